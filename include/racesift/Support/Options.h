@@ -1,0 +1,57 @@
+//===- Options.h - One set of option names on every route -------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_SUPPORT_OPTIONS_H
+#define RACESIFT_SUPPORT_OPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace racesift {
+
+enum class Layers : uint8_t { Lockset, Full };
+
+struct Options {
+  std::string Sarif;        ///< sarif=<file>
+  std::string SarifDir;     ///< sarif-dir=<dir>
+  std::string Suppressions; ///< suppressions=<file>
+  unsigned ThreadBound = 2; ///< thread-bound=<k>
+  Layers Layer = Layers::Full;
+  uint64_t MaxStates = 200000; ///< max-states=<n>, per candidate location
+  double Timeout = 20;         ///< timeout=<seconds>, per module
+  uint64_t MaxMemoryMB = 2048; ///< max-memory=<MiB>, model checker ceiling
+  bool Werror = false;         ///< werror
+  bool Stats = false;          ///< stats
+  bool SpuriousWakeups = false;   ///< spurious-wakeups
+  bool AnyThreadMayUnlock = false;///< any-thread-unlock
+  bool POR = true;                ///< por=0|1
+};
+
+/// Describes every option, for help texts and error messages.
+struct OptionInfo {
+  const char *Name;
+  const char *Value; ///< "" for flags.
+  const char *Help;
+};
+const std::vector<OptionInfo> &optionTable();
+
+/// Sets option Name to Value ("" for a bare flag). Channel names where it
+/// came from ("RACESIFT_OPTIONS", "-fplugin-arg-racesift-", ...) for errors.
+llvm::Error setOption(Options &O, llvm::StringRef Name, llvm::StringRef Value,
+                      llvm::StringRef Channel);
+
+/// Parses "name=value name=value flag" (RACESIFT_OPTIONS syntax).
+llvm::Error parseOptionString(Options &O, llvm::StringRef Text,
+                              llvm::StringRef Channel);
+
+} // namespace racesift
+
+#endif // RACESIFT_SUPPORT_OPTIONS_H

@@ -1,0 +1,219 @@
+//===- Findings.cpp - Layer results to report findings
+//----------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Findings.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace llvm;
+
+namespace racesift {
+
+static const Access *findAccess(const ThreadModel &TM, AccessId Id) {
+  if (Id < TM.Accesses.size() && TM.Accesses[Id].Id == Id)
+    return &TM.Accesses[Id];
+  for (const Access &A : TM.Accesses)
+    if (A.Id == Id)
+      return &A;
+  return nullptr;
+}
+
+static std::string threadName(const ThreadModel &TM, TemplateId T) {
+  return T < TM.Templates.size() ? TM.Templates[T].Name : "<unknown thread>";
+}
+
+static FindingAccess makeAccess(const ThreadModel &TM, const AccessContext &C,
+                                std::vector<LockOperation> &LockOps) {
+  FindingAccess FA;
+  if (const Access *A = findAccess(TM, C.Acc)) {
+    FA.Loc = A->Loc;
+    FA.IsWrite = A->IsWrite;
+    FA.IsAtomic = A->IsAtomic;
+  }
+  FA.Thread = threadName(TM, C.Thread);
+  for (const HeldLock &L : C.Held) {
+    FA.LocksHeld.push_back(L.Mode == LockMode::Shared ? L.Name + " (shared)"
+                                                      : L.Name);
+    if (L.AcquiredAt.known() || !L.AcquiredAt.Function.empty())
+      LockOps.push_back(
+          {L.Name, "acquired by '" + FA.Thread + "'", L.AcquiredAt});
+  }
+  std::sort(FA.LocksHeld.begin(), FA.LocksHeld.end());
+  return FA;
+}
+
+static ModelFinding makeFinding(const ThreadModel &TM, const MemLoc &Loc,
+                                const AccessContext &First,
+                                const AccessContext &Second) {
+  ModelFinding MF;
+  MF.Loc = Loc;
+  MF.F.Variable = TM.describe(Loc);
+  MF.F.HeapObject = Loc.Obj < TM.Objects.size() &&
+                    TM.Objects[Loc.Obj].Kind == ObjectKind::Heap;
+  // The warning goes to the write: that is the access a user changes.
+  const AccessContext *A = &First, *B = &Second;
+  const Access *AA = findAccess(TM, A->Acc), *BA = findAccess(TM, B->Acc);
+  if (AA && BA && !AA->IsWrite && BA->IsWrite) {
+    std::swap(A, B);
+    std::swap(AA, BA);
+  }
+  MF.F.First = makeAccess(TM, *A, MF.F.LockOps);
+  MF.F.Second = makeAccess(TM, *B, MF.F.LockOps);
+  MF.FirstInst = AA ? AA->Inst : nullptr;
+  MF.SecondInst = BA ? BA->Inst : nullptr;
+  return MF;
+}
+
+std::vector<ModelFinding>
+findingsFromCandidates(const ThreadModel &TM,
+                       const std::vector<Candidate> &Cands) {
+  // Candidates come sorted by location; keep the first pair of each and
+  // count the rest, so one location gives one warning.
+  std::vector<ModelFinding> Out;
+  std::map<MemLoc, size_t> Index;
+  for (const Candidate &C : Cands) {
+    auto [It, New] = Index.try_emplace(C.Loc, Out.size());
+    if (!New)
+      continue;
+    ModelFinding MF = makeFinding(TM, C.Loc, C.First, C.Second);
+    MF.F.Kind = FindingKind::PossibleRace;
+    MF.F.Reason = "reported by the lockset layer alone (layers=lockset)";
+    Out.push_back(std::move(MF));
+  }
+  std::map<MemLoc, unsigned> Pairs;
+  for (const Candidate &C : Cands)
+    ++Pairs[C.Loc];
+  for (ModelFinding &MF : Out)
+    if (unsigned N = Pairs[MF.Loc]; N > 1)
+      MF.F.Notes.push_back(std::to_string(N - 1) +
+                           " more unprotected access pair(s) on '" +
+                           MF.F.Variable + "'");
+  return Out;
+}
+
+std::vector<ModelFinding>
+findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
+                     const std::vector<LocationVerdict> &Verdicts,
+                     unsigned ThreadBound) {
+  std::vector<ModelFinding> Out;
+  for (const LocationVerdict &V : Verdicts) {
+    if (V.V == Verdict::Refuted)
+      continue;
+    AccessContext First = V.First, Second = V.Second;
+    if (V.V == Verdict::Unknown) {
+      // The explorer did not pick a pair: show the first candidate pair.
+      auto It =
+          std::find_if(Cands.begin(), Cands.end(),
+                       [&](const Candidate &C) { return C.Loc == V.Loc; });
+      if (It != Cands.end()) {
+        First = It->First;
+        Second = It->Second;
+      }
+    }
+    ModelFinding MF = makeFinding(TM, V.Loc, First, Second);
+    if (V.V == Verdict::Race) {
+      MF.F.Kind = FindingKind::Race;
+      for (const WitnessStep &S : V.W.Steps)
+        MF.F.Interleaving.push_back({S.Thread, S.ThreadName, S.Step, S.Loc});
+    } else {
+      MF.F.Kind = FindingKind::PossibleRace;
+      MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;
+    }
+    if (V.BoundMayCut)
+      MF.F.Notes.push_back("explored with at most " +
+                           std::to_string(ThreadBound) +
+                           " threads per creation site; a thread created in "
+                           "a loop may run more often (option thread-bound)");
+    Out.push_back(std::move(MF));
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// In-source suppressions
+//===----------------------------------------------------------------------===//
+
+static constexpr StringLiteral IgnoreAnnotation = "racesift::ignore";
+
+static bool isIgnoreString(const Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return false;
+  auto *CDA = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  return CDA && CDA->isCString() && CDA->getAsCString() == IgnoreAnnotation;
+}
+
+static std::string sourceName(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    return SP->getName().str();
+  return F.getName().str();
+}
+
+void applySourceSuppressions(Module &M, const ThreadModel &TM,
+                             std::vector<ModelFinding> &Fs) {
+  SmallPtrSet<const Value *, 8> Globals;
+  std::vector<std::string> Functions;
+  // Variables and functions: llvm.global.annotations.
+  if (GlobalVariable *GA = M.getNamedGlobal("llvm.global.annotations"))
+    if (auto *Arr = dyn_cast_or_null<ConstantArray>(
+            GA->hasInitializer() ? GA->getInitializer() : nullptr))
+      for (const Use &U : Arr->operands()) {
+        auto *CS = dyn_cast<ConstantStruct>(U.get());
+        if (!CS || CS->getNumOperands() < 2 ||
+            !isIgnoreString(CS->getOperand(1)))
+          continue;
+        const Value *Target = CS->getOperand(0)->stripPointerCasts();
+        if (auto *F = dyn_cast<Function>(Target))
+          Functions.push_back(sourceName(*F));
+        else
+          Globals.insert(Target);
+      }
+  // Fields: clang wraps each access path of an annotated field in
+  // llvm.ptr.annotation; an access through such a pointer is suppressed.
+  SmallPtrSet<const Instruction *, 16> FieldAccesses;
+  for (Function &F : M)
+    if (F.isIntrinsic() && F.getName().starts_with("llvm.ptr.annotation"))
+      for (User *U : F.users())
+        if (auto *CI = dyn_cast<CallInst>(U))
+          if (CI->arg_size() >= 2 && isIgnoreString(CI->getArgOperand(1)))
+            for (User *PU : CI->users())
+              if (auto *I = dyn_cast<Instruction>(PU))
+                FieldAccesses.insert(I);
+
+  for (ModelFinding &MF : Fs) {
+    std::string By;
+    if (MF.Loc.Obj < TM.Objects.size() &&
+        Globals.count(TM.Objects[MF.Loc.Obj].Site))
+      By = "attribute annotate(\"racesift::ignore\") on '" +
+           TM.Objects[MF.Loc.Obj].Name + "'";
+    for (const std::string &Fn : Functions)
+      if (By.empty() &&
+          (MF.F.First.Loc.Function == Fn || MF.F.Second.Loc.Function == Fn))
+        By =
+            "attribute annotate(\"racesift::ignore\") on function '" + Fn + "'";
+    if (By.empty() && ((MF.FirstInst && FieldAccesses.count(MF.FirstInst)) ||
+                       (MF.SecondInst && FieldAccesses.count(MF.SecondInst))))
+      By = "attribute annotate(\"racesift::ignore\") on field '" +
+           MF.F.Variable + "'";
+    if (!By.empty()) {
+      MF.F.Suppressed = true;
+      MF.F.SuppressedInSource = true;
+      MF.F.SuppressedBy = By;
+    }
+  }
+}
+
+} // namespace racesift

@@ -1,0 +1,267 @@
+//===- RaceSiftPass.cpp - Running the layers on one module
+//-----------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs thread model, lockset layer and model checker on a module, turns the
+// results into findings and hands them to the report. The analysis runs
+// under a CrashRecoveryContext: whatever goes wrong inside it, the user's
+// compile goes on and is told why there is no result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/Pass/RaceSiftPass.h"
+
+#include "DiagnosticEmitter.h"
+#include "Findings.h"
+
+#include "racesift/Lockset/Lockset.h"
+#include "racesift/ModelCheck/ModelCheck.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Timer.h"
+
+#include <chrono>
+
+using namespace llvm;
+
+namespace racesift {
+
+Expected<Options> optionsFromEnvironment() {
+  Options O;
+  if (std::optional<std::string> Env = sys::Process::GetEnv("RACESIFT_OPTIONS"))
+    if (Error E = parseOptionString(O, *Env, "RACESIFT_OPTIONS"))
+      return std::move(E);
+  return O;
+}
+
+ModelCheckOptions modelCheckOptions(const Options &O, double SecondsLeft) {
+  ModelCheckOptions MC;
+  MC.ThreadBound = O.ThreadBound;
+  MC.MaxStates = O.MaxStates;
+  // Whatever the earlier layers left of the module budget, but never zero:
+  // a tiny budget still decides the easy locations.
+  double Left = std::max(0.1, SecondsLeft);
+  MC.TimeoutSeconds = Left;
+  MC.ModuleTimeoutSeconds = Left;
+  MC.SpuriousWakeups = O.SpuriousWakeups;
+  MC.AnyThreadMayUnlock = O.AnyThreadMayUnlock;
+  MC.PartialOrderReduction = O.POR;
+  MC.Stats = O.Stats;
+  return MC;
+}
+
+/// clang -flto marks the module it writes for a full-LTO link; the linked
+/// program is analysed whole at link time, so the translation unit is not.
+static bool isFullLTOPreLink(const Module &M) {
+  auto *Flag =
+      mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("ThinLTO"));
+  return Flag && Flag->isZero();
+}
+
+static std::string moduleName(const Module &M) {
+  return M.getSourceFileName().empty() ? M.getModuleIdentifier()
+                                       : M.getSourceFileName();
+}
+
+static std::string sourceRoot(const Module &M) {
+  for (const DICompileUnit *CU : M.debug_compile_units())
+    if (!CU->getDirectory().empty())
+      return CU->getDirectory().str();
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    return std::string(Cwd);
+  return "";
+}
+
+static bool createsThreads(const ThreadModel &TM) {
+  return !TM.Creations.empty() || TM.Templates.size() > 1;
+}
+
+namespace {
+/// Everything one run produces, so the crash-protected part and the part
+/// that talks to the user stay apart.
+struct RunResult {
+  ThreadModel TM;
+  std::vector<ModelFinding> Findings;
+  RunInfo Run;
+  std::vector<std::string> Stats;
+  bool NoThreads = false;
+};
+} // namespace
+
+static double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+static void analyse(Module &M, const Options &Opts, RunResult &R) {
+  auto Start = std::chrono::steady_clock::now();
+  R.TM = buildThreadModel(M);
+  double ModelTime = secondsSince(Start);
+  const ThreadModel &TM = R.TM;
+  if (!createsThreads(TM)) {
+    R.NoThreads = true;
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "no-threads",
+         "the module creates no threads: no data race is possible within "
+         "it"});
+    return;
+  }
+
+  LocksetResult LS = computeLocksets(TM);
+  double LocksetTime = secondsSince(Start) - ModelTime;
+
+  std::vector<LocationVerdict> Verdicts;
+  if (Opts.Layer == Layers::Lockset) {
+    R.Findings = findingsFromCandidates(TM, LS.Candidates);
+  } else {
+    ModelCheckOptions MC =
+        modelCheckOptions(Opts, Opts.Timeout - secondsSince(Start));
+    Verdicts = checkCandidates(TM, LS.Candidates, MC);
+    R.Findings =
+        findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
+  }
+
+  unsigned Races = 0, Refuted = 0, Unknown = 0;
+  uint64_t States = 0;
+  for (const LocationVerdict &V : Verdicts) {
+    States += V.Stats.States;
+    if (V.V == Verdict::Race)
+      ++Races;
+    else if (V.V == Verdict::Refuted)
+      ++Refuted;
+    else
+      ++Unknown;
+  }
+  if (Unknown)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("{0} candidate location(s) were not decided within the "
+                 "budgets (max-states={1}, timeout={2}s); they are reported "
+                 "as possible data races",
+                 Unknown, Opts.MaxStates, Opts.Timeout)
+             .str()});
+  if (!TM.HasDebugInfo)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "no-debug-info",
+         "the module has no debug information (compile with -g): findings "
+         "name functions instead of source lines"});
+  for (const std::string &C : TM.Compromises)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "precision-compromise", C});
+
+  if (Opts.Stats) {
+    unsigned Shared = 0;
+    for (const MemObject &O : TM.Objects)
+      Shared += O.Shared;
+    R.Stats.push_back(formatv("racesift: stats: {0} thread templates, {1} "
+                              "creation sites, {2} shared objects, {3} "
+                              "accesses; thread model {4:f3}s",
+                              TM.Templates.size(), TM.Creations.size(), Shared,
+                              TM.Accesses.size(), ModelTime)
+                          .str());
+    R.Stats.push_back(formatv("racesift: stats: lockset layer: {0} shared "
+                              "locations, {1} protected pairs, {2} candidate "
+                              "pairs; {3:f3}s",
+                              LS.SharedLocations, LS.ProtectedPairs,
+                              LS.Candidates.size(), LocksetTime)
+                          .str());
+    if (Opts.Layer == Layers::Full)
+      R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
+                                "{1} refuted, {2} unknown; {3} states; {4:f3}s",
+                                Races, Refuted, Unknown, States,
+                                secondsSince(Start) - ModelTime - LocksetTime)
+                            .str());
+  }
+}
+
+PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
+  if (Config->When == Phase::CompileTime && isFullLTOPreLink(M))
+    return PreservedAnalyses::all();
+
+  DiagnosticEmitter Emit(M, Config->Sink);
+  Expected<Options> OptsOrErr = Config->GetOptions();
+  if (!OptsOrErr) {
+    Emit.error(toString(OptsOrErr.takeError()));
+    return PreservedAnalyses::all();
+  }
+  const Options &Opts = *OptsOrErr;
+
+  // Read the suppressions file first: a bad file is the user's error and
+  // must not wait for an expensive analysis.
+  std::optional<Suppressions> Supp;
+  if (!Opts.Suppressions.empty()) {
+    Expected<Suppressions> S = Suppressions::load(Opts.Suppressions);
+    if (!S) {
+      Emit.error(toString(S.takeError()));
+      return PreservedAnalyses::all();
+    }
+    Supp = std::move(*S);
+  }
+
+  RunResult R;
+  R.Run.ModuleName = moduleName(M);
+  R.Run.SourceRoot = sourceRoot(M);
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] { analyse(M, Opts, R); })) {
+    Emit.warning(formatv("racesift: internal error while analysing '{0}'; "
+                         "no race analysis for this module (the compile "
+                         "continues; please report this input)",
+                         R.Run.ModuleName)
+                     .str());
+    return PreservedAnalyses::all();
+  }
+
+  for (const std::string &S : R.Stats)
+    Emit.remark(S);
+  if (R.NoThreads)
+    Emit.remark(formatv("racesift: '{0}' creates no threads: nothing to "
+                        "analyse",
+                        R.Run.ModuleName)
+                    .str());
+
+  applySourceSuppressions(M, R.TM, R.Findings);
+  std::vector<Finding> Fs;
+  for (ModelFinding &MF : R.Findings)
+    Fs.push_back(std::move(MF.F));
+  if (Supp)
+    Supp->apply(Fs);
+
+  bool AnyShown = std::any_of(Fs.begin(), Fs.end(),
+                              [](const Finding &F) { return !F.Suppressed; });
+  if (AnyShown && !R.TM.HasDebugInfo)
+    Emit.warning(formatv("racesift: '{0}' has no debug information; compile "
+                         "with -g for source locations (findings below name "
+                         "functions instead)",
+                         R.Run.ModuleName)
+                     .str());
+  Emit.emit(formatDiagnostics(Fs, Opts.Werror));
+
+  if (!Opts.Sarif.empty() || !Opts.SarifDir.empty()) {
+    std::string Path = !Opts.Sarif.empty()
+                           ? Opts.Sarif
+                           : uniqueSarifPath(Opts.SarifDir, R.Run.ModuleName);
+    if (Error E = writeFileAtomically(Path, renderSarif(Fs, R.Run)))
+      Emit.error(formatv("racesift: cannot write the SARIF log: {0}",
+                         toString(std::move(E)))
+                     .str());
+  }
+  // Errors end opt's process: report them after the log is written.
+  Emit.flushErrors();
+  return PreservedAnalyses::all();
+}
+
+} // namespace racesift

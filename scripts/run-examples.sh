@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs what is missing, builds, then compiles every program in
+# examples/pthreads with clang -fplugin=RaceSiftClang.so, as a user's build
+# would, showing RaceSift's warnings and writing one SARIF log per example.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${RACESIFT_BUILD_DIR:-$ROOT/build}
+"$ROOT/scripts/build.sh"
+OUT=$ROOT/out/examples
+mkdir -p "$OUT"
+for src in "$ROOT"/examples/pthreads/*.c "$ROOT"/examples/pthreads/*.cpp; do
+  name=$(basename "$src")
+  case "$src" in
+    *.cpp) cc=clang++-19 ;;
+    *) cc=clang-19 ;;
+  esac
+  echo "== $name: $(sed -n 's/^\/\/ Expected verdicts*: *//p' "$src" | head -1)"
+  (cd "$ROOT/examples/pthreads" &&
+    $cc -g -O0 -c "$name" -o "$OUT/${name%.*}.o" \
+      -fplugin="$BUILD/lib/RaceSiftClang.so" \
+      -fplugin-arg-racesift-sarif="$OUT/${name%.*}.sarif")
+  echo "   SARIF: $OUT/${name%.*}.sarif"
+done

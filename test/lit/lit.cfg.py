@@ -1,0 +1,36 @@
+# Lit configuration for RaceSift's end-to-end and printer tests.
+import os
+import sys
+
+import lit.formats
+
+config.name = "RaceSift"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".ll", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.racesift_obj_root, "test", "lit")
+
+bin = config.llvm_bin
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%clang", os.path.join(bin, "clang")))
+config.substitutions.append(("%opt", os.path.join(bin, "opt")))
+config.substitutions.append(("%lld", os.path.join(bin, "ld.lld")))
+config.substitutions.append(("%FileCheck", os.path.join(bin, "FileCheck")))
+config.substitutions.append(("%not", os.path.join(bin, "not")))
+config.substitutions.append(("%racesift_clang_plugin",
+                             config.racesift_clang_plugin))
+config.substitutions.append(("%racesift_plugin", config.racesift_plugin))
+config.substitutions.append(("%examples", os.path.join(
+    config.racesift_src_root, "examples", "pthreads")))
+config.substitutions.append(("%scripts", os.path.join(
+    config.racesift_src_root, "scripts")))
+
+# Tests must not inherit a developer's RACESIFT_OPTIONS.
+config.environment.pop("RACESIFT_OPTIONS", None)
+for var in ("HOME", "PATH", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if config.racesift_sanitized:
+    # The plugin is loaded into uninstrumented clang/opt.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:verify_asan_link_order=0"

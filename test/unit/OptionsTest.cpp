@@ -1,0 +1,93 @@
+//===- OptionsTest.cpp - One option table, three channels -----------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/Support/Options.h"
+
+#include <catch2/catch.hpp>
+
+using namespace racesift;
+
+static std::string errorOf(llvm::Error E) {
+  return E ? llvm::toString(std::move(E)) : std::string();
+}
+
+TEST_CASE("defaults match the documentation", "[options]") {
+  Options O;
+  CHECK(O.ThreadBound == 2);
+  CHECK(O.Layer == Layers::Full);
+  CHECK_FALSE(O.Werror);
+  CHECK(O.Sarif.empty());
+}
+
+TEST_CASE("every option of the table is accepted", "[options]") {
+  // A valid value for each kind of placeholder in the table.
+  auto sample = [](llvm::StringRef Value) -> std::string {
+    if (Value.empty())
+      return "";
+    if (Value == "lockset|full")
+      return "lockset";
+    if (Value == "0|1")
+      return "0";
+    if (Value == "<file>" || Value == "<dir>")
+      return "out/x";
+    return "3";
+  };
+  for (const OptionInfo &I : optionTable()) {
+    Options O;
+    std::string Value = sample(I.Value);
+    INFO("option " << I.Name << "=" << Value);
+    CHECK(errorOf(setOption(O, I.Name, Value, "test")).empty());
+  }
+}
+
+TEST_CASE("values are parsed", "[options]") {
+  Options O;
+  REQUIRE(
+      errorOf(
+          parseOptionString(
+              O,
+              "thread-bound=3 layers=lockset werror sarif=\"my dir/a.sarif\" "
+              "timeout=1.5 max-states=10 por=0",
+              "RACESIFT_OPTIONS"))
+          .empty());
+  CHECK(O.ThreadBound == 3);
+  CHECK(O.Layer == Layers::Lockset);
+  CHECK(O.Werror);
+  CHECK(O.Sarif == "my dir/a.sarif");
+  CHECK(O.Timeout == 1.5);
+  CHECK(O.MaxStates == 10);
+  CHECK_FALSE(O.POR);
+}
+
+TEST_CASE("later settings override earlier ones", "[options]") {
+  Options O;
+  REQUIRE(errorOf(parseOptionString(O, "thread-bound=3", "env")).empty());
+  REQUIRE(errorOf(setOption(O, "thread-bound", "4", "flag")).empty());
+  CHECK(O.ThreadBound == 4);
+}
+
+TEST_CASE("unknown names and bad values name the culprit", "[options]") {
+  Options O;
+  std::string E =
+      errorOf(parseOptionString(O, "thread-bnd=3", "RACESIFT_OPTIONS"));
+  CHECK(E.find("unknown option 'thread-bnd'") != std::string::npos);
+  CHECK(E.find("RACESIFT_OPTIONS") != std::string::npos);
+  CHECK(E.find("thread-bound") != std::string::npos); // lists known names
+
+  E = errorOf(setOption(O, "thread-bound", "zero", "-racesift-thread-bound"));
+  CHECK(E.find("invalid value 'zero' for option 'thread-bound'") !=
+        std::string::npos);
+  CHECK(!errorOf(setOption(O, "thread-bound", "0", "x")).empty());
+  CHECK(!errorOf(setOption(O, "thread-bound", "99", "x")).empty());
+  CHECK(!errorOf(setOption(O, "layers", "both", "x")).empty());
+  CHECK(!errorOf(setOption(O, "timeout", "-1", "x")).empty());
+  CHECK(!errorOf(setOption(O, "werror", "maybe", "x")).empty());
+  CHECK(!errorOf(setOption(O, "sarif", "", "x")).empty());
+  CHECK(!errorOf(parseOptionString(O, "sarif=\"open", "x")).empty());
+  // A failed setting leaves the earlier value alone.
+  CHECK(O.ThreadBound == 2);
+}
