@@ -1,0 +1,85 @@
+//===- ModelCheck.h - Bounded-thread BFS over Pthreads semantics -*- C++
+//-*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Layer 2 (sections 3, 4.2 and 4.3 of the paper): each candidate location is
+// checked for EF datarace(v) by an on-the-fly BFS over the global transition
+// system, with at most ThreadBound instances per creation site. A reachable
+// race comes with the interleaving that reaches it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_MODELCHECK_MODELCHECK_H
+#define RACESIFT_MODELCHECK_MODELCHECK_H
+
+#include "racesift/Lockset/Lockset.h"
+#include "racesift/ThreadModel/ThreadModel.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace racesift {
+
+struct ModelCheckOptions {
+  unsigned ThreadBound = 2;         ///< Instances per creation site.
+  uint64_t MaxStates = 1000000;     ///< Per candidate location.
+  double TimeoutSeconds = 10;       ///< Per candidate location.
+  double ModuleTimeoutSeconds = 60; ///< For all candidates of a module.
+  bool SpuriousWakeups = false;     ///< A wait may return without a signal.
+  bool AnyThreadMayUnlock = false;  ///< Linux: rel by a non-owner frees.
+  bool PartialOrderReduction = true;
+  bool Stats = false;
+};
+
+enum class Verdict : uint8_t {
+  Race,    ///< Reachable; Witness is set.
+  Refuted, ///< Unreachable up to the thread bound.
+  Unknown, ///< A budget ran out; Reason says which.
+};
+
+/// One step of an interleaving: thread instance Thread performs Step.
+struct WitnessStep {
+  unsigned Thread = 0; ///< Instance number, 0 = root thread.
+  TemplateId Template = InvalidTemplate;
+  std::string ThreadName; ///< "main", "worker#1", ...
+  std::string Step;       ///< "lock m", "create worker#1", "write x", ...
+  SourceLoc Loc;
+};
+
+struct Witness {
+  /// Ends with the two conflicting accesses, both enabled.
+  std::vector<WitnessStep> Steps;
+};
+
+struct CheckStats {
+  uint64_t States = 0;
+  uint64_t Transitions = 0;
+  double Seconds = 0;
+  uint64_t BytesPerState = 0;
+};
+
+/// The verdict for one candidate location. All candidates of Locs share it.
+struct LocationVerdict {
+  MemLoc Loc;
+  Verdict V = Verdict::Unknown;
+  std::string Reason;       ///< For Unknown, and bound notes.
+  bool BoundMayCut = false; ///< A creation in a loop met the thread bound.
+  /// For Race: the two accesses that are enabled at once.
+  AccessContext First, Second;
+  Witness W;
+  CheckStats Stats;
+};
+
+/// Checks every candidate location (candidates grouped by Loc).
+std::vector<LocationVerdict>
+checkCandidates(const ThreadModel &TM, const std::vector<Candidate> &Cands,
+                const ModelCheckOptions &Opts);
+
+} // namespace racesift
+
+#endif // RACESIFT_MODELCHECK_MODELCHECK_H

@@ -1,0 +1,56 @@
+//===- Explorer.h - The global transition system and its BFS ----*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to lib/ModelCheck. The explorer takes plain data only (the sliced
+// thread graphs of one candidate location and the model that names their
+// actions), so unit tests can hand-build graphs and exercise every rule of
+// Figures 3 and 4 without LLVM. See docs/design-modelcheck.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_MODELCHECK_EXPLORER_H
+#define RACESIFT_LIB_MODELCHECK_EXPLORER_H
+
+#include "racesift/ModelCheck/ModelCheck.h"
+
+#include <chrono>
+#include <map>
+#include <vector>
+
+namespace llvm {
+class Function;
+}
+
+namespace racesift {
+namespace mc {
+
+/// Everything the explorer needs for one candidate location.
+struct ExplorerInput {
+  const ThreadModel *TM = nullptr;
+  /// One graph per template, index = TemplateId.
+  std::vector<ThreadGraph> Graphs;
+  /// pthread_once init functions, run by the first caller of a Once action.
+  std::map<const llvm::Function *, ThreadGraph> OnceBodies;
+  MemLoc Loc;
+  /// Known initial values of tracked data variables (globals' initialisers).
+  std::map<DataVarId, int64_t> InitialValues;
+  /// Constant counts given to sem_init / pthread_barrier_init, by object.
+  std::vector<std::pair<MemLoc, int64_t>> SyncInit;
+};
+
+using Clock = std::chrono::steady_clock;
+
+/// Explores the transition system of In for EF datarace(In.Loc). The search
+/// stops at Opts.MaxStates, Opts.TimeoutSeconds or ModuleDeadline.
+LocationVerdict
+explore(const ExplorerInput &In, const ModelCheckOptions &Opts,
+        Clock::time_point ModuleDeadline = Clock::time_point::max());
+
+} // namespace mc
+} // namespace racesift
+
+#endif // RACESIFT_LIB_MODELCHECK_EXPLORER_H

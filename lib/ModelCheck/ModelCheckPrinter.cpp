@@ -1,0 +1,103 @@
+//===- ModelCheckPrinter.cpp - print<racesift-mc> ---------------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The line format (docs/design-modelcheck.md):
+//
+//   racesift-mc: module '<source file>'
+//   <location>: race
+//     first: <template> <access> at <file>:<line>:<col>
+//     second: <template> <access> at <file>:<line>:<col>
+//     witness:
+//       <thread>: <step> at <file>:<line>:<col>
+//   <location>: refuted (states <n>)
+//   <location>: unknown (<reason>)
+//     note: <thread bound note>
+//     stats: states <n> transitions <n> bytes/state <n> seconds <s>
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/ModelCheck/ModelCheckPrinter.h"
+#include "racesift/Lockset/Lockset.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace racesift;
+using namespace llvm;
+
+static void printLoc(const SourceLoc &L, raw_ostream &OS) {
+  if (L.known())
+    OS << " at " << L.File << ":" << L.Line << ":" << L.Col;
+  else if (!L.Function.empty())
+    OS << " in " << L.Function;
+}
+
+static void printAccess(const ThreadModel &TM, const AccessContext &AC,
+                        raw_ostream &OS) {
+  std::string Thread = AC.Thread < TM.Templates.size()
+                           ? TM.Templates[AC.Thread].Name
+                           : std::string("?");
+  OS << Thread << " ";
+  if (AC.Acc < TM.Accesses.size()) {
+    const Access &A = TM.Accesses[AC.Acc];
+    OS << (A.IsWrite ? "write " : "read ") << A.Name;
+    printLoc(A.Loc, OS);
+  }
+  OS << "\n";
+}
+
+void racesift::printVerdicts(const ThreadModel &TM,
+                             const std::vector<LocationVerdict> &Vs,
+                             raw_ostream &OS) {
+  printVerdicts(TM, Vs, OS, false);
+}
+
+void racesift::printVerdicts(const ThreadModel &TM,
+                             const std::vector<LocationVerdict> &Vs,
+                             raw_ostream &OS, bool Stats) {
+  for (const LocationVerdict &V : Vs) {
+    OS << TM.describe(V.Loc) << ": ";
+    switch (V.V) {
+    case Verdict::Race:
+      OS << "race\n  first: ";
+      printAccess(TM, V.First, OS);
+      OS << "  second: ";
+      printAccess(TM, V.Second, OS);
+      OS << "  witness:\n";
+      for (const WitnessStep &S : V.W.Steps) {
+        OS << "    " << S.ThreadName << ": " << S.Step;
+        printLoc(S.Loc, OS);
+        OS << "\n";
+      }
+      break;
+    case Verdict::Refuted:
+      OS << "refuted (states " << V.Stats.States << ")\n";
+      break;
+    case Verdict::Unknown:
+      OS << "unknown (" << V.Reason << ")\n";
+      break;
+    }
+    if (V.BoundMayCut)
+      OS << "  note: the thread bound may cut behaviour: " << V.Reason << "\n";
+    if (Stats)
+      OS << "  stats: states " << V.Stats.States << " transitions "
+         << V.Stats.Transitions << " bytes/state " << V.Stats.BytesPerState
+         << " seconds " << format("%.3f", V.Stats.Seconds) << "\n";
+  }
+}
+
+PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
+                                             ModuleAnalysisManager &MAM) {
+  const ThreadModel &TM = MAM.getResult<ThreadModelAnalysis>(M);
+  LocksetResult LR = computeLocksets(TM);
+  std::vector<LocationVerdict> Vs = checkCandidates(TM, LR.Candidates, Opts);
+  OS << "racesift-mc: module '" << M.getSourceFileName() << "'\n";
+  printVerdicts(TM, Vs, OS, Opts.Stats);
+  return PreservedAnalyses::all();
+}

@@ -1,0 +1,603 @@
+//===- Rules.cpp - Transition rules of the Pthreads LTS ----------*- C++
+//-*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The rules of Figures 3 and 4 (create, exit1/exit2, join, cancel1/cancel2,
+// acq, acq?, rel, wait, signal1/signal2, signal!) with POSIX condition
+// variables, plus rwlocks, recursive mutexes, barriers, pthread_once,
+// semaphores and tracked data (Assign/Assume).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "llvm/ADT/bit.h"
+
+#include <algorithm>
+
+using namespace racesift;
+using namespace racesift::mc;
+
+/// pthread_mutex_trylock's failure value; sem_trywait returns -1.
+static constexpr int64_t EBusy = 16;
+/// Semaphore counters saturate here so that a post loop stays finite.
+static constexpr int64_t SemCeiling = 255;
+
+Value Prepared::read(const Config &C, uint32_t I, DataVarId V) const {
+  if (V < SharedSlot.size() && SharedSlot[V] >= 0)
+    return C.Shared[SharedSlot[V]];
+  if (V < LocalSlot.size() && LocalSlot[V] >= 0)
+    return C.Threads[I].Locals[LocalSlot[V]];
+  return Value();
+}
+
+void Prepared::write(Config &C, uint32_t I, DataVarId V, Value Val) const {
+  if (V < SharedSlot.size() && SharedSlot[V] >= 0)
+    C.Shared[SharedSlot[V]] = Val;
+  else if (V < LocalSlot.size() && LocalSlot[V] >= 0)
+    C.Threads[I].Locals[LocalSlot[V]] = Val;
+}
+
+bool Prepared::guardHolds(const Config &C, uint32_t I, const Action &A) const {
+  Value V = read(C, I, A.Var);
+  if (!V.Known)
+    return true; // An untracked or unknown value: both branches.
+  switch (A.Pred) {
+  case GuardPred::EQ:
+    return V.V == A.Const;
+  case GuardPred::NE:
+    return V.V != A.Const;
+  case GuardPred::LT:
+    return V.V < A.Const;
+  case GuardPred::LE:
+    return V.V <= A.Const;
+  case GuardPred::GT:
+    return V.V > A.Const;
+  case GuardPred::GE:
+    return V.V >= A.Const;
+  }
+  return true;
+}
+
+void Prepared::arrive(Config &C, uint32_t I, uint32_t To) const {
+  ThreadState &T = C.Threads[I];
+  T.Node = To;
+  T.St = Status::Active;
+  while (true) {
+    const ThreadGraph &G = *Graphs[T.Graph];
+    if (T.Node < G.NumNodes && !G.Succs[T.Node].empty())
+      return;
+    if (T.RetNode != NoNode) {
+      // The end of a once body: the control is done, resume the caller.
+      C.Onces[T.Aux] = 2;
+      T.Graph = T.Template;
+      T.Node = T.RetNode;
+      T.RetNode = NoNode;
+      continue;
+    }
+    T.St = Status::Terminated; // exit2: the end of the start routine.
+    return;
+  }
+}
+
+unsigned Prepared::liveParticipants(const Config &C, unsigned B) const {
+  unsigned Obj = slotBase(ObjKind::Barrier) + B, N = 0;
+  for (uint32_t I = 0; I < C.Threads.size(); ++I)
+    if (futureMeets(C, I, {Obj}, false))
+      ++N;
+  return N;
+}
+
+void Prepared::movesOf(const Config &C, uint32_t I,
+                       std::vector<MoveInfo> &Moves, std::vector<Config> &Succs,
+                       bool &FullyEnabled, std::string *CutNote) const {
+  FullyEnabled = true;
+  const ThreadState &T = C.Threads[I];
+  const uint64_t Bit = uint64_t(1) << I;
+  auto Emit = [&](MoveKind K, uint32_t E, uint32_t Choice, Config &&S,
+                  std::vector<unsigned> Objs, bool All) {
+    if (S.Threads[I].St == Status::Terminated || S.Threads[I].Graph != T.Graph)
+      Objs.push_back(ThreadMgmt);
+    std::sort(Objs.begin(), Objs.end());
+    Objs.erase(std::unique(Objs.begin(), Objs.end()), Objs.end());
+    Moves.push_back(MoveInfo{Move{I, K, E, Choice}, std::move(Objs), All});
+    Succs.push_back(std::move(S));
+  };
+  auto Objs = [&](const ActionEdge &E, bool &All) {
+    std::vector<unsigned> O;
+    staticObjs(E, T.Graph, O, All);
+    return O;
+  };
+
+  switch (T.St) {
+  case Status::Terminated:
+  case Status::AtBarrier:
+    return;
+  case Status::Waiting: {
+    FullyEnabled = false;
+    if (!Opts.SpuriousWakeups)
+      return;
+    const ActionEdge &E = edge(T, T.Aux);
+    Config S = C;
+    S.Threads[I].St = Status::Reacquire;
+    bool All = false;
+    Emit(MoveKind::Spurious, T.Aux, 0, std::move(S), Objs(E, All), All);
+    return;
+  }
+  case Status::Reacquire: {
+    const ActionEdge &E = edge(T, T.Aux);
+    std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
+    Config S = C;
+    if (M.size() == 1) {
+      LockState &L = S.Locks[M[0]];
+      if (L.Owner != 0 || L.Readers != 0) {
+        FullyEnabled = false;
+        return;
+      }
+      L.Owner = I + 1;
+      L.Count = 1;
+    }
+    arrive(S, I, E.To);
+    bool All = false;
+    Emit(MoveKind::Reacquire, T.Aux, 0, std::move(S), Objs(E, All), All);
+    return;
+  }
+  case Status::Active:
+    break;
+  }
+
+  const ThreadGraph &G = *Graphs[T.Graph];
+  if (T.Node >= G.NumNodes)
+    return;
+  const ThreadModel &TM = *In.TM;
+  for (unsigned EI : G.Succs[T.Node]) {
+    const ActionEdge &E = G.Edges[EI];
+    const Action &A = E.A;
+    bool All = false;
+    std::vector<unsigned> O = Objs(E, All);
+    auto Step = [&](Config &&S, uint32_t Choice = 0) {
+      Emit(MoveKind::Edge, EI, Choice, std::move(S), O, All);
+    };
+    auto Next = [&]() {
+      Config S = C;
+      arrive(S, I, E.To);
+      return S;
+    };
+    std::vector<unsigned> Ids =
+        A.Kind == ActionKind::Create ? std::vector<unsigned>() : [&] {
+          switch (A.Kind) {
+          case ActionKind::Lock:
+          case ActionKind::TryLock:
+          case ActionKind::Unlock:
+            return ids(ObjKind::Lock, A.Objects);
+          case ActionKind::Wait:
+          case ActionKind::Signal:
+          case ActionKind::Broadcast:
+            return ids(ObjKind::Cond, A.Objects);
+          case ActionKind::BarrierWait:
+            return ids(ObjKind::Barrier, A.Objects);
+          case ActionKind::Once:
+            return ids(ObjKind::Once, A.Objects);
+          case ActionKind::SemWait:
+          case ActionKind::SemTryWait:
+          case ActionKind::SemPost:
+            return ids(ObjKind::Sem, A.Objects);
+          case ActionKind::Join:
+          case ActionKind::Detach:
+          case ActionKind::Cancel:
+            return ids(ObjKind::Handle, A.Objects);
+          default:
+            return std::vector<unsigned>();
+          }
+        }();
+    // A sync operand that may denote several objects acts on none of them
+    // exactly (see docs: "ambiguous sync objects").
+    const bool Exact = Ids.size() == 1;
+
+    switch (A.Kind) {
+    case ActionKind::Assign: {
+      Config S = Next();
+      Value V = A.HasConst
+                    ? Value{true, A.Const}
+                    : (A.SrcVar != NoDataVar ? read(C, I, A.SrcVar) : Value());
+      write(S, I, A.Var, V);
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::Assume: {
+      if (!guardHolds(C, I, A)) {
+        if (A.Var < SharedSlot.size() && SharedSlot[A.Var] >= 0)
+          FullyEnabled = false; // Another thread may make it hold.
+        break;
+      }
+      Config S = Next();
+      if (A.Pred == GuardPred::EQ && !read(C, I, A.Var).Known)
+        write(S, I, A.Var, Value{true, A.Const}); // The branch refines it.
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::Create: {
+      const CreationSite *CS = A.Creation < TM.Creations.size()
+                                   ? &TM.Creations[A.Creation]
+                                   : nullptr;
+      bool Cut = CS && (C.SiteCount[A.Creation] >= Opts.ThreadBound ||
+                        C.Threads.size() >= MaxInstances);
+      if (!CS || CS->Targets.empty() || Cut) {
+        if (Cut && CutNote && CutNote->empty())
+          *CutNote =
+              (C.Threads.size() >= MaxInstances
+                   ? "instance limit " + std::to_string(MaxInstances)
+                   : "thread bound " + std::to_string(Opts.ThreadBound)) +
+              " met at creation site " + CS->Loc.File + ":" +
+              std::to_string(CS->Loc.Line) + (CS->InLoop ? " (in a loop)" : "");
+        Step(Next(), UINT32_MAX);
+        break;
+      }
+      for (unsigned K = 0; K < CS->Targets.size(); ++K) {
+        TemplateId Tgt = CS->Targets[K];
+        Config S = Next();
+        uint32_t New = S.Threads.size();
+        ThreadState NT0;
+        NT0.Template = Tgt;
+        NT0.Graph = Tgt;
+        NT0.Locals.assign(NumLocal, Value());
+        S.Threads.push_back(NT0);
+        if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
+          S.Threads[New].St = Status::Terminated;
+        else
+          arrive(S, New, Graphs[Tgt]->Entry);
+        ++S.SiteCount[A.Creation];
+        std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
+        for (unsigned HI : H) {
+          const MemLoc &L = Tables[static_cast<unsigned>(ObjKind::Handle)][HI];
+          // A strong update needs one handle slot that is one concrete
+          // object; arrays and heap handles accumulate instances.
+          bool Strong = H.size() == 1 && L.Offset != AnyOffset &&
+                        L.Obj < TM.Objects.size() &&
+                        TM.Objects[L.Obj].Singleton;
+          uint64_t NewBit = uint64_t(1) << New;
+          S.Handles[HI] = Strong ? NewBit : (S.Handles[HI] | NewBit);
+        }
+        Step(std::move(S), K);
+      }
+      break;
+    }
+    case ActionKind::Join: {
+      if (Exact) {
+        uint64_t Mask = C.Handles[Ids[0]];
+        bool Done = true;
+        for (uint32_t J = 0; J < C.Threads.size(); ++J)
+          if ((Mask >> J & 1) && C.Threads[J].St != Status::Terminated)
+            Done = false;
+        if (!Done) {
+          FullyEnabled = false;
+          break;
+        }
+      }
+      Step(Next());
+      break;
+    }
+    case ActionKind::Cancel: {
+      uint64_t Mask = 0;
+      for (unsigned HI : Ids)
+        Mask |= C.Handles[HI];
+      bool Any = false;
+      for (uint32_t J = 0; J < C.Threads.size(); ++J) {
+        if (!(Mask >> J & 1) || C.Threads[J].St == Status::Terminated)
+          continue;
+        // cancel1 (active target) and cancel2 (waiting target).
+        Config S = Next();
+        if (J != I)
+          S.Threads[J].St = Status::Terminated;
+        else
+          S.Threads[I].St = Status::Terminated;
+        for (uint64_t &B : S.Barriers)
+          B &= ~(uint64_t(1) << J);
+        Step(std::move(S), J + 1);
+        Any = true;
+      }
+      if (!Any || !Exact)
+        Step(Next(), 0); // Already terminated (or maybe another thread).
+      break;
+    }
+    case ActionKind::Exit: {
+      Config S = C;
+      S.Threads[I].St = Status::Terminated; // exit1.
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::Lock: {
+      Config S = Next();
+      if (Exact) {
+        LockState &L = S.Locks[Ids[0]];
+        if (A.Mode == LockMode::Shared && L.Owner == 0)
+          L.Readers |= Bit;
+        else if (A.Mode == LockMode::Exclusive && L.Owner == 0 &&
+                 L.Readers == 0) {
+          L.Owner = I + 1;
+          L.Count = 1;
+        } else if (A.Mode == LockMode::Exclusive && L.Owner == I + 1 &&
+                   A.Lock == LockKind::RecursiveMutex) {
+          ++L.Count;
+        } else {
+          FullyEnabled = false; // acq blocks while owned.
+          break;
+        }
+      }
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::TryLock: {
+      if (!Exact) {
+        Config S = Next();
+        write(S, I, A.Var, Value());
+        Step(std::move(S), 1);
+        break;
+      }
+      const LockState &L = C.Locks[Ids[0]];
+      bool CanTake =
+          A.Mode == LockMode::Shared
+              ? L.Owner == 0
+              : ((L.Owner == 0 && L.Readers == 0) ||
+                 (L.Owner == I + 1 && A.Lock == LockKind::RecursiveMutex));
+      if (CanTake) {
+        Config S = Next();
+        LockState &SL = S.Locks[Ids[0]];
+        if (A.Mode == LockMode::Shared)
+          SL.Readers |= Bit;
+        else if (SL.Owner == I + 1)
+          ++SL.Count;
+        else {
+          SL.Owner = I + 1;
+          SL.Count = 1;
+        }
+        write(S, I, A.Var, Value{true, 0});
+        Step(std::move(S), 0);
+      }
+      // acq?2: the failure outcome, always possible (see docs).
+      Config S = Next();
+      write(S, I, A.Var, Value{true, EBusy});
+      Step(std::move(S), 1);
+      break;
+    }
+    case ActionKind::Unlock: {
+      Config S = Next();
+      bool Blocked = false;
+      for (unsigned LI : Ids) {
+        LockState &L = S.Locks[LI];
+        if (L.Owner == I + 1) {
+          if (--L.Count == 0 || A.Lock != LockKind::RecursiveMutex) {
+            L.Owner = 0;
+            L.Count = 0;
+          }
+        } else if (L.Readers & Bit) {
+          L.Readers &= ~Bit;
+        } else if (!Exact || (L.Owner == 0 && L.Readers == 0)) {
+          // rel of a free lock continues; an ambiguous operand only
+          // releases what this thread holds.
+        } else if (Opts.AnyThreadMayUnlock) {
+          if (L.Owner) {
+            L.Owner = 0;
+            L.Count = 0;
+          } else {
+            L.Readers &= L.Readers - 1;
+          }
+        } else {
+          Blocked = true; // rel needs Lambda(m) in {theta, bottom}.
+        }
+      }
+      if (Blocked) {
+        FullyEnabled = false;
+        break;
+      }
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::Wait: {
+      Config S = C;
+      for (unsigned MI : ids(ObjKind::Lock, A.Mutex)) {
+        LockState &L = S.Locks[MI];
+        if (L.Owner == I + 1) {
+          L.Owner = 0;
+          L.Count = 0;
+        }
+      }
+      S.Threads[I].St = Status::Waiting;
+      S.Threads[I].Aux = EI;
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::Signal:
+    case ActionKind::Broadcast: {
+      std::vector<uint32_t> Waiters;
+      for (uint32_t J = 0; J < C.Threads.size(); ++J) {
+        const ThreadState &W = C.Threads[J];
+        if (W.St != Status::Waiting)
+          continue;
+        std::vector<unsigned> WC = ids(ObjKind::Cond, edge(W, W.Aux).A.Objects);
+        for (unsigned X : WC)
+          if (std::find(Ids.begin(), Ids.end(), X) != Ids.end()) {
+            Waiters.push_back(J);
+            break;
+          }
+      }
+      if (Waiters.empty()) {
+        Step(Next(), 0); // signal2: lost.
+      } else if (A.Kind == ActionKind::Broadcast) {
+        Config S = Next();
+        for (uint32_t J : Waiters)
+          S.Threads[J].St = Status::Reacquire;
+        Step(std::move(S), 0);
+      } else {
+        for (uint32_t J : Waiters) { // signal1: one waiter per transition.
+          Config S = Next();
+          S.Threads[J].St = Status::Reacquire;
+          Step(std::move(S), J + 1);
+        }
+      }
+      break;
+    }
+    case ActionKind::BarrierWait: {
+      if (!Exact) {
+        Step(Next());
+        break;
+      }
+      unsigned B = Ids[0];
+      Config S = C;
+      S.Threads[I].St = Status::AtBarrier;
+      S.Threads[I].Aux = EI;
+      S.Barriers[B] |= Bit;
+      int64_t Need = BarrierCount[B] >= 0 ? BarrierCount[B]
+                                          : int64_t(liveParticipants(C, B));
+      if (int64_t(llvm::popcount(S.Barriers[B])) >= Need) {
+        // The last arrival releases every arrived instance.
+        for (uint32_t J = 0; J < S.Threads.size(); ++J)
+          if (S.Barriers[B] >> J & 1)
+            arrive(S, J, edge(S.Threads[J], S.Threads[J].Aux).To);
+        S.Barriers[B] = 0;
+      }
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::Once: {
+      const ThreadGraph *Body = nullptr;
+      unsigned BodyIdx = 0;
+      for (unsigned K = 0; K < OnceFns.size(); ++K)
+        if (A.Callees.size() == 1 && A.Callees[0] == OnceFns[K]) {
+          Body = Graphs[NT + K];
+          BodyIdx = NT + K;
+        }
+      if (!Exact || T.RetNode != NoNode) {
+        Step(Next()); // Ambiguous control or nested once: see docs.
+        break;
+      }
+      uint8_t St = C.Onces[Ids[0]];
+      if (St == 1) {
+        FullyEnabled = false; // Others wait for the running init.
+        break;
+      }
+      Config S = Next();
+      if (St == 0) {
+        S = C;
+        S.Onces[Ids[0]] = 2;
+        if (Body && Body->NumNodes) {
+          S.Onces[Ids[0]] = 1;
+          ThreadState &ST = S.Threads[I];
+          ST.RetNode = E.To;
+          ST.Graph = BodyIdx;
+          ST.Aux = Ids[0];
+          arrive(S, I, Body->Entry);
+        } else {
+          arrive(S, I, E.To);
+        }
+      }
+      Step(std::move(S));
+      break;
+    }
+    case ActionKind::SemWait:
+    case ActionKind::SemTryWait: {
+      if (!Exact) {
+        Config S = Next();
+        if (A.Kind == ActionKind::SemTryWait)
+          write(S, I, A.Var, Value());
+        Step(std::move(S));
+        break;
+      }
+      if (C.Sems[Ids[0]] > 0) {
+        Config S = Next();
+        --S.Sems[Ids[0]];
+        if (A.Kind == ActionKind::SemTryWait)
+          write(S, I, A.Var, Value{true, 0});
+        Step(std::move(S), 0);
+      } else if (A.Kind == ActionKind::SemWait) {
+        FullyEnabled = false; // Blocks at zero.
+      }
+      if (A.Kind == ActionKind::SemTryWait) {
+        Config S = Next();
+        write(S, I, A.Var, Value{true, -1});
+        Step(std::move(S), 1);
+      }
+      break;
+    }
+    case ActionKind::SemPost: {
+      Config S = Next();
+      if (Exact && S.Sems[Ids[0]] < SemCeiling)
+        ++S.Sems[Ids[0]];
+      Step(std::move(S));
+      break;
+    }
+    default: // Internal, Read, Write, Call, Detach.
+      Step(Next());
+      break;
+    }
+  }
+}
+
+bool Prepared::raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
+                      unsigned &EJ) const {
+  const ThreadModel &TM = *In.TM;
+  for (I = 0; I < C.Threads.size(); ++I) {
+    if (!atAccess(C, I))
+      continue;
+    for (J = I + 1; J < C.Threads.size(); ++J) {
+      if (!atAccess(C, J))
+        continue;
+      const ThreadState &A = C.Threads[I], &B = C.Threads[J];
+      for (unsigned X : Graphs[A.Graph]->Succs[A.Node]) {
+        const Action &AX = Graphs[A.Graph]->Edges[X].A;
+        if (!isAccessOfLoc(AX))
+          continue;
+        for (unsigned Y : Graphs[B.Graph]->Succs[B.Node]) {
+          const Action &BY = Graphs[B.Graph]->Edges[Y].A;
+          if (!isAccessOfLoc(BY))
+            continue;
+          const Access &P = TM.Accesses[AX.Acc], &Q = TM.Accesses[BY.Acc];
+          if ((P.IsWrite || Q.IsWrite) && !(P.IsAtomic && Q.IsAtomic)) {
+            EI = X;
+            EJ = Y;
+            return true;
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+std::string Prepared::describeMove(const Config &Before, const Move &M) const {
+  const ThreadState &T = Before.Threads[M.Thread];
+  const ActionEdge &E = edge(T, M.Edge);
+  const ThreadModel &TM = *In.TM;
+  if (M.Kind == MoveKind::Spurious)
+    return "spurious wake-up from " + describeAction(TM, E.A);
+  if (M.Kind == MoveKind::Reacquire)
+    return "wake up and re-lock after " + describeAction(TM, E.A);
+  std::string Text = describeAction(TM, E.A);
+  switch (E.A.Kind) {
+  case ActionKind::Create: {
+    if (M.Choice == UINT32_MAX)
+      return Text + " (not run: thread bound)";
+    TemplateId Tgt = TM.Creations[E.A.Creation].Targets[M.Choice];
+    return "create " + TM.Templates[Tgt].Name + "#" +
+           std::to_string(Before.Threads.size());
+  }
+  case ActionKind::TryLock:
+  case ActionKind::SemTryWait:
+    return Text + (M.Choice == 0 ? " (succeeds)" : " (fails)");
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+    if (M.Kind == MoveKind::Edge && M.Choice > 0)
+      return Text + " (wakes " + threadName(Before, M.Choice - 1) + ")";
+    return Text;
+  case ActionKind::Cancel:
+    if (M.Choice > 0)
+      return Text + " (" + threadName(Before, M.Choice - 1) + ")";
+    return Text + " (no running target)";
+  default:
+    return Text;
+  }
+}

@@ -1,0 +1,313 @@
+//===- Search.cpp - On-the-fly BFS with partial-order reduction -*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Algorithm 2 of the paper for EF datarace(v), with persistent sets (a
+// thread-granular stubborn-set test with visibility and a BFS cycle proviso)
+// and sleep sets (Algorithm 3 of the ESST paper), and a visited set of
+// packed configurations. Parent pointers give the witness.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include <algorithm>
+#include <cassert>
+#include <deque>
+#include <unordered_map>
+
+using namespace racesift;
+using namespace racesift::mc;
+
+namespace {
+
+struct StateRec {
+  const std::string *Key = nullptr;
+  uint32_t Parent = UINT32_MAX;
+  Move By;
+  std::vector<MoveInfo> Sleep;
+  bool Queued = false;
+};
+
+bool independent(const MoveInfo &A, const MoveInfo &B) {
+  if (A.M.Thread == B.M.Thread || A.All || B.All)
+    return false;
+  size_t I = 0, J = 0;
+  while (I < A.Objs.size() && J < B.Objs.size()) {
+    if (A.Objs[I] == B.Objs[J])
+      return false;
+    if (A.Objs[I] < B.Objs[J])
+      ++I;
+    else
+      ++J;
+  }
+  return true;
+}
+
+/// Where an action happened; accesses fall back to their own position.
+SourceLoc whereOf(const ThreadModel &TM, const Action &A) {
+  if (!A.Loc.known() &&
+      (A.Kind == ActionKind::Read || A.Kind == ActionKind::Write) &&
+      A.Acc < TM.Accesses.size())
+    return TM.Accesses[A.Acc].Loc;
+  return A.Loc;
+}
+
+bool contains(const std::vector<MoveInfo> &Set, const Move &M) {
+  for (const MoveInfo &X : Set)
+    if (X.M == M)
+      return true;
+  return false;
+}
+
+class Search {
+public:
+  Search(const Prepared &P, const ModelCheckOptions &Opts,
+         Clock::time_point Deadline)
+      : P(P), Opts(Opts), Deadline(Deadline) {}
+
+  LocationVerdict run();
+
+private:
+  const Prepared &P;
+  const ModelCheckOptions &Opts;
+  Clock::time_point Deadline;
+  std::unordered_map<std::string, uint32_t> Index;
+  std::vector<StateRec> Recs;
+  std::deque<uint32_t> Queue;
+  uint64_t Transitions = 0, KeyBytes = 0;
+  std::string CutNote;
+
+  /// Adds S reached from Parent by M; returns its id and whether it is new.
+  std::pair<uint32_t, bool> add(const std::string &Key, uint32_t Parent,
+                                const Move &M);
+  void witness(uint32_t Id, LocationVerdict &V);
+};
+
+} // namespace
+
+std::pair<uint32_t, bool> Search::add(const std::string &Key, uint32_t Parent,
+                                      const Move &M) {
+  auto [It, New] = Index.try_emplace(Key, uint32_t(Recs.size()));
+  if (!New)
+    return {It->second, false};
+  StateRec R;
+  R.Key = &It->first;
+  R.Parent = Parent;
+  R.By = M;
+  R.Queued = true;
+  Recs.push_back(std::move(R));
+  Queue.push_back(It->second);
+  KeyBytes += Key.size();
+  return {It->second, true};
+}
+
+void Search::witness(uint32_t Id, LocationVerdict &V) {
+  std::vector<Move> Path;
+  for (uint32_t X = Id; Recs[X].Parent != UINT32_MAX; X = Recs[X].Parent)
+    Path.push_back(Recs[X].By);
+  std::reverse(Path.begin(), Path.end());
+  const ThreadModel &TM = *P.In.TM;
+  Config C = P.initial();
+  for (const Move &M : Path) {
+    std::vector<MoveInfo> Moves;
+    std::vector<Config> Succs;
+    bool Full;
+    P.movesOf(C, M.Thread, Moves, Succs, Full, nullptr);
+    unsigned K = 0;
+    while (K < Moves.size() && !(Moves[K].M == M))
+      ++K;
+    assert(K < Moves.size() && "witness replay diverged");
+    const ThreadState &T = C.Threads[M.Thread];
+    const ActionEdge &E = P.edge(T, M.Edge);
+    if (M.Kind != MoveKind::Edge ||
+        (E.A.Kind != ActionKind::Internal && E.A.Kind != ActionKind::Call))
+      V.W.Steps.push_back(WitnessStep{M.Thread, T.Template,
+                                      P.threadName(C, M.Thread),
+                                      P.describeMove(C, M), whereOf(TM, E.A)});
+    C = std::move(Succs[K]);
+  }
+  uint32_t I, J;
+  unsigned EI, EJ;
+  bool Found = P.raceIn(C, I, J, EI, EJ);
+  assert(Found && "witness does not end in a race");
+  (void)Found;
+  for (auto [Th, EIdx] : {std::make_pair(I, EI), std::make_pair(J, EJ)}) {
+    const ThreadState &T = C.Threads[Th];
+    const Action &A = P.edge(T, EIdx).A;
+    V.W.Steps.push_back(WitnessStep{Th, T.Template, P.threadName(C, Th),
+                                    describeAction(TM, A), whereOf(TM, A)});
+    AccessContext &AC = Th == I ? V.First : V.Second;
+    AC.Thread = T.Template;
+    AC.Acc = A.Acc;
+  }
+}
+
+LocationVerdict Search::run() {
+  auto Start = Clock::now();
+  auto LocDeadline =
+      Start + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(Opts.TimeoutSeconds));
+  if (LocDeadline < Deadline)
+    Deadline = LocDeadline;
+  LocationVerdict V;
+  V.Loc = P.In.Loc;
+  auto Finish = [&](Verdict Vd, std::string Reason) {
+    V.V = Vd;
+    if (!CutNote.empty()) {
+      V.BoundMayCut = true;
+      if (!Reason.empty())
+        Reason += "; ";
+      Reason += CutNote;
+    }
+    V.Reason = std::move(Reason);
+    V.Stats.States = Recs.size();
+    V.Stats.Transitions = Transitions;
+    V.Stats.Seconds =
+        std::chrono::duration<double>(Clock::now() - Start).count();
+    // Packed key, plus the hash node and the parent record around it.
+    V.Stats.BytesPerState = Recs.empty()
+                                ? 0
+                                : KeyBytes / Recs.size() + sizeof(StateRec) +
+                                      sizeof(std::string) + 2 * sizeof(void *);
+    return V;
+  };
+
+  std::string Key;
+  Config Init = P.initial();
+  P.pack(Init, Key);
+  add(Key, UINT32_MAX, Move());
+  {
+    uint32_t I, J;
+    unsigned EI, EJ;
+    if (P.raceIn(Init, I, J, EI, EJ)) {
+      witness(0, V);
+      return Finish(Verdict::Race, "");
+    }
+  }
+
+  std::vector<std::vector<MoveInfo>> Moves;
+  std::vector<std::vector<Config>> Succs;
+  std::vector<std::vector<std::string>> Keys;
+  uint64_t Iter = 0;
+  while (!Queue.empty()) {
+    if (Recs.size() >= Opts.MaxStates)
+      return Finish(Verdict::Unknown, "state budget " +
+                                          std::to_string(Opts.MaxStates) +
+                                          " exhausted");
+    if ((++Iter & 63) == 0 && Clock::now() > Deadline)
+      return Finish(Verdict::Unknown, "time budget exhausted");
+    uint32_t Id = Queue.front();
+    Queue.pop_front();
+    Recs[Id].Queued = false;
+    Config C = P.unpack(*Recs[Id].Key);
+    std::vector<MoveInfo> Sleep = Recs[Id].Sleep;
+
+    unsigned N = C.Threads.size();
+    Moves.assign(N, {});
+    Succs.assign(N, {});
+    Keys.assign(N, {});
+    std::vector<bool> Full(N, true);
+    for (uint32_t I = 0; I < N; ++I) {
+      bool F;
+      P.movesOf(C, I, Moves[I], Succs[I], F, &CutNote);
+      Full[I] = F;
+      for (const Config &S : Succs[I]) {
+        Keys[I].emplace_back();
+        P.pack(S, Keys[I].back());
+      }
+    }
+
+    // Persistent set: all moves of one thread, if they are invisible, that
+    // thread is not blocked on others, no other thread's future touches
+    // what they touch, and none closes a cycle (BFS proviso).
+    int Chosen = -1;
+    if (Opts.PartialOrderReduction)
+      for (uint32_t I = 0; I < N && Chosen < 0; ++I) {
+        if (Moves[I].empty() || !Full[I])
+          continue;
+        bool Ok = true;
+        std::vector<unsigned> Objs;
+        bool All = false;
+        for (unsigned K = 0; K < Moves[I].size() && Ok; ++K) {
+          const MoveInfo &MI = Moves[I][K];
+          All = All || MI.All;
+          Objs.insert(Objs.end(), MI.Objs.begin(), MI.Objs.end());
+          const Config &S = Succs[I][K];
+          for (uint32_t T = 0; T < S.Threads.size() && Ok; ++T)
+            if (P.atAccess(C, T) != P.atAccess(S, T))
+              Ok = false; // Visible.
+          if (Index.count(Keys[I][K]))
+            Ok = false; // Proviso.
+        }
+        for (uint32_t J = 0; J < N && Ok; ++J)
+          if (J != I && P.futureMeets(C, J, Objs, All))
+            Ok = false;
+        if (Ok)
+          Chosen = I;
+      }
+
+    std::vector<MoveInfo> Done;
+    for (uint32_t I = 0; I < N; ++I) {
+      if (Chosen >= 0 && I != uint32_t(Chosen))
+        continue;
+      for (unsigned K = 0; K < Moves[I].size(); ++K) {
+        const MoveInfo &MI = Moves[I][K];
+        if (contains(Sleep, MI.M))
+          continue;
+        ++Transitions;
+        std::vector<MoveInfo> ChildSleep;
+        if (Opts.PartialOrderReduction) {
+          for (const MoveInfo &Z : Sleep)
+            if (independent(Z, MI))
+              ChildSleep.push_back(Z);
+          for (const MoveInfo &Z : Done)
+            if (independent(Z, MI))
+              ChildSleep.push_back(Z);
+        }
+        Done.push_back(MI);
+        auto [SId, New] = add(Keys[I][K], Id, MI.M);
+        if (New) {
+          Recs[SId].Sleep = std::move(ChildSleep);
+          uint32_t A, B;
+          unsigned EA, EB;
+          if (P.raceIn(Succs[I][K], A, B, EA, EB)) {
+            witness(SId, V);
+            return Finish(Verdict::Race, "");
+          }
+          continue;
+        }
+        // Revisited with another sleep set: keep the intersection and
+        // explore again what the smaller set no longer excludes.
+        std::vector<MoveInfo> &Old = Recs[SId].Sleep;
+        std::vector<MoveInfo> Meet;
+        for (const MoveInfo &Z : Old)
+          if (contains(ChildSleep, Z.M))
+            Meet.push_back(Z);
+        if (Meet.size() != Old.size()) {
+          Old = std::move(Meet);
+          if (!Recs[SId].Queued) {
+            Recs[SId].Queued = true;
+            Queue.push_back(SId);
+          }
+        }
+      }
+    }
+  }
+  for (const ThreadGraph *G : P.Graphs)
+    if (G->Truncated)
+      return Finish(Verdict::Unknown,
+                    "thread graph truncated (recursion or size budget)");
+  return Finish(Verdict::Refuted, "");
+}
+
+LocationVerdict mc::explore(const ExplorerInput &In,
+                            const ModelCheckOptions &Opts,
+                            Clock::time_point ModuleDeadline) {
+  Prepared P(In, Opts);
+  Search S(P, Opts, ModuleDeadline);
+  return S.run();
+}

@@ -1,0 +1,479 @@
+//===- Semantics.cpp - Object tables, futures and state packing -*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace racesift;
+using namespace racesift::mc;
+
+static constexpr unsigned NumKinds = 6;
+
+static bool isTableKind(ActionKind K) {
+  switch (K) {
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static ObjKind objKindOf(ActionKind K) {
+  switch (K) {
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+    return ObjKind::Cond;
+  case ActionKind::BarrierWait:
+    return ObjKind::Barrier;
+  case ActionKind::Once:
+    return ObjKind::Once;
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+    return ObjKind::Sem;
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+    return ObjKind::Handle;
+  default:
+    return ObjKind::Lock;
+  }
+}
+
+Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts)
+    : In(In), Opts(Opts) {
+  const ThreadModel &TM = *In.TM;
+  NT = In.Graphs.size();
+  for (const ThreadGraph &G : In.Graphs)
+    Graphs.push_back(&G);
+  for (const auto &KV : In.OnceBodies) {
+    OnceFns.push_back(KV.first);
+    Graphs.push_back(&KV.second);
+  }
+
+  // Objects of every kind, as the actions name them. An object that is ever
+  // named with AnyOffset is collapsed to one entry so that each MemLoc maps
+  // to exactly one table entry (see docs: "collapsed sync objects").
+  std::vector<std::vector<MemLoc>> Seen(NumKinds);
+  auto Note = [&](ObjKind K, const std::vector<MemLoc> &Ls) {
+    for (const MemLoc &L : Ls)
+      Seen[static_cast<unsigned>(K)].push_back(L);
+  };
+  std::set<DataVarId> Tracked;
+  std::vector<std::pair<DataVarId, DataVarId>> Copies;
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges) {
+      const Action &A = E.A;
+      if (isTableKind(A.Kind))
+        Note(objKindOf(A.Kind), A.Objects);
+      if (A.Kind == ActionKind::Wait)
+        Note(ObjKind::Lock, A.Mutex);
+      if (A.Kind == ActionKind::Create && A.Creation < TM.Creations.size())
+        Note(ObjKind::Handle, TM.Creations[A.Creation].Handles);
+      if (A.Var != NoDataVar &&
+          (A.Kind == ActionKind::Assume || A.Kind == ActionKind::TryLock ||
+           A.Kind == ActionKind::SemTryWait))
+        Tracked.insert(A.Var);
+      if (A.Kind == ActionKind::Assign && A.SrcVar != NoDataVar)
+        Copies.push_back({A.Var, A.SrcVar});
+    }
+  // A variable copied into a tracked one is tracked too.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto &[Dst, Src] : Copies)
+      if (Tracked.count(Dst) && Tracked.insert(Src).second)
+        Changed = true;
+  }
+
+  Tables.assign(NumKinds, {});
+  TableBase.assign(NumKinds, 0);
+  unsigned Next = 1; // 0 is ThreadMgmt.
+  ThreadMgmt = 0;
+  for (unsigned K = 0; K < NumKinds; ++K) {
+    std::set<ObjectId> Collapsed;
+    for (const MemLoc &L : Seen[K])
+      if (L.Offset == AnyOffset)
+        Collapsed.insert(L.Obj);
+    std::set<MemLoc> Uniq;
+    for (MemLoc L : Seen[K]) {
+      if (Collapsed.count(L.Obj))
+        L.Offset = AnyOffset;
+      Uniq.insert(L);
+    }
+    TableBase[K] = Next;
+    Tables[K].assign(Uniq.begin(), Uniq.end());
+    Next += Tables[K].size();
+  }
+  SiteBase = Next;
+  Next += TM.Creations.size();
+  SharedBase = Next;
+
+  SharedSlot.assign(TM.DataVars.size(), -1);
+  LocalSlot.assign(TM.DataVars.size(), -1);
+  for (DataVarId V : Tracked) {
+    if (V >= TM.DataVars.size())
+      continue;
+    const DataVar &D = TM.DataVars[V];
+    bool IsShared = false;
+    if (D.IsMemory && D.Loc.Obj < TM.Objects.size()) {
+      const MemObject &O = TM.Objects[D.Loc.Obj];
+      IsShared = !O.ThreadLocal && (O.Kind != ObjectKind::Stack || O.Shared);
+    }
+    if (IsShared)
+      SharedSlot[V] = NumShared++;
+    else
+      LocalSlot[V] = NumLocal++;
+  }
+  NumObjs = SharedBase + NumShared;
+
+  auto InitOf = [&](const MemLoc &L, int64_t Default) {
+    for (const auto &[Obj, Val] : In.SyncInit)
+      if (Obj.mayAlias(L))
+        return Val;
+    return Default;
+  };
+  for (const MemLoc &L : Tables[static_cast<unsigned>(ObjKind::Sem)])
+    SemInit.push_back(InitOf(L, 0));
+  for (const MemLoc &L : Tables[static_cast<unsigned>(ObjKind::Barrier)])
+    BarrierCount.push_back(InitOf(L, -1));
+
+  AccessNode.resize(Graphs.size());
+  for (unsigned G = 0; G < Graphs.size(); ++G) {
+    AccessNode[G].assign(Graphs[G]->NumNodes, false);
+    for (const ActionEdge &E : Graphs[G]->Edges)
+      if (isAccessOfLoc(E.A) && E.From < Graphs[G]->NumNodes)
+        AccessNode[G][E.From] = true;
+  }
+  computeFutures();
+}
+
+std::vector<unsigned> Prepared::ids(ObjKind K,
+                                    const std::vector<MemLoc> &Ls) const {
+  const std::vector<MemLoc> &T = Tables[static_cast<unsigned>(K)];
+  std::vector<unsigned> Out;
+  for (const MemLoc &L : Ls)
+    for (unsigned I = 0; I < T.size(); ++I)
+      if (T[I].Obj == L.Obj &&
+          (T[I].Offset == L.Offset || T[I].Offset == AnyOffset))
+        Out.push_back(I);
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+bool Prepared::isAccessOfLoc(const Action &A) const {
+  if (A.Kind != ActionKind::Read && A.Kind != ActionKind::Write)
+    return false;
+  if (A.Acc >= In.TM->Accesses.size())
+    return false;
+  for (const MemLoc &L : In.TM->Accesses[A.Acc].Locs)
+    if (L.mayAlias(In.Loc))
+      return true;
+  return false;
+}
+
+void Prepared::staticObjs(const ActionEdge &E, unsigned G,
+                          std::vector<unsigned> &Out, bool &All) const {
+  const Action &A = E.A;
+  auto AddIds = [&](ObjKind K, const std::vector<MemLoc> &Ls) {
+    for (unsigned I : ids(K, Ls))
+      Out.push_back(slotBase(K) + I);
+  };
+  auto AddVar = [&](DataVarId V) {
+    if (V != NoDataVar && V < SharedSlot.size() && SharedSlot[V] >= 0)
+      Out.push_back(SharedBase + SharedSlot[V]);
+  };
+  if (isTableKind(A.Kind))
+    AddIds(objKindOf(A.Kind), A.Objects);
+  switch (A.Kind) {
+  case ActionKind::Wait:
+    AddIds(ObjKind::Lock, A.Mutex);
+    break;
+  case ActionKind::Create:
+    Out.push_back(ThreadMgmt);
+    Out.push_back(SiteBase + A.Creation);
+    if (A.Creation < In.TM->Creations.size())
+      AddIds(ObjKind::Handle, In.TM->Creations[A.Creation].Handles);
+    break;
+  case ActionKind::Join:
+  case ActionKind::Exit:
+  case ActionKind::BarrierWait:
+    Out.push_back(ThreadMgmt);
+    break;
+  case ActionKind::Cancel:
+    All = true;
+    break;
+  case ActionKind::Assign:
+    AddVar(A.Var);
+    AddVar(A.SrcVar);
+    break;
+  case ActionKind::Assume:
+    AddVar(A.Var);
+    break;
+  default:
+    break;
+  }
+  if (E.To < Graphs[G]->NumNodes && Graphs[G]->Succs[E.To].empty())
+    Out.push_back(ThreadMgmt); // Termination (or the end of a once body).
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+}
+
+void Prepared::computeFutures() {
+  Future.resize(Graphs.size());
+  FutureAll.resize(Graphs.size());
+  for (unsigned G = 0; G < Graphs.size(); ++G) {
+    Future[G].assign(Graphs[G]->NumNodes, llvm::BitVector(NumObjs));
+    FutureAll[G].assign(Graphs[G]->NumNodes, false);
+  }
+  auto EntryOf = [&](unsigned G) -> int {
+    return Graphs[G]->NumNodes ? int(Graphs[G]->Entry) : -1;
+  };
+  // Round-robin to a fixpoint: creations and once bodies link graphs.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned G = 0; G < Graphs.size(); ++G)
+      for (unsigned N = Graphs[G]->NumNodes; N-- > 0;) {
+        llvm::BitVector F = Future[G][N];
+        bool All = FutureAll[G][N];
+        for (unsigned EI : Graphs[G]->Succs[N]) {
+          const ActionEdge &E = Graphs[G]->Edges[EI];
+          std::vector<unsigned> Objs;
+          staticObjs(E, G, Objs, All);
+          for (unsigned O : Objs)
+            F.set(O);
+          if (E.To < Graphs[G]->NumNodes) {
+            F |= Future[G][E.To];
+            All = All || FutureAll[G][E.To];
+          }
+          std::vector<unsigned> Linked;
+          if (E.A.Kind == ActionKind::Create &&
+              E.A.Creation < In.TM->Creations.size())
+            for (TemplateId T : In.TM->Creations[E.A.Creation].Targets)
+              if (T < NT)
+                Linked.push_back(T);
+          if (E.A.Kind == ActionKind::Once)
+            for (unsigned B = 0; B < OnceFns.size(); ++B)
+              for (const llvm::Function *Fn : E.A.Callees)
+                if (Fn == OnceFns[B])
+                  Linked.push_back(NT + B);
+          for (unsigned L : Linked) {
+            int En = EntryOf(L);
+            if (En < 0)
+              continue;
+            F |= Future[L][En];
+            All = All || FutureAll[L][En];
+          }
+        }
+        if (F != Future[G][N] || All != FutureAll[G][N]) {
+          Future[G][N] = std::move(F);
+          FutureAll[G][N] = All;
+          Changed = true;
+        }
+      }
+  }
+}
+
+bool Prepared::futureMeets(const Config &C, uint32_t I,
+                           const std::vector<unsigned> &Objs, bool All) const {
+  const ThreadState &T = C.Threads[I];
+  if (T.St == Status::Terminated)
+    return false;
+  auto Meets = [&](unsigned G, uint32_t N) {
+    if (N >= Graphs[G]->NumNodes)
+      return false;
+    if (All || FutureAll[G][N])
+      return true;
+    for (unsigned O : Objs)
+      if (Future[G][N].test(O))
+        return true;
+    return false;
+  };
+  return Meets(T.Graph, T.Node) ||
+         (T.RetNode != NoNode && Meets(T.Template, T.RetNode));
+}
+
+bool Prepared::atAccess(const Config &C, uint32_t I) const {
+  if (I >= C.Threads.size())
+    return false;
+  const ThreadState &T = C.Threads[I];
+  return T.St == Status::Active && T.Node < AccessNode[T.Graph].size() &&
+         AccessNode[T.Graph][T.Node];
+}
+
+Config Prepared::initial() const {
+  Config C;
+  C.SiteCount.assign(In.TM->Creations.size(), 0);
+  C.Handles.assign(Tables[static_cast<unsigned>(ObjKind::Handle)].size(), 0);
+  C.Locks.assign(Tables[static_cast<unsigned>(ObjKind::Lock)].size(), {});
+  C.Sems = SemInit;
+  C.Onces.assign(Tables[static_cast<unsigned>(ObjKind::Once)].size(), 0);
+  C.Barriers.assign(BarrierCount.size(), 0);
+  C.Shared.assign(NumShared, Value());
+  for (const auto &[V, Val] : In.InitialValues)
+    if (V < SharedSlot.size() && SharedSlot[V] >= 0)
+      C.Shared[SharedSlot[V]] = Value{true, Val};
+  ThreadState Root;
+  Root.Template = 0;
+  Root.Graph = 0;
+  Root.Locals.assign(NumLocal, Value());
+  C.Threads.push_back(Root);
+  if (Graphs.empty() || Graphs[0]->NumNodes == 0)
+    C.Threads[0].St = Status::Terminated;
+  else
+    arrive(C, 0, Graphs[0]->Entry);
+  return C;
+}
+
+//===----------------------------------------------------------------------===//
+// Compact packing: LEB128 varints, zig-zag for signed values.
+//===----------------------------------------------------------------------===//
+
+static void putU(std::string &S, uint64_t V) {
+  do {
+    uint8_t B = V & 0x7f;
+    V >>= 7;
+    S.push_back(char(B | (V ? 0x80 : 0)));
+  } while (V);
+}
+static void putS(std::string &S, int64_t V) {
+  putU(S, (uint64_t(V) << 1) ^ uint64_t(V >> 63));
+}
+static void putVal(std::string &S, const Value &V) {
+  if (!V.Known)
+    S.push_back(0);
+  else {
+    S.push_back(1);
+    putS(S, V.V);
+  }
+}
+
+namespace {
+struct Reader {
+  const std::string &S;
+  size_t P = 0;
+  uint64_t u() {
+    uint64_t V = 0;
+    for (unsigned Shift = 0;; Shift += 7) {
+      uint8_t B = uint8_t(S[P++]);
+      V |= uint64_t(B & 0x7f) << Shift;
+      if (!(B & 0x80))
+        return V;
+    }
+  }
+  int64_t s() {
+    uint64_t V = u();
+    return int64_t(V >> 1) ^ -int64_t(V & 1);
+  }
+  Value val() {
+    Value V;
+    V.Known = S[P++] != 0;
+    if (V.Known)
+      V.V = s();
+    return V;
+  }
+};
+} // namespace
+
+void Prepared::pack(const Config &C, std::string &Out) const {
+  Out.clear();
+  putU(Out, C.Threads.size());
+  for (const ThreadState &T : C.Threads) {
+    putU(Out, T.Template);
+    putU(Out, T.Graph);
+    putU(Out, T.Node);
+    Out.push_back(char(T.St));
+    putU(Out, T.Aux);
+    putU(Out, uint64_t(T.RetNode) + 1);
+    for (const Value &V : T.Locals)
+      putVal(Out, V);
+  }
+  for (uint8_t N : C.SiteCount)
+    Out.push_back(char(N));
+  for (uint64_t H : C.Handles)
+    putU(Out, H);
+  for (const LockState &L : C.Locks) {
+    Out.push_back(char(L.Owner));
+    putU(Out, L.Count);
+    putU(Out, L.Readers);
+  }
+  for (int64_t S : C.Sems)
+    putS(Out, S);
+  for (uint8_t O : C.Onces)
+    Out.push_back(char(O));
+  for (uint64_t B : C.Barriers)
+    putU(Out, B);
+  for (const Value &V : C.Shared)
+    putVal(Out, V);
+}
+
+Config Prepared::unpack(const std::string &In) const {
+  Reader R{In};
+  Config C;
+  C.Threads.resize(R.u());
+  for (ThreadState &T : C.Threads) {
+    T.Template = R.u();
+    T.Graph = R.u();
+    T.Node = R.u();
+    T.St = Status(uint8_t(In[R.P++]));
+    T.Aux = R.u();
+    T.RetNode = uint32_t(R.u() - 1);
+    T.Locals.resize(NumLocal);
+    for (Value &V : T.Locals)
+      V = R.val();
+  }
+  C.SiteCount.resize(this->In.TM->Creations.size());
+  for (uint8_t &N : C.SiteCount)
+    N = uint8_t(In[R.P++]);
+  C.Handles.resize(Tables[static_cast<unsigned>(ObjKind::Handle)].size());
+  for (uint64_t &H : C.Handles)
+    H = R.u();
+  C.Locks.resize(Tables[static_cast<unsigned>(ObjKind::Lock)].size());
+  for (LockState &L : C.Locks) {
+    L.Owner = uint8_t(In[R.P++]);
+    L.Count = uint16_t(R.u());
+    L.Readers = R.u();
+  }
+  C.Sems.resize(SemInit.size());
+  for (int64_t &S : C.Sems)
+    S = R.s();
+  C.Onces.resize(Tables[static_cast<unsigned>(ObjKind::Once)].size());
+  for (uint8_t &O : C.Onces)
+    O = uint8_t(In[R.P++]);
+  C.Barriers.resize(BarrierCount.size());
+  for (uint64_t &B : C.Barriers)
+    B = R.u();
+  C.Shared.resize(NumShared);
+  for (Value &V : C.Shared)
+    V = R.val();
+  return C;
+}
+
+std::string Prepared::threadName(const Config &C, uint32_t I) const {
+  const ThreadTemplate *T = C.Threads[I].Template < In.TM->Templates.size()
+                                ? &In.TM->Templates[C.Threads[I].Template]
+                                : nullptr;
+  std::string Name = T ? T->Name : "thread";
+  return I == 0 ? Name : Name + "#" + std::to_string(I);
+}

@@ -1,0 +1,178 @@
+//===- Semantics.h - Configurations and rules of the Pthreads LTS -*- C++
+//-*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to lib/ModelCheck: global configurations (Figure 2 plus rwlocks,
+// barriers, once controls, semaphores and tracked data), the rules that give
+// their successors (Figures 3 and 4), and the compact packing of a
+// configuration into bytes for the visited set.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_MODELCHECK_SEMANTICS_H
+#define RACESIFT_LIB_MODELCHECK_SEMANTICS_H
+
+#include "Explorer.h"
+
+#include "llvm/ADT/BitVector.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace racesift {
+namespace mc {
+
+/// Instance masks are 64 bits wide: at most this many thread instances.
+constexpr unsigned MaxInstances = 64;
+constexpr uint32_t NoNode = UINT32_MAX;
+
+enum class Status : uint8_t {
+  Active,     ///< In Theta: may take its outgoing edges.
+  Waiting,    ///< In Delta: waiting on the condition of edge Aux.
+  Reacquire,  ///< Woken from the wait of edge Aux; must re-take the mutex.
+  AtBarrier,  ///< Arrived at the barrier of edge Aux.
+  Terminated, ///< Exited, returned or cancelled.
+};
+
+/// A tracked data value; Known == false means any value.
+struct Value {
+  bool Known = false;
+  int64_t V = 0;
+  bool operator==(const Value &O) const {
+    return Known == O.Known && (!Known || V == O.V);
+  }
+};
+
+struct ThreadState {
+  TemplateId Template = InvalidTemplate;
+  uint32_t Graph = 0; ///< Index into Prepared::Graphs (template or once body).
+  uint32_t Node = 0;
+  Status St = Status::Active;
+  uint32_t Aux = 0;          ///< Edge index while blocked; once id in a body.
+  uint32_t RetNode = NoNode; ///< Template node to resume after a once body.
+  std::vector<Value> Locals; ///< Per-thread tracked variables.
+};
+
+struct LockState {
+  uint8_t Owner = 0;    ///< 0 = free, else instance + 1 (exclusive holder).
+  uint16_t Count = 0;   ///< Recursion depth of the exclusive holder.
+  uint64_t Readers = 0; ///< Instances holding the rwlock shared.
+};
+
+struct Config {
+  std::vector<ThreadState> Threads; ///< Index = instance; 0 = root.
+  std::vector<uint8_t> SiteCount;   ///< Instances created per creation site.
+  std::vector<uint64_t> Handles;    ///< Instances a handle may denote.
+  std::vector<LockState> Locks;
+  std::vector<int64_t> Sems;
+  std::vector<uint8_t> Onces;     ///< 0 not run, 1 running, 2 done.
+  std::vector<uint64_t> Barriers; ///< Arrived instances.
+  std::vector<Value> Shared;      ///< Shared tracked variables.
+};
+
+enum class MoveKind : uint8_t {
+  Edge,      ///< Take an outgoing edge (Choice selects the outcome).
+  Spurious,  ///< A waiter wakes without a signal (option).
+  Reacquire, ///< A woken waiter re-takes its mutex and leaves the wait.
+};
+
+/// One transition: thread instance Thread does Kind over Edge.
+struct Move {
+  uint32_t Thread = 0;
+  MoveKind Kind = MoveKind::Edge;
+  uint32_t Edge = 0;
+  /// Edge outcome: created target, woken waiter + 1, trylock 0/1, ...
+  uint32_t Choice = 0;
+  bool operator==(const Move &O) const {
+    return Thread == O.Thread && Kind == O.Kind && Edge == O.Edge &&
+           Choice == O.Choice;
+  }
+};
+
+/// Dependence information of a move: the objects it reads or changes.
+struct MoveInfo {
+  Move M;
+  std::vector<unsigned> Objs; ///< Sorted object ids (Prepared numbering).
+  bool All = false;           ///< Dependent with everything (cancel).
+};
+
+/// Kinds of objects in the Prepared tables.
+enum class ObjKind : uint8_t { Lock, Cond, Barrier, Sem, Once, Handle };
+
+/// The model of one location compiled into dense tables.
+class Prepared {
+public:
+  Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts);
+
+  const ExplorerInput &In;
+  const ModelCheckOptions &Opts;
+  /// Template graphs, then once bodies.
+  std::vector<const ThreadGraph *> Graphs;
+  std::vector<const llvm::Function *> OnceFns; ///< Body i -> Graphs[NT + i].
+
+  Config initial() const;
+  /// Appends every move of instance I in C with its successor.
+  /// Sets FullyEnabled to false if an edge of I is blocked by other threads.
+  void movesOf(const Config &C, uint32_t I, std::vector<MoveInfo> &Moves,
+               std::vector<Config> &Succs, bool &FullyEnabled,
+               std::string *CutNote) const;
+  /// Instances (i < j) enabled at conflicting accesses of the location.
+  bool raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
+              unsigned &EJ) const;
+  /// Is instance I active at a node with an access edge of the location?
+  bool atAccess(const Config &C, uint32_t I) const;
+  /// Objects any future step of instance I (or threads it creates) touches.
+  bool futureMeets(const Config &C, uint32_t I,
+                   const std::vector<unsigned> &Objs, bool All) const;
+
+  void pack(const Config &C, std::string &Out) const;
+  Config unpack(const std::string &In) const;
+  const ActionEdge &edge(const ThreadState &T, uint32_t E) const {
+    return Graphs[T.Graph]->Edges[E];
+  }
+  std::string describeMove(const Config &Before, const Move &M) const;
+  std::string threadName(const Config &C, uint32_t I) const;
+
+private:
+  unsigned NT = 0;
+  unsigned NumObjs = 0;
+  unsigned ThreadMgmt = 0; ///< Pseudo object: creation, termination, join.
+  unsigned SharedBase = 0; ///< Object ids of shared data vars start here.
+  unsigned SiteBase = 0;   ///< Object ids of creation-site counters.
+  std::vector<std::vector<MemLoc>> Tables; ///< Per ObjKind.
+  std::vector<unsigned> TableBase;         ///< First object id per ObjKind.
+  std::vector<int> SharedSlot, LocalSlot;  ///< Per DataVarId, -1 if none.
+  unsigned NumShared = 0, NumLocal = 0;
+  /// Per graph, per node: objects of every step reachable from the node
+  /// (including threads created and once bodies run from there), and
+  /// whether a cancel is reachable.
+  std::vector<std::vector<llvm::BitVector>> Future;
+  std::vector<std::vector<bool>> FutureAll;
+  std::vector<std::vector<bool>> AccessNode; ///< Node has an access edge.
+  std::vector<int64_t> SemInit, BarrierCount;
+
+  unsigned intern(ObjKind K, const MemLoc &L);
+  std::vector<unsigned> ids(ObjKind K, const std::vector<MemLoc> &Ls) const;
+  unsigned slotBase(ObjKind K) const {
+    return TableBase[static_cast<unsigned>(K)];
+  }
+  bool isAccessOfLoc(const Action &A) const;
+  void staticObjs(const ActionEdge &E, unsigned G, std::vector<unsigned> &Out,
+                  bool &All) const;
+  void computeFutures();
+  Value read(const Config &C, uint32_t I, DataVarId V) const;
+  void write(Config &C, uint32_t I, DataVarId V, Value Val) const;
+  void arrive(Config &C, uint32_t I, uint32_t To) const;
+  bool guardHolds(const Config &C, uint32_t I, const Action &A) const;
+  unsigned liveParticipants(const Config &C, unsigned Barrier) const;
+};
+
+} // namespace mc
+} // namespace racesift
+
+#endif // RACESIFT_LIB_MODELCHECK_SEMANTICS_H
