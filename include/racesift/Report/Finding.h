@@ -1,0 +1,82 @@
+//===- Finding.h - What the report is given ---------------------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Plain findings: the report knows nothing of how a race was found.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_REPORT_FINDING_H
+#define RACESIFT_REPORT_FINDING_H
+
+#include "racesift/Support/SourceLoc.h"
+
+#include <string>
+#include <vector>
+
+namespace racesift {
+
+enum class FindingKind : uint8_t {
+  Race,         ///< Confirmed, with an interleaving (rule data-race).
+  PossibleRace, ///< Not decided (rule possible-data-race); Reason says why.
+};
+
+struct FindingAccess {
+  SourceLoc Loc;
+  bool IsWrite = false;
+  bool IsAtomic = false;
+  std::string Thread;                 ///< "main", "worker", ...
+  std::vector<std::string> LocksHeld; ///< Names, sorted.
+};
+
+/// A lock operation worth showing next to a finding.
+struct LockOperation {
+  std::string Lock;
+  std::string Operation; ///< "acquired", "released", ...
+  SourceLoc Loc;
+};
+
+/// One step of the interleaving of a confirmed race.
+struct FlowStep {
+  unsigned Thread = 0;    ///< Thread instance, 0 = root.
+  std::string ThreadName; ///< "main", "worker#1".
+  std::string Action;     ///< "lock m", "write x", ...
+  SourceLoc Loc;
+};
+
+struct Finding {
+  FindingKind Kind = FindingKind::PossibleRace;
+  std::string Variable; ///< "x", "heap@main.c:12 .count".
+  bool HeapObject = false;
+  FindingAccess First; ///< The access the warning is attached to.
+  FindingAccess Second;
+  std::vector<LockOperation> LockOps;
+  std::vector<FlowStep> Interleaving; ///< Race only; ends at the accesses.
+  std::string Reason; ///< PossibleRace: "lockset only", "state budget", ...
+  std::vector<std::string> Notes; ///< e.g. "thread bound 2 may cut ...".
+  /// Set by suppression matching; suppressed findings stay in SARIF.
+  bool Suppressed = false;
+  std::string SuppressedBy; ///< "attribute on 'x'", "file.supp:3 var:x".
+  bool SuppressedInSource = false;
+};
+
+/// A message about the run itself (budget exhausted, no threads, ...).
+struct Notification {
+  enum class Level : uint8_t { Note, Warning, Error } Lvl = Level::Note;
+  std::string Id; ///< "budget-exhausted", "no-debug-info", ...
+  std::string Message;
+};
+
+struct RunInfo {
+  std::string ModuleName; ///< Source file or linked output.
+  std::string SourceRoot; ///< Absolute; for %SRCROOT% relative URIs.
+  bool Success = true;    ///< The analysis itself completed.
+  std::vector<Notification> Notifications;
+};
+
+} // namespace racesift
+
+#endif // RACESIFT_REPORT_FINDING_H

@@ -1,0 +1,107 @@
+//===- Report.h - Compiler diagnostics and SARIF 2.1.0 ----------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_REPORT_REPORT_H
+#define RACESIFT_REPORT_REPORT_H
+
+#include "racesift/Report/Finding.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace racesift {
+
+/// One compiler diagnostic; the entry point decides how it is printed
+/// (clang's DiagnosticsEngine, or LLVM's diagnostic handler).
+struct Diagnostic {
+  enum class Severity : uint8_t { Error, Warning, Note, Remark };
+  Severity Sev = Severity::Warning;
+  SourceLoc Loc;
+  std::string Message;
+};
+
+/// The diagnostics for all unsuppressed findings, in a deterministic order:
+/// each warning (error with Werror) is followed by its notes.
+///
+/// Findings are sorted by first access location, then variable, then second
+/// access location. For each one, in this order:
+///   warning/error at First.Loc:
+///     data race on 'x': write in thread 'worker' conflicts with read in
+///     thread 'main'
+///     possible data race on 'x': ... (not decided: <Reason>)
+///   Heap data reads "on heap object 'heap@t.c:12 .count'" (Variable as
+///   given). An access without a source position (Loc.Line == 0) adds
+///   " in function 'f'" after its thread, so the function is always named.
+///   Werror makes every reported finding, confirmed or possible, an Error.
+///   note at Second.Loc: conflicting read in thread 'main' here
+///     ("... in function 'main'" instead of "here" without a position)
+///   note at First.Loc: 'worker' holds {m}; 'main' holds no lock
+///     (equal thread names add the access kind: 'w' (write) holds ...)
+///   note per LockOps entry at its Loc: lock 'm' <Operation> here
+///   note per Notes entry at First.Loc: the note text
+///   confirmed races, note at First.Loc:
+///     interleaving: main: create worker#1 (t.c:20) -> worker#1: write x
+///     (t.c:8) -> main: read x (t.c:21)
+///     (file base names; "(in f)" without a position; more than 8 steps show
+///     the first 2 and the last 5 around "... N more steps ...").
+std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
+                                          bool Werror);
+
+/// Sanitizer-style suppressions file: lines `race:<glob>`, `var:<glob>`,
+/// `fun:<glob>`, `src:<glob>`; `#` comments.
+///
+/// race: and var: match Finding::Variable; fun: the function of either
+/// access; src: the file of either access, as written in debug info or as an
+/// absolute path (Dir/File), and, for a glob without '/', its base name.
+/// Globs are llvm::GlobPattern (*, ?, [a-z], {a,b}). Blank lines and lines
+/// starting with '#' are skipped; surrounding blanks are trimmed. The first
+/// matching rule wins; SuppressedBy is "<file>:<line> <rule text>".
+class Suppressions {
+public:
+  /// Errors name the file (unreadable) or file:line (bad line).
+  static llvm::Expected<Suppressions> load(const std::string &Path);
+  /// Parses Text; Name stands for the file in messages and SuppressedBy.
+  static llvm::Expected<Suppressions> parse(llvm::StringRef Text,
+                                            llvm::StringRef Name);
+  /// Marks matching findings as suppressed (they stay in the list).
+  void apply(std::vector<Finding> &Fs) const;
+  bool empty() const { return Rules.empty(); }
+
+private:
+  struct Rule {
+    std::string Kind, Glob, Where; ///< Where = "file:line" for messages.
+  };
+  std::vector<Rule> Rules;
+};
+
+/// The SARIF 2.1.0 log of one run, as JSON text (2-space indent, sorted
+/// keys, trailing newline). See docs/design-report.md for the layout. Every
+/// finding is a result, suppressed ones with a `suppressions` entry (kind
+/// "inSource" or "external", justification = SuppressedBy). Result level is
+/// "warning" for both rules: werror is a property of a build, not of the
+/// finding; the ruleId tells confirmed from possible races.
+std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run);
+
+/// Writes Text to Path atomically (temporary file in the same directory,
+/// flushed and synced, then renamed over Path). On failure the error names
+/// Path and the reason, and no temporary file is left behind.
+llvm::Error writeFileAtomically(const std::string &Path,
+                                const std::string &Text);
+
+/// A file name in Dir unique to this module and process, for sarif-dir:
+/// Dir/<module base name>-<8 hex digits of the module's full path>-<pid>.sarif
+/// (a random suffix is added if that exists). Creates Dir; if that fails the
+/// later write reports it.
+std::string uniqueSarifPath(const std::string &Dir,
+                            const std::string &ModuleName);
+
+} // namespace racesift
+
+#endif // RACESIFT_REPORT_REPORT_H

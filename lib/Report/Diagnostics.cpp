@@ -1,0 +1,61 @@
+//===- Diagnostics.cpp - Findings as compiler diagnostics -----------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReportText.h"
+
+#include "racesift/Report/Report.h"
+
+namespace racesift {
+
+using namespace report;
+
+/// A note's location: its own when known, otherwise a text naming the
+/// function, since the entry point prints an unknown location without one.
+static std::string where(const SourceLoc &L, const char *Here) {
+  if (L.known())
+    return Here;
+  return L.Function.empty() ? "" : "in function '" + L.Function + "'";
+}
+
+static std::string joinWords(const std::string &A, const std::string &B) {
+  return B.empty() ? A : A + " " + B;
+}
+
+std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
+                                          bool Werror) {
+  std::vector<Diagnostic> Out;
+  auto Add = [&](Diagnostic::Severity Sev, const SourceLoc &L,
+                 std::string Msg) {
+    Out.push_back({Sev, L, std::move(Msg)});
+  };
+  using Sev = Diagnostic::Severity;
+  for (const Finding *F : sortedFindings(Fs)) {
+    if (F->Suppressed)
+      continue;
+    // Werror promotes possible races too: the user asked that any reported
+    // race fails the build, and an undecided one is still reported.
+    Add(Werror ? Sev::Error : Sev::Warning, F->First.Loc, headline(*F));
+
+    const FindingAccess &S = F->Second;
+    // accessText already names the function when the position is unknown.
+    std::string Other =
+        "conflicting " + accessKind(S) + " in thread '" + S.Thread + "'";
+    Add(Sev::Note, S.Loc, joinWords(Other, where(S.Loc, "here")));
+    Add(Sev::Note, F->First.Loc, locksText(*F));
+    for (const LockOperation &Op : F->LockOps)
+      Add(Sev::Note, Op.Loc,
+          joinWords("lock '" + Op.Lock + "' " + Op.Operation,
+                    where(Op.Loc, "here")));
+    for (const std::string &N : F->Notes)
+      Add(Sev::Note, F->First.Loc, N);
+    if (F->Kind == FindingKind::Race && !F->Interleaving.empty())
+      Add(Sev::Note, F->First.Loc, interleavingText(*F));
+  }
+  return Out;
+}
+
+} // namespace racesift

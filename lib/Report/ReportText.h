@@ -1,0 +1,58 @@
+//===- ReportText.h - Texts shared by diagnostics and SARIF -----*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The compiler diagnostics and the SARIF log describe a finding with the same
+// words, so a user who sees both recognises one finding.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_REPORT_REPORTTEXT_H
+#define RACESIFT_LIB_REPORT_REPORTTEXT_H
+
+#include "racesift/Report/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace racesift {
+namespace report {
+
+/// Findings in report order: first access, variable, second access, then the
+/// remaining fields so that equal keys still sort the same way every run.
+std::vector<const Finding *> sortedFindings(const std::vector<Finding> &Fs);
+
+/// "write", "read", "atomic write", ...
+std::string accessKind(const FindingAccess &A);
+
+/// "'x'" or "heap object 'heap@t.c:12 .count'".
+std::string variableText(const Finding &F);
+
+/// "write in thread 'worker'", plus " in function 'f'" when the access has no
+/// source position, so the function is named somewhere.
+std::string accessText(const FindingAccess &A);
+
+/// "data race on 'x': write in thread 'worker' conflicts with read in thread
+/// 'main'", with " (not decided: <Reason>)" for a possible race.
+std::string headline(const Finding &F);
+
+/// "'worker' holds {m}; 'main' holds no lock".
+std::string locksText(const Finding &F);
+
+/// "t.c:8" or "in worker" without a source position.
+std::string shortLoc(const SourceLoc &L);
+
+/// "interleaving: main: create worker#1 (t.c:20) -> ...", shortened in the
+/// middle when long (the SARIF codeFlow keeps every step).
+std::string interleavingText(const Finding &F);
+
+/// The stable identity of a finding without line or column numbers.
+std::string fingerprintBase(const Finding &F);
+
+} // namespace report
+} // namespace racesift
+
+#endif // RACESIFT_LIB_REPORT_REPORTTEXT_H

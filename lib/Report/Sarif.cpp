@@ -1,0 +1,375 @@
+//===- Sarif.cpp - Findings as a SARIF 2.1.0 log --------------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReportText.h"
+
+#include "racesift/Report/Report.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+#ifndef RACESIFT_VERSION
+#error "RACESIFT_VERSION must be defined by the build"
+#endif
+
+// One-element arrays are spelled json::array({X}): a plain {X} is a copy of
+// X with clang but an array with GCC.
+using json = nlohmann::json;
+using namespace llvm;
+
+namespace racesift {
+
+using namespace report;
+
+namespace {
+
+constexpr const char *SrcRoot = "%SRCROOT%";
+constexpr const char *FingerprintKey = "racesiftFingerprint/v1";
+
+/// Percent-encodes everything but unreserved characters and '/', so a path
+/// is a valid URI path (and a relative one never reads as a scheme).
+std::string encodePath(StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
+        C == '/') {
+      Out += C;
+    } else {
+      Out += '%';
+      Out += hexdigit(C >> 4, /*LowerCase=*/false);
+      Out += hexdigit(C & 15, /*LowerCase=*/false);
+    }
+  }
+  return Out;
+}
+
+std::string normalised(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// Builds artifact locations and the artifacts list in one place so every
+/// reference carries the right index.
+class Artifacts {
+public:
+  explicit Artifacts(const std::string &Root)
+      : Root(Root.empty() ? "" : normalised(Root)) {}
+
+  /// The artifactLocation of a file, or null when there is no file.
+  json location(const std::string &File, const std::string &Dir) {
+    if (File.empty())
+      return nullptr;
+    auto [Uri, Base] = uriOf(File, Dir);
+    Index.try_emplace({Uri, Base}, 0); // Numbered in finish().
+    json L = {{"uri", Uri}};
+    if (!Base.empty())
+      L["uriBaseId"] = Base;
+    return L;
+  }
+
+  void addRole(const json &Loc, const std::string &Role) {
+    if (Loc.is_null())
+      return;
+    Roles[key(Loc)].push_back(Role);
+  }
+
+  /// Sorts the artifacts, then writes index into every artifactLocation.
+  json finish(json &Run) {
+    unsigned I = 0;
+    for (auto &[K, Idx] : Index)
+      Idx = I++;
+    json List = json::array();
+    for (auto &[K, Idx] : Index) {
+      json L = {{"uri", K.first}};
+      if (!K.second.empty())
+        L["uriBaseId"] = K.second;
+      json A = {{"location", L}};
+      auto R = Roles.find(K);
+      if (R != Roles.end())
+        A["roles"] = R->second;
+      List.push_back(A);
+    }
+    setIndices(Run);
+    return List;
+  }
+
+  json uriBaseIds() const {
+    if (Root.empty())
+      return nullptr;
+    std::string U = "file://" + encodePath(Root);
+    if (U.back() != '/')
+      U += '/';
+    return {{SrcRoot, {{"uri", U}}}};
+  }
+
+private:
+  using Key = std::pair<std::string, std::string>;
+
+  static Key key(const json &Loc) {
+    return {Loc.at("uri").get<std::string>(), Loc.value("uriBaseId", "")};
+  }
+
+  std::pair<std::string, std::string> uriOf(const std::string &File,
+                                            const std::string &Dir) const {
+    SmallString<256> Abs;
+    if (sys::path::is_absolute(File)) {
+      Abs = File;
+    } else if (!Dir.empty()) {
+      Abs = Dir;
+      sys::path::append(Abs, File);
+    } else {
+      // No compilation directory: the best we have is the path as written.
+      return {encodePath(normalised(File)), ""};
+    }
+    std::string P = normalised(Abs);
+    StringRef Rel(P);
+    if (!Root.empty() && Rel.consume_front(Root) &&
+        (Root.back() == '/' || Rel.consume_front("/")) && !Rel.empty())
+      return {encodePath(Rel), SrcRoot};
+    return {"file://" + encodePath(P), ""};
+  }
+
+  void setIndices(json &J) {
+    if (J.is_object()) {
+      for (auto &[K, V] : J.items()) {
+        if (K == "artifactLocation" && V.is_object() && V.contains("uri"))
+          V["index"] = Index.at(key(V));
+        else
+          setIndices(V);
+      }
+    } else if (J.is_array()) {
+      for (json &V : J)
+        setIndices(V);
+    }
+  }
+
+  std::string Root;
+  std::map<Key, unsigned> Index;
+  std::map<Key, std::vector<std::string>> Roles;
+};
+
+/// A SARIF location: physical when the file is known (region only with a
+/// line), logical (the function) whenever the function is known.
+json location(Artifacts &A, const SourceLoc &L) {
+  json Loc = json::object();
+  json Art = A.location(L.File, L.Dir);
+  if (!Art.is_null()) {
+    json Phys = {{"artifactLocation", Art}};
+    if (L.known()) {
+      json Region = {{"startLine", L.Line}};
+      if (L.Col)
+        Region["startColumn"] = L.Col;
+      Phys["region"] = Region;
+    }
+    Loc["physicalLocation"] = Phys;
+  }
+  if (!L.Function.empty())
+    Loc["logicalLocations"] =
+        json::array({{{"name", L.Function}, {"kind", "function"}}});
+  return Loc;
+}
+
+json message(std::string Text) {
+  // SARIF viewers print messages as sentences (rule SARIF2001).
+  if (Text.empty())
+    return {{"text", ""}};
+  if (Text.back() != '.')
+    Text += '.';
+  Text[0] = toUpper(Text[0]);
+  return {{"text", Text}};
+}
+
+json rule(const char *Id, const char *Name, const char *Short, const char *Full,
+          const char *Help) {
+  return {{"id", Id},
+          {"name", Name},
+          {"shortDescription", {{"text", Short}}},
+          {"fullDescription", {{"text", Full}}},
+          {"help", {{"text", Help}}},
+          {"defaultConfiguration", {{"level", "warning"}}}};
+}
+
+json rules() {
+  return json::array(
+      {rule("data-race", "DataRace",
+            "Two threads access the same memory without synchronisation.",
+            "Two threads access the same memory location, at least one of "
+            "them writes, and no lock or happens-before order separates the "
+            "accesses. RaceSift found an interleaving of the threads that "
+            "reaches both accesses back to back; the code flow replays it.",
+            "Protect every access to the location with the same lock, make "
+            "the accesses atomic, or order them (pthread_join, a condition "
+            "variable). If the race is intended, suppress it in source with "
+            "__attribute__((annotate(\"racesift::ignore\"))) or with a "
+            "'race:<variable>' line in a suppressions file."),
+       rule("possible-data-race", "PossibleDataRace",
+            "Two threads may access the same memory without "
+            "synchronisation.",
+            "No common lock protects two accesses from different threads to "
+            "the same memory location, at least one a write, but RaceSift "
+            "did not decide whether an interleaving reaches them (the result "
+            "message says why: analysis budget, unsupported construct, or "
+            "the lockset layer alone).",
+            "Check whether the two accesses can run concurrently. If they "
+            "can, protect them with one lock or make them atomic. A larger "
+            "budget (options max-states, timeout) may decide the finding. "
+            "Suppress an intended race with "
+            "__attribute__((annotate(\"racesift::ignore\"))) or a "
+            "suppressions file.")});
+}
+
+std::string hexSHA256(StringRef Data) {
+  SHA256 H;
+  H.update(Data);
+  std::array<uint8_t, 32> D = H.final();
+  return toHex(ArrayRef<uint8_t>(D.data(), 16), /*LowerCase=*/true);
+}
+
+json codeFlow(Artifacts &A, const Finding &F) {
+  // One threadFlow per thread instance, in the order of the instance number
+  // (0 is the root thread); executionOrder keeps the global order.
+  std::map<unsigned, json> Flows;
+  const size_t N = F.Interleaving.size();
+  for (size_t I = 0; I < N; ++I) {
+    const FlowStep &S = F.Interleaving[I];
+    json &TF = Flows[S.Thread];
+    if (TF.is_null())
+      TF = {{"id", S.ThreadName}, {"locations", json::array()}};
+    json Loc = location(A, S.Loc);
+    Loc["message"] = {{"text", S.Action}};
+    // The witness ends at the two racing accesses.
+    TF["locations"].push_back(
+        {{"executionOrder", I + 1},
+         {"location", Loc},
+         {"importance", I + 2 >= N ? "essential" : "important"}});
+  }
+  json TFs = json::array();
+  for (auto &[T, TF] : Flows)
+    TFs.push_back(TF);
+  return {{"message",
+           message("interleaving of " + std::to_string(N) +
+                   " steps that reaches the race on '" + F.Variable + "'")},
+          {"threadFlows", TFs}};
+}
+
+std::string sarifMessage(const Finding &F) {
+  // Name both accesses with their positions: the message must stand alone in
+  // viewers that show only text.
+  std::string S = headline(F);
+  std::string Where1 = shortLoc(F.First.Loc), Where2 = shortLoc(F.Second.Loc);
+  if (F.First.Loc.known() || F.Second.Loc.known())
+    S += "; the " + accessKind(F.First) + " is at " +
+         (Where1.empty() ? "an unknown position" : Where1) + ", the " +
+         accessKind(F.Second) + " at " +
+         (Where2.empty() ? "an unknown position" : Where2);
+  return S;
+}
+
+} // namespace
+
+std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
+  Artifacts Arts(Run.SourceRoot);
+  json Results = json::array();
+  std::map<std::string, unsigned> Seen;
+  for (const Finding *F : sortedFindings(Fs)) {
+    bool IsRace = F->Kind == FindingKind::Race;
+    json R = {{"ruleId", IsRace ? "data-race" : "possible-data-race"},
+              {"ruleIndex", IsRace ? 0 : 1},
+              {"level", "warning"},
+              {"message", message(sarifMessage(*F))},
+              {"locations", json::array({location(Arts, F->First.Loc)})}};
+
+    json Related = json::array();
+    unsigned Id = 1;
+    json Other = location(Arts, F->Second.Loc);
+    Other["id"] = Id++;
+    Other["message"] =
+        message("conflicting " + accessText(F->Second) + "; " + locksText(*F));
+    Related.push_back(Other);
+    for (const LockOperation &Op : F->LockOps) {
+      json L = location(Arts, Op.Loc);
+      L["id"] = Id++;
+      L["message"] = message("lock '" + Op.Lock + "' " + Op.Operation);
+      Related.push_back(L);
+    }
+    R["relatedLocations"] = Related;
+
+    if (IsRace && !F->Interleaving.empty())
+      R["codeFlows"] = json::array({codeFlow(Arts, *F)});
+
+    // Equal identities within one run get an occurrence number, so two
+    // distinct races never merge; the sort keeps the numbering stable.
+    std::string Base = hexSHA256(fingerprintBase(*F));
+    R["partialFingerprints"] = {
+        {FingerprintKey, Base + ":" + std::to_string(++Seen[Base])}};
+
+    json Props = json::object();
+    if (!F->Notes.empty())
+      Props["notes"] = F->Notes;
+    if (!IsRace)
+      Props["reason"] = F->Reason;
+    Props["heapObject"] = F->HeapObject;
+    R["properties"] = Props;
+
+    if (F->Suppressed) {
+      json S = {{"kind", F->SuppressedInSource ? "inSource" : "external"},
+                {"status", "accepted"},
+                {"justification", F->SuppressedBy}};
+      R["suppressions"] = json::array({S});
+    }
+    Results.push_back(R);
+  }
+
+  json Notes = json::array();
+  for (const Notification &N : Run.Notifications) {
+    const char *Level = N.Lvl == Notification::Level::Error     ? "error"
+                        : N.Lvl == Notification::Level::Warning ? "warning"
+                                                                : "note";
+    Notes.push_back({{"descriptor", {{"id", N.Id}}},
+                     {"level", Level},
+                     {"message", message(N.Message)}});
+  }
+  json Invocation = {{"executionSuccessful", Run.Success}};
+  if (!Notes.empty())
+    Invocation["toolExecutionNotifications"] = Notes;
+
+  json Driver = {{"name", "RaceSift"},
+                 {"version", RACESIFT_VERSION},
+                 {"semanticVersion", RACESIFT_VERSION},
+                 {"informationUri", "https://github.com/racesift/racesift"},
+                 {"rules", rules()}};
+  json RunJ = {{"tool", {{"driver", Driver}}},
+               {"invocations", json::array({Invocation})},
+               {"results", Results},
+               {"columnKind", "unicodeCodePoints"}};
+  if (!Run.ModuleName.empty()) {
+    SmallString<256> Module(Run.ModuleName);
+    (void)sys::fs::make_absolute(Module);
+    Arts.addRole(Arts.location(std::string(Module), ""), "analysisTarget");
+  }
+  json Bases = Arts.uriBaseIds();
+  if (!Bases.is_null())
+    RunJ["originalUriBaseIds"] = Bases;
+  json List = Arts.finish(RunJ);
+  if (!List.empty())
+    RunJ["artifacts"] = List;
+
+  json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs", json::array({RunJ})}};
+  return Log.dump(2) + "\n";
+}
+
+} // namespace racesift

@@ -1,0 +1,115 @@
+//===- Suppressions.cpp - Sanitizer-style suppressions file ---------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/Report/Report.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+Expected<Suppressions> Suppressions::load(const std::string &Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return createStringError(Buf.getError(),
+                             "cannot read suppressions file '%s': %s",
+                             Path.c_str(), Buf.getError().message().c_str());
+  return parse((*Buf)->getBuffer(), Path);
+}
+
+Expected<Suppressions> Suppressions::parse(StringRef Text, StringRef Name) {
+  Suppressions S;
+  unsigned LineNo = 0;
+  while (!Text.empty()) {
+    StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
+    ++LineNo;
+    Line = Line.trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    std::string Where = (Name + ":" + Twine(LineNo)).str();
+    auto Fail = [&](const Twine &Why) {
+      return createStringError(inconvertibleErrorCode(), "%s: %s: '%s'",
+                               Where.c_str(), Why.str().c_str(),
+                               Line.str().c_str());
+    };
+    auto [Kind, Glob] = Line.split(':');
+    Kind = Kind.trim();
+    Glob = Glob.trim();
+    if (Kind.size() == Line.size())
+      return Fail("expected '<type>:<glob>'");
+    if (Kind != "race" && Kind != "var" && Kind != "fun" && Kind != "src")
+      return Fail("unknown suppression type '" + Kind +
+                  "' (expected race, var, fun or src)");
+    if (Glob.empty())
+      return Fail("empty pattern");
+    // Checked here so a bad pattern is reported with its line, not ignored.
+    if (Expected<GlobPattern> P = GlobPattern::create(Glob, /*Max=*/1024); !P)
+      return Fail("invalid pattern (" + toString(P.takeError()) + ")");
+    S.Rules.push_back({Kind.str(), Glob.str(), Where});
+  }
+  return S;
+}
+
+static bool matchesFile(const GlobPattern &P, StringRef Glob,
+                        const SourceLoc &L) {
+  if (L.File.empty())
+    return false;
+  if (P.match(L.File))
+    return true;
+  if (!sys::path::is_absolute(L.File) && !L.Dir.empty()) {
+    SmallString<256> Full(L.Dir);
+    sys::path::append(Full, L.File);
+    sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+    if (P.match(Full))
+      return true;
+  }
+  // "src:util.h" reads as the file, wherever it is.
+  return !Glob.contains('/') && P.match(sys::path::filename(L.File));
+}
+
+void Suppressions::apply(std::vector<Finding> &Fs) const {
+  // GlobPattern refers to its pattern text: Rules outlive Patterns here.
+  std::vector<GlobPattern> Patterns;
+  for (const Rule &R : Rules) {
+    Expected<GlobPattern> P = GlobPattern::create(R.Glob, /*Max=*/1024);
+    // parse() rejected bad patterns already.
+    Patterns.push_back(P ? std::move(*P) : GlobPattern());
+    consumeError(P.takeError());
+  }
+  for (Finding &F : Fs) {
+    if (F.Suppressed)
+      continue;
+    for (size_t I = 0; I < Rules.size(); ++I) {
+      const Rule &R = Rules[I];
+      const GlobPattern &P = Patterns[I];
+      bool Hit = false;
+      if (R.Kind == "race" || R.Kind == "var")
+        Hit = P.match(F.Variable);
+      else if (R.Kind == "fun")
+        Hit =
+            (!F.First.Loc.Function.empty() && P.match(F.First.Loc.Function)) ||
+            (!F.Second.Loc.Function.empty() && P.match(F.Second.Loc.Function));
+      else if (R.Kind == "src")
+        Hit = matchesFile(P, R.Glob, F.First.Loc) ||
+              matchesFile(P, R.Glob, F.Second.Loc);
+      if (Hit) {
+        F.Suppressed = true;
+        F.SuppressedInSource = false;
+        F.SuppressedBy = R.Where + " " + R.Kind + ":" + R.Glob;
+        break;
+      }
+    }
+  }
+}
+
+} // namespace racesift

@@ -1,0 +1,515 @@
+//===- ReportTest.cpp - Tests of diagnostics, suppressions and SARIF ------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/Report/Report.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using namespace racesift;
+using json = nlohmann::json;
+
+namespace {
+
+SourceLoc loc(const std::string &File, unsigned Line, unsigned Col,
+              const std::string &Fn) {
+  SourceLoc L;
+  L.File = File;
+  L.Dir = "/src/proj";
+  L.Line = Line;
+  L.Col = Col;
+  L.Function = Fn;
+  return L;
+}
+
+/// The race of the brief: worker writes x under m, main reads x unlocked.
+Finding confirmedRace(unsigned Shift = 0) {
+  Finding F;
+  F.Kind = FindingKind::Race;
+  F.Variable = "x";
+  F.First.Loc = loc("t.c", 8 + Shift, 5, "worker");
+  F.First.IsWrite = true;
+  F.First.Thread = "worker";
+  F.First.LocksHeld = {"m"};
+  F.Second.Loc = loc("t.c", 21 + Shift, 3, "main");
+  F.Second.Thread = "main";
+  F.LockOps = {
+      {"m", "acquired by 'worker'", loc("t.c", 7 + Shift, 3, "worker")}};
+  F.Interleaving = {
+      {0, "main", "create worker#1", loc("t.c", 20 + Shift, 3, "main")},
+      {1, "worker#1", "lock m", loc("t.c", 7 + Shift, 3, "worker")},
+      {1, "worker#1", "write x", loc("t.c", 8 + Shift, 5, "worker")},
+      {0, "main", "read x", loc("t.c", 21 + Shift, 3, "main")}};
+  return F;
+}
+
+Finding possibleRace() {
+  Finding F;
+  F.Kind = FindingKind::PossibleRace;
+  F.Variable = "heap@t.c:12 .count";
+  F.HeapObject = true;
+  F.First.Loc = loc("util.h", 4, 9, "bump");
+  F.First.IsWrite = true;
+  F.First.Thread = "worker";
+  F.Second.Loc = loc("util.h", 4, 9, "bump");
+  F.Second.IsWrite = true;
+  F.Second.Thread = "worker";
+  F.Reason = "state budget";
+  F.Notes = {"explored with at most 2 threads"};
+  return F;
+}
+
+std::string tempDir() {
+  llvm::SmallString<128> D;
+  REQUIRE(!llvm::sys::fs::createUniqueDirectory("racesift-report", D));
+  return std::string(D);
+}
+
+std::vector<std::string> listDir(const std::string &Dir) {
+  std::vector<std::string> Names;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC;
+       I.increment(EC))
+    Names.push_back(llvm::sys::path::filename(I->path()).str());
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+json sarifOf(const std::vector<Finding> &Fs, RunInfo Run = {}) {
+  if (Run.SourceRoot.empty())
+    Run.SourceRoot = "/src/proj";
+  return json::parse(renderSarif(Fs, Run));
+}
+
+} // namespace
+
+TEST_CASE("diagnostics: confirmed race with notes", "[report]") {
+  std::vector<Diagnostic> D = formatDiagnostics({confirmedRace()}, false);
+  REQUIRE(D.size() == 5);
+  CHECK(D[0].Sev == Diagnostic::Severity::Warning);
+  CHECK(D[0].Loc.Line == 8);
+  CHECK(D[0].Message == "data race on 'x': write in thread 'worker' "
+                        "conflicts with read in thread 'main'");
+  CHECK(D[1].Sev == Diagnostic::Severity::Note);
+  CHECK(D[1].Loc.Line == 21);
+  CHECK(D[1].Message == "conflicting read in thread 'main' here");
+  CHECK(D[2].Message == "'worker' holds {m}; 'main' holds no lock");
+  CHECK(D[3].Message == "lock 'm' acquired by 'worker' here");
+  CHECK(D[3].Loc.Line == 7);
+  CHECK(D[4].Message ==
+        "interleaving: main: create worker#1 (t.c:20) -> worker#1: lock m "
+        "(t.c:7) -> worker#1: write x (t.c:8) -> main: read x (t.c:21)");
+}
+
+TEST_CASE("diagnostics: possible race on heap data", "[report]") {
+  std::vector<Diagnostic> D = formatDiagnostics({possibleRace()}, false);
+  REQUIRE(D.size() == 4);
+  CHECK(D[0].Message ==
+        "possible data race on heap object 'heap@t.c:12 .count': write in "
+        "thread 'worker' conflicts with write in thread 'worker' (not "
+        "decided: state budget)");
+  CHECK(D[2].Message ==
+        "'worker' (write) holds no lock; 'worker' (write) holds no lock");
+  CHECK(D[3].Message == "explored with at most 2 threads");
+}
+
+TEST_CASE("diagnostics: no debug info names the function", "[report]") {
+  Finding F = confirmedRace();
+  for (SourceLoc *L : {&F.First.Loc, &F.Second.Loc, &F.LockOps[0].Loc}) {
+    L->File.clear();
+    L->Line = L->Col = 0;
+  }
+  for (FlowStep &S : F.Interleaving)
+    S.Loc.Line = 0;
+  std::vector<Diagnostic> D = formatDiagnostics({F}, false);
+  CHECK(D[0].Message ==
+        "data race on 'x': write in thread 'worker' in function 'worker' "
+        "conflicts with read in thread 'main' in function 'main'");
+  CHECK(D[0].Loc.Function == "worker");
+  CHECK(D[1].Message == "conflicting read in thread 'main' in function 'main'");
+  CHECK(D[3].Message == "lock 'm' acquired by 'worker' in function 'worker'");
+  CHECK(D[4].Message.find("worker#1: write x (in worker)") !=
+        std::string::npos);
+}
+
+TEST_CASE("diagnostics: werror, order, suppressed, long witness", "[report]") {
+  Finding Late = confirmedRace(100), Early = confirmedRace();
+  Finding Hidden = confirmedRace(50);
+  Hidden.Suppressed = true;
+  std::vector<Diagnostic> D =
+      formatDiagnostics({Late, Hidden, possibleRace(), Early}, true);
+  std::vector<unsigned> Lines;
+  for (const Diagnostic &X : D)
+    if (X.Sev != Diagnostic::Severity::Note) {
+      CHECK(X.Sev == Diagnostic::Severity::Error);
+      Lines.push_back(X.Loc.Line);
+    }
+  // t.c before util.h, line 8 before line 108; the suppressed one is gone.
+  CHECK(Lines == std::vector<unsigned>{8, 108, 4});
+  CHECK(formatDiagnostics({Late, Early}, false)[0].Loc.Line == 8);
+
+  Finding Long = confirmedRace();
+  for (int I = 0; I < 10; ++I)
+    Long.Interleaving.insert(Long.Interleaving.begin() + 1,
+                             {1, "worker#1", "step", loc("t.c", 1, 1, "w")});
+  std::string Text = formatDiagnostics({Long}, false).back().Message;
+  CHECK(Text.find("... 7 more steps (see the SARIF codeFlow) ...") !=
+        std::string::npos);
+  CHECK(Text.find("main: read x (t.c:21)") != std::string::npos);
+}
+
+TEST_CASE("suppressions: parse, match, errors", "[report]") {
+  auto S = Suppressions::parse("# comment\n\n"
+                               "race:count*\n"
+                               "  fun:helper_*  \n"
+                               "src:*/vendor/*\n"
+                               "src:util.h\n",
+                               "racesift.supp");
+  REQUIRE(static_cast<bool>(S));
+  CHECK(!S->empty());
+
+  Finding A = confirmedRace();
+  A.Variable = "counter";
+  Finding B = confirmedRace();
+  B.Second.Loc.Function = "helper_inc";
+  Finding C = confirmedRace();
+  C.First.Loc.File = "/src/proj/vendor/lib.c";
+  Finding D = possibleRace();  // util.h: matched by base name.
+  Finding E = confirmedRace(); // Not matched.
+  Finding F = confirmedRace();
+  F.Suppressed = F.SuppressedInSource = true;
+  F.SuppressedBy = "attribute";
+  Finding G = confirmedRace(); // Relative file under Dir.
+  G.Second.Loc.File = "vendor/x.c";
+  std::vector<Finding> Fs = {A, B, C, D, E, F, G};
+  S->apply(Fs);
+  CHECK(Fs[0].SuppressedBy == "racesift.supp:3 race:count*");
+  CHECK(Fs[1].SuppressedBy == "racesift.supp:4 fun:helper_*");
+  CHECK(Fs[2].SuppressedBy == "racesift.supp:5 src:*/vendor/*");
+  CHECK(Fs[3].SuppressedBy == "racesift.supp:6 src:util.h");
+  CHECK(!Fs[4].Suppressed);
+  CHECK(Fs[5].SuppressedBy == "attribute");
+  CHECK(Fs[5].SuppressedInSource);
+  CHECK(Fs[6].Suppressed);
+  for (int I : {0, 1, 2, 3, 6}) {
+    CHECK(Fs[I].Suppressed);
+    CHECK(!Fs[I].SuppressedInSource);
+  }
+
+  auto Err = [](const char *Text) {
+    auto R = Suppressions::parse(Text, "my.supp");
+    REQUIRE(!R);
+    return llvm::toString(R.takeError());
+  };
+  CHECK(Err("race:x\nbogus:y\n") ==
+        "my.supp:2: unknown suppression type 'bogus' (expected race, var, "
+        "fun or src): 'bogus:y'");
+  CHECK(Err("no colon") == "my.supp:1: expected '<type>:<glob>': 'no colon'");
+  CHECK(Err("\n\nfun:") == "my.supp:3: empty pattern: 'fun:'");
+  CHECK(Err("race:[").find("my.supp:1: invalid pattern") == 0);
+}
+
+TEST_CASE("suppressions: load from file", "[report]") {
+  std::string Dir = tempDir();
+  std::string Path = Dir + "/racesift.supp";
+  std::ofstream(Path) << "var:x\n";
+  auto S = Suppressions::load(Path);
+  REQUIRE(static_cast<bool>(S));
+  std::vector<Finding> Fs = {confirmedRace()};
+  S->apply(Fs);
+  CHECK(Fs[0].SuppressedBy == Path + ":1 var:x");
+
+  auto Missing = Suppressions::load(Dir + "/nope.supp");
+  REQUIRE(!Missing);
+  std::string Msg = llvm::toString(Missing.takeError());
+  CHECK(Msg.find("cannot read suppressions file '" + Dir + "/nope.supp'") == 0);
+  CHECK(Msg.find("No such file") != std::string::npos);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST_CASE("sarif: structure of a confirmed race", "[report][sarif]") {
+  RunInfo Run;
+  Run.ModuleName = "/src/proj/t.c";
+  Run.Notifications = {{Notification::Level::Warning, "budget-exhausted",
+                        "state budget exhausted at 'y'"}};
+  Run.Success = false;
+  json J = sarifOf({confirmedRace()}, Run);
+  CHECK(J["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json");
+  CHECK(J["version"] == "2.1.0");
+  REQUIRE(J["runs"].size() == 1);
+  json &R = J["runs"][0];
+  json &Drv = R["tool"]["driver"];
+  CHECK(Drv["name"] == "RaceSift");
+  CHECK(Drv["version"] == RACESIFT_VERSION);
+  CHECK(Drv["rules"][0]["id"] == "data-race");
+  CHECK(Drv["rules"][1]["id"] == "possible-data-race");
+  CHECK(Drv["rules"][1]["help"]["text"].get<std::string>().size() > 20);
+  CHECK(R["originalUriBaseIds"]["%SRCROOT%"]["uri"] == "file:///src/proj/");
+
+  REQUIRE(R["results"].size() == 1);
+  json &Res = R["results"][0];
+  CHECK(Res["ruleId"] == "data-race");
+  CHECK(Res["ruleIndex"] == 0);
+  CHECK(Res["level"] == "warning");
+  std::string Msg = Res["message"]["text"];
+  CHECK(Msg.find("Data race on 'x': write in thread 'worker' conflicts with "
+                 "read in thread 'main'") == 0);
+  json &Phys = Res["locations"][0]["physicalLocation"];
+  CHECK(Phys["artifactLocation"]["uri"] == "t.c");
+  CHECK(Phys["artifactLocation"]["uriBaseId"] == "%SRCROOT%");
+  CHECK(Phys["region"]["startLine"] == 8);
+  CHECK(Phys["region"]["startColumn"] == 5);
+  CHECK(Res["locations"][0]["logicalLocations"][0]["name"] == "worker");
+  unsigned Idx = Phys["artifactLocation"]["index"];
+  CHECK(R["artifacts"][Idx]["location"]["uri"] == "t.c");
+  CHECK(R["artifacts"][Idx]["roles"][0] == "analysisTarget");
+
+  json &Rel = Res["relatedLocations"];
+  REQUIRE(Rel.size() == 2);
+  CHECK(Rel[0]["id"] == 1);
+  CHECK(Rel[0]["physicalLocation"]["region"]["startLine"] == 21);
+  CHECK(Rel[0]["message"]["text"] ==
+        "Conflicting read in thread 'main'; 'worker' holds {m}; 'main' holds "
+        "no lock.");
+  CHECK(Rel[1]["id"] == 2);
+  CHECK(Rel[1]["message"]["text"] == "Lock 'm' acquired by 'worker'.");
+
+  json &TFs = Res["codeFlows"][0]["threadFlows"];
+  REQUIRE(TFs.size() == 2);
+  CHECK(TFs[0]["id"] == "main");
+  CHECK(TFs[1]["id"] == "worker#1");
+  std::vector<int> MainOrder, WorkerOrder;
+  for (json &L : TFs[0]["locations"])
+    MainOrder.push_back(L["executionOrder"]);
+  for (json &L : TFs[1]["locations"])
+    WorkerOrder.push_back(L["executionOrder"]);
+  CHECK(MainOrder == std::vector<int>{1, 4});
+  CHECK(WorkerOrder == std::vector<int>{2, 3});
+  CHECK(TFs[1]["locations"][1]["location"]["message"]["text"] == "write x");
+  CHECK(TFs[1]["locations"][1]["location"]["physicalLocation"]["region"]
+           ["startLine"] == 8);
+
+  CHECK(!Res.contains("suppressions"));
+  json &Inv = R["invocations"][0];
+  CHECK(Inv["executionSuccessful"] == false);
+  json &N = Inv["toolExecutionNotifications"][0];
+  CHECK(N["descriptor"]["id"] == "budget-exhausted");
+  CHECK(N["level"] == "warning");
+  CHECK(N["message"]["text"] == "State budget exhausted at 'y'.");
+}
+
+TEST_CASE("sarif: possible race, suppressions, URIs", "[report][sarif]") {
+  Finding Outside = possibleRace();
+  Outside.First.Loc.File = "/usr/include/util.h";
+  Outside.Second.Loc = SourceLoc();
+  Outside.Second.Loc.Function = "bump";
+  Outside.Suppressed = true;
+  Outside.SuppressedBy = "racesift.supp:3 src:*/usr/*";
+  Finding InSource = confirmedRace();
+  InSource.Suppressed = InSource.SuppressedInSource = true;
+  InSource.SuppressedBy = "attribute annotate(\"racesift::ignore\") on 'x'";
+  Finding Odd = confirmedRace();
+  Odd.First.Loc.File = "dir with space/a#b.c";
+
+  json J = sarifOf({Outside, InSource, Odd});
+  json &Res = J["runs"][0]["results"];
+  REQUIRE(Res.size() == 3);
+  // Sorted by first location: /usr/... < dir with space/... < t.c.
+  json &P = Res[0];
+  CHECK(P["ruleId"] == "possible-data-race");
+  CHECK(P["ruleIndex"] == 1);
+  CHECK(!P.contains("codeFlows"));
+  CHECK(P["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
+        "file:///usr/include/util.h");
+  CHECK(!P["locations"][0]["physicalLocation"]["artifactLocation"].contains(
+      "uriBaseId"));
+  // Unknown position: only the function.
+  CHECK(!P["relatedLocations"][0].contains("physicalLocation"));
+  CHECK(P["relatedLocations"][0]["logicalLocations"][0]["name"] == "bump");
+  CHECK(P["suppressions"][0]["kind"] == "external");
+  CHECK(P["suppressions"][0]["justification"] == "racesift.supp:3 src:*/usr/*");
+  CHECK(P["properties"]["reason"] == "state budget");
+
+  CHECK(Res[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
+        "dir%20with%20space/a%23b.c");
+  CHECK(Res[2]["suppressions"][0]["kind"] == "inSource");
+  CHECK(Res[2]["suppressions"][0]["justification"] ==
+        "attribute annotate(\"racesift::ignore\") on 'x'");
+}
+
+TEST_CASE("sarif: fingerprints ignore line numbers", "[report][sarif]") {
+  auto FP = [](const Finding &F) {
+    return sarifOf({F})["runs"][0]["results"][0]["partialFingerprints"]
+                       ["racesiftFingerprint/v1"]
+                           .get<std::string>();
+  };
+  CHECK(FP(confirmedRace()) == FP(confirmedRace(3)));
+  Finding Heap = possibleRace(), HeapMoved = possibleRace();
+  HeapMoved.Variable = "heap@t.c:15 .count";
+  HeapMoved.First.Loc.Line = HeapMoved.Second.Loc.Line = 9;
+  CHECK(FP(Heap) == FP(HeapMoved));
+  Finding Other = confirmedRace();
+  Other.Variable = "y";
+  CHECK(FP(Other) != FP(confirmedRace()));
+  Finding Possible = confirmedRace();
+  Possible.Kind = FindingKind::PossibleRace;
+  CHECK(FP(Possible) != FP(confirmedRace()));
+
+  // Two distinct findings with one identity stay distinct.
+  json Two = sarifOf({confirmedRace(), confirmedRace(40)});
+  CHECK(Two["runs"][0]["results"][0]["partialFingerprints"] !=
+        Two["runs"][0]["results"][1]["partialFingerprints"]);
+  // Deterministic text.
+  CHECK(renderSarif({confirmedRace(), possibleRace()}, {}) ==
+        renderSarif({possibleRace(), confirmedRace()}, {}));
+}
+
+TEST_CASE("atomic write and unique paths", "[report][output]") {
+  std::string Dir = tempDir();
+  std::string Path = Dir + "/out.sarif";
+  REQUIRE(!writeFileAtomically(Path, "first"));
+  REQUIRE(!writeFileAtomically(Path, "second"));
+  std::ifstream In(Path);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  CHECK(SS.str() == "second");
+  CHECK(listDir(Dir) == std::vector<std::string>{"out.sarif"});
+
+  // A missing directory.
+  llvm::Error E = writeFileAtomically(Dir + "/no/such/x.sarif", "t");
+  REQUIRE(static_cast<bool>(E));
+  std::string Msg = llvm::toString(std::move(E));
+  CHECK(Msg.find("cannot write '" + Dir + "/no/such/x.sarif'") == 0);
+
+  // An unwritable directory. Root may write anywhere but in sysfs.
+  std::string RO = Dir + "/ro";
+  REQUIRE(!llvm::sys::fs::create_directory(RO));
+  llvm::sys::fs::setPermissions(RO, llvm::sys::fs::owner_read |
+                                        llvm::sys::fs::owner_exe);
+  std::string Unwritable = ::geteuid() == 0 ? "/sys" : RO;
+  if (llvm::sys::fs::is_directory(Unwritable)) {
+    std::vector<std::string> Before = listDir(Unwritable);
+    llvm::Error E2 = writeFileAtomically(Unwritable + "/x.sarif", "t");
+    REQUIRE(static_cast<bool>(E2));
+    std::string M2 = llvm::toString(std::move(E2));
+    CHECK(M2.find("cannot write '" + Unwritable + "/x.sarif'") == 0);
+    CHECK(M2.find("Permission denied") != std::string::npos);
+    CHECK(listDir(Unwritable) == Before);
+  }
+
+  // The target is a directory: the rename fails, the temporary goes away.
+  std::string AsDir = Dir + "/taken";
+  REQUIRE(!llvm::sys::fs::create_directory(AsDir));
+  std::ofstream(AsDir + "/keep") << "k";
+  llvm::Error E3 = writeFileAtomically(AsDir, "t");
+  REQUIRE(static_cast<bool>(E3));
+  CHECK(llvm::toString(std::move(E3)).find("cannot write '" + AsDir + "'") ==
+        0);
+  CHECK(listDir(Dir) == std::vector<std::string>{"out.sarif", "ro", "taken"});
+
+  // A full disk, simulated with a file size limit (EFBIG instead of
+  // ENOSPC): the old file survives, no temporary is left.
+  {
+    struct rlimit Old;
+    REQUIRE(::getrlimit(RLIMIT_FSIZE, &Old) == 0);
+    auto OldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit Small = Old;
+    Small.rlim_cur = 4096;
+    REQUIRE(::setrlimit(RLIMIT_FSIZE, &Small) == 0);
+    llvm::Error E4 = writeFileAtomically(Path, std::string(1 << 16, 'x'));
+    ::setrlimit(RLIMIT_FSIZE, &Old);
+    std::signal(SIGXFSZ, OldHandler);
+    REQUIRE(static_cast<bool>(E4));
+    std::string M4 = llvm::toString(std::move(E4));
+    CHECK(M4.find("cannot write '" + Path + "': File too large") == 0);
+    std::ifstream Again(Path);
+    std::stringstream SS2;
+    SS2 << Again.rdbuf();
+    CHECK(SS2.str() == "second");
+    CHECK(listDir(Dir) == std::vector<std::string>{"out.sarif", "ro", "taken"});
+  }
+
+  std::string SD = Dir + "/sarif-out";
+  std::string P1 = uniqueSarifPath(SD, "/src/a/util.c");
+  CHECK(llvm::sys::fs::is_directory(SD));
+  CHECK(llvm::sys::path::parent_path(P1) == SD);
+  std::string Name = llvm::sys::path::filename(P1).str();
+  CHECK(Name.find("util.c-") == 0);
+  CHECK(llvm::StringRef(Name).ends_with("-" + std::to_string(::getpid()) +
+                                        ".sarif"));
+  CHECK(uniqueSarifPath(SD, "/src/b/util.c") != P1);
+  REQUIRE(!writeFileAtomically(P1, "x"));
+  std::string P2 = uniqueSarifPath(SD, "/src/a/util.c");
+  CHECK(P2 != P1);
+  CHECK(llvm::StringRef(P2).ends_with(".sarif"));
+
+  llvm::sys::fs::setPermissions(RO, llvm::sys::fs::all_all);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+// Hidden (run with "[.sample]"): writes the SARIF logs that test/lit/report
+// checks in under Inputs/, into the directory $RACESIFT_SARIF_SAMPLE_DIR:
+// sample.sarif (every feature) and tu-a.sarif, tu-b.sarif (two translation
+// units that share a race in util.h, for sarif-merge.py).
+TEST_CASE("sarif: sample logs for the lit tests", "[.sample]") {
+  const char *Dir = std::getenv("RACESIFT_SARIF_SAMPLE_DIR");
+  REQUIRE(Dir);
+  std::string D = Dir;
+  RunInfo Run;
+  Run.ModuleName = "/src/proj/t.c";
+  Run.SourceRoot = "/src/proj";
+  Run.Notifications = {{Notification::Level::Warning, "budget-exhausted",
+                        "state budget exhausted for 'heap@t.c:12 .count'"}};
+  Finding Suppressed = confirmedRace(30);
+  Suppressed.Variable = "y";
+  Suppressed.Suppressed = true;
+  Suppressed.SuppressedBy = "racesift.supp:1 race:y";
+  Finding InSource = confirmedRace(40);
+  InSource.Variable = "z";
+  InSource.Suppressed = InSource.SuppressedInSource = true;
+  InSource.SuppressedBy = "attribute annotate(\"racesift::ignore\") on 'z'";
+  Finding System = possibleRace();
+  System.First.Loc.File = "/usr/include/util.h";
+  Finding NoDebug = possibleRace();
+  NoDebug.Variable = "w";
+  NoDebug.First.Loc = NoDebug.Second.Loc = SourceLoc();
+  NoDebug.First.Loc.Function = NoDebug.Second.Loc.Function = "bump";
+  REQUIRE(!writeFileAtomically(
+      D + "/sample.sarif", renderSarif({confirmedRace(), possibleRace(),
+                                        Suppressed, InSource, System, NoDebug},
+                                       Run)));
+
+  Finding InA = confirmedRace();
+  InA.First.Loc.File = InA.Second.Loc.File = "a.c";
+  InA.LockOps[0].Loc.File = "a.c";
+  for (FlowStep &S : InA.Interleaving)
+    S.Loc.File = "a.c";
+  Finding InB = possibleRace();
+  InB.Variable = "b_total";
+  InB.HeapObject = false;
+  InB.First.Loc = loc("b.c", 30, 7, "b_worker");
+  Run.ModuleName = "/src/proj/a.c";
+  Run.Notifications.clear();
+  REQUIRE(!writeFileAtomically(D + "/tu-a.sarif",
+                               renderSarif({possibleRace(), InA}, Run)));
+  Run.ModuleName = "/src/proj/b.c";
+  Run.Success = false;
+  Run.Notifications = {{Notification::Level::Error, "timeout",
+                        "module time budget of 20 s exhausted"}};
+  REQUIRE(!writeFileAtomically(D + "/tu-b.sarif",
+                               renderSarif({InB, possibleRace()}, Run)));
+}
