@@ -54,20 +54,21 @@ class ClangDiagnosticSink {
 public:
   explicit ClangDiagnosticSink(CompilerInstance &CI) : CI(CI) {}
 
-  bool operator()(const Diagnostic &D, const llvm::Instruction *) const {
+  bool operator()(const racesift::Diagnostic &D,
+                  const llvm::Instruction *) const {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     DiagnosticsEngine::Level Lvl = DiagnosticsEngine::Warning;
     switch (D.Sev) {
-    case Diagnostic::Severity::Error:
+    case racesift::Diagnostic::Severity::Error:
       Lvl = DiagnosticsEngine::Error;
       break;
-    case Diagnostic::Severity::Warning:
+    case racesift::Diagnostic::Severity::Warning:
       Lvl = DiagnosticsEngine::Warning;
       break;
-    case Diagnostic::Severity::Note:
+    case racesift::Diagnostic::Severity::Note:
       Lvl = DiagnosticsEngine::Note;
       break;
-    case Diagnostic::Severity::Remark:
+    case racesift::Diagnostic::Severity::Remark:
       Lvl = DiagnosticsEngine::Remark;
       break;
     }

@@ -74,8 +74,18 @@ const Instruction *DiagnosticEmitter::anchorFor(const SourceLoc &L) {
 }
 
 void DiagnosticEmitter::send(const Diagnostic &D) {
-  if (Sink && Sink(D, anchorFor(D.Loc)))
+  const Instruction *Anchor = anchorFor(D.Loc);
+  if (Sink && Sink(D, Anchor))
     return;
+  // Clang prints this kind, and only this kind of warning, at its source
+  // location ("file:line:col: warning: ..."), which IDEs and build-log
+  // parsers expect; other hosts print it like any warning.
+  if (D.Sev == Diagnostic::Severity::Warning && Anchor &&
+      Anchor->getDebugLoc()) {
+    M.getContext().diagnose(DiagnosticInfoOptimizationFailure(
+        *Anchor->getFunction(), Anchor->getDebugLoc(), D.Message));
+    return;
+  }
   M.getContext().diagnose(
       RaceSiftDiagnosticInfo(severityOf(D.Sev), positionOf(D.Loc) + D.Message));
 }

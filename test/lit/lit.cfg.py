@@ -13,6 +13,7 @@ config.test_exec_root = os.path.join(config.racesift_obj_root, "test", "lit")
 
 bin = config.llvm_bin
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%llvm_bin", bin))
 config.substitutions.append(("%clang", os.path.join(bin, "clang")))
 config.substitutions.append(("%opt", os.path.join(bin, "opt")))
 config.substitutions.append(("%lld", os.path.join(bin, "ld.lld")))
@@ -34,3 +35,17 @@ for var in ("HOME", "PATH", "TMPDIR"):
 if config.racesift_sanitized:
     # The plugin is loaded into uninstrumented clang/opt.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:verify_asan_link_order=0"
+
+# The SARIF Multitool comes from npm. It is installed once into
+# RACESIFT_TOOLS_DIR (default ~/.cache/racesift); where it cannot be
+# installed the validation test is unsupported, except under CI, where a
+# missing validator must fail the suite rather than hide.
+import subprocess
+for var in ("RACESIFT_TOOLS_DIR", "CI"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if os.environ.get("CI") or subprocess.run(
+        [os.path.join(config.racesift_src_root, "scripts", "validate-sarif.sh"),
+         "--install-only"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("sarif-multitool")
