@@ -1,0 +1,311 @@
+//===- ThreadModel.h - Threads, memory and actions of a module --*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The plain data every layer consumes: thread templates, abstract memory
+// objects, accesses, synchronisation actions and per-function action graphs
+// (section 3 of the layered lockset/model-checking paper). The model is built
+// once per module by ThreadModelAnalysis; later layers read it and never
+// reach into how it was built.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_THREADMODEL_THREADMODEL_H
+#define RACESIFT_THREADMODEL_THREADMODEL_H
+
+#include "racesift/Support/SourceLoc.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace llvm {
+class CallBase;
+class DIType;
+class Function;
+class Instruction;
+class Value;
+} // namespace llvm
+
+namespace racesift {
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+using ObjectId = uint32_t;
+constexpr ObjectId InvalidObject = std::numeric_limits<ObjectId>::max();
+
+enum class ObjectKind : uint8_t {
+  Global,   ///< A global variable.
+  Heap,     ///< An allocation site (malloc, new, ...): many concrete objects.
+  Stack,    ///< An alloca; shared only if its address escapes to a thread.
+  Function, ///< A function, as the target of a function pointer.
+  External, ///< Memory returned by an unknown external function.
+};
+
+struct MemObject {
+  ObjectId Id = InvalidObject;
+  ObjectKind Kind = ObjectKind::Global;
+  const llvm::Value *Site = nullptr; ///< GlobalVariable, call or alloca.
+  std::string Name;                  ///< "counter", "heap@main.c:12", ...
+  SourceLoc Loc;                     ///< Definition or allocation site.
+  uint64_t Size = 0;                 ///< Bytes, 0 if unknown.
+  bool ThreadLocal = false;          ///< __thread / thread_local: never shared.
+  /// Debug-info type of the object (globals, allocas), for member names.
+  const llvm::DIType *Type = nullptr;
+  /// One concrete object at a time (a global, or a stack slot of a thread
+  /// that runs once). Heap sites are never singletons. Lock identity needs
+  /// this: only a singleton lock can be must-held.
+  bool Singleton = false;
+  /// Reachable from two threads that may run at the same time.
+  bool Shared = false;
+};
+
+/// Byte offset meaning "somewhere in the object" (variable index, collapsed
+/// object). It may alias every offset of the same object.
+constexpr int64_t AnyOffset = std::numeric_limits<int64_t>::min();
+
+/// An abstract memory location: a field of an abstract object. Arrays are
+/// collapsed to their first element (see docs/design.md).
+struct MemLoc {
+  ObjectId Obj = InvalidObject;
+  int64_t Offset = 0;
+
+  bool mayAlias(const MemLoc &O) const {
+    return Obj == O.Obj &&
+           (Offset == O.Offset || Offset == AnyOffset || O.Offset == AnyOffset);
+  }
+  bool operator==(const MemLoc &O) const {
+    return Obj == O.Obj && Offset == O.Offset;
+  }
+  bool operator!=(const MemLoc &O) const { return !(*this == O); }
+  bool operator<(const MemLoc &O) const {
+    return Obj != O.Obj ? Obj < O.Obj : Offset < O.Offset;
+  }
+};
+
+/// A pointer expressed relative to a canonical base value: the base with
+/// copies through single-assignment locals, casts and constant GEPs
+/// stripped. Two pointers with the same Base and Offset denote the same
+/// concrete address whenever they are evaluated in the same activation of the
+/// function, which lets `p->lock` protect `p->count` for every object `p` may
+/// point to.
+struct BaseRef {
+  const llvm::Value *Base = nullptr; ///< nullptr: no canonical base.
+  int64_t Offset = 0;                ///< May be AnyOffset.
+  bool operator==(const BaseRef &O) const {
+    return Base == O.Base && Offset == O.Offset;
+  }
+  bool operator<(const BaseRef &O) const {
+    return Base != O.Base ? Base < O.Base : Offset < O.Offset;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+using TemplateId = uint32_t;
+constexpr TemplateId InvalidTemplate = std::numeric_limits<TemplateId>::max();
+
+enum class Multiplicity : uint8_t {
+  Once, ///< At most one instance at a time.
+  Many, ///< Possibly several instances at once: races with itself.
+};
+
+/// A function that runs as a thread: main (or the environment root of a
+/// library module), or the start routine of a creation site.
+struct ThreadTemplate {
+  TemplateId Id = InvalidTemplate;
+  const llvm::Function *Entry = nullptr; ///< nullptr for the environment root.
+  std::string Name;                      ///< "main", "worker", ...
+  Multiplicity Mult = Multiplicity::Once;
+  std::vector<unsigned> CreatedBy; ///< Indices into ThreadModel::Creations.
+};
+
+/// One pthread_create / thrd_create / std::thread construction site.
+struct CreationSite {
+  const llvm::CallBase *Call = nullptr;
+  const llvm::Function *InFunction = nullptr;
+  std::vector<TemplateId> Targets; ///< Start routines it may run.
+  std::vector<MemLoc> Handles;     ///< Where the new thread id is stored.
+  bool InLoop = false;             ///< May execute more than once per run.
+  SourceLoc Loc;
+};
+
+//===----------------------------------------------------------------------===//
+// Accesses
+//===----------------------------------------------------------------------===//
+
+using AccessId = uint32_t;
+
+/// A memory access: a load, store, atomic, memory intrinsic or libc call that
+/// reads or writes through an argument.
+struct Access {
+  AccessId Id = 0;
+  const llvm::Instruction *Inst = nullptr;
+  bool IsWrite = false;
+  bool IsAtomic = false;      ///< volatile is not atomic.
+  std::vector<MemLoc> Locs;   ///< Abstract locations it may touch.
+  BaseRef Base;               ///< Canonical address, for lock correlation.
+  std::string Name;           ///< Source-level name: "x", "p->count", ...
+  SourceLoc Loc;
+};
+
+//===----------------------------------------------------------------------===//
+// Actions (section 3.1 of the paper, plus barrier/once/semaphore)
+//===----------------------------------------------------------------------===//
+
+enum class ActionKind : uint8_t {
+  Internal,   ///< tau: a collapsed chain of internal steps.
+  Read,       ///< read(v): Access set.
+  Write,      ///< write(v): Access set.
+  Create,     ///< create(theta, pn): Creation set.
+  Join,       ///< join(theta): Objects = handle locations.
+  Detach,     ///< Objects = handle locations.
+  Cancel,     ///< cancel(theta): Objects = handle locations.
+  Exit,       ///< pthread_exit / thrd_exit.
+  Lock,       ///< acq(m) (Mode says exclusive or shared).
+  TryLock,    ///< acq?(m); outcome observed through ResultVar.
+  Unlock,     ///< rel(m).
+  Wait,       ///< wait(c, m): Objects = {c}, Mutex = {m}.
+  Signal,     ///< signal(c).
+  Broadcast,  ///< signal!(c).
+  BarrierWait,
+  Once,       ///< pthread_once(ctl, fn): Objects = {ctl}, Callees = {fn}.
+  SemWait,
+  SemTryWait, ///< Outcome observed through ResultVar.
+  SemPost,
+  Call,       ///< Call of defined function(s); only in FunctionGraph.
+  Assign,     ///< Tracked data: Var := Const (or unknown if !HasConst).
+  Assume,     ///< Tracked data guard on a branch edge: Var Pred Const.
+};
+
+enum class LockMode : uint8_t { Exclusive, Shared };
+enum class LockKind : uint8_t {
+  Mutex,
+  RecursiveMutex,
+  RWLock,
+  SpinLock,
+  AtomicSection ///< __VERIFIER_atomic_*: one global lock.
+};
+
+/// Comparison of an Assume guard, as on signed integers.
+enum class GuardPred : uint8_t { EQ, NE, LT, LE, GT, GE };
+
+/// A variable whose value the model checker may track exactly: a memory
+/// location (flag, state variable, local that holds a trylock result) or the
+/// result of a call (trylock, a helper returning constants). Unique per
+/// model; Name is for printing.
+using DataVarId = uint32_t;
+constexpr DataVarId NoDataVar = std::numeric_limits<DataVarId>::max();
+struct DataVar {
+  DataVarId Id = NoDataVar;
+  bool IsMemory = false; ///< Loc is valid; else the result of Call.
+  MemLoc Loc;
+  const llvm::Value *Value = nullptr; ///< The call result or alloca.
+  std::string Name;
+};
+
+struct Action {
+  ActionKind Kind = ActionKind::Internal;
+  /// Read/Write: the access.
+  AccessId Acc = 0;
+  /// Create: index into ThreadModel::Creations.
+  unsigned Creation = 0;
+  /// The synchronisation object(s) the pointer operand may denote (lock,
+  /// condition variable, barrier, semaphore, once-control, thread handle).
+  std::vector<MemLoc> Objects;
+  /// True if Objects is a single location of a singleton object: the action
+  /// certainly acts on that one concrete object.
+  bool MustObject = false;
+  BaseRef ObjectBase; ///< Canonical address of the object operand.
+  /// Wait: the mutex released while waiting.
+  std::vector<MemLoc> Mutex;
+  LockMode Mode = LockMode::Exclusive;
+  LockKind Lock = LockKind::Mutex;
+  /// TryLock/SemTryWait: result variable (0 = acquired, as pthreads).
+  /// Assign/Assume: the variable.
+  DataVarId Var = NoDataVar;
+  /// Assign: the value (if HasConst) or the variable copied (SrcVar).
+  bool HasConst = false;
+  int64_t Const = 0;
+  DataVarId SrcVar = NoDataVar;
+  /// Assume: Var Pred Const.
+  GuardPred Pred = GuardPred::EQ;
+  /// Call/Once: defined functions that may be called.
+  std::vector<const llvm::Function *> Callees;
+  /// The call or instruction that produced the action.
+  const llvm::Instruction *Inst = nullptr;
+  SourceLoc Loc;
+};
+
+using NodeId = uint32_t;
+
+struct ActionEdge {
+  NodeId From = 0;
+  NodeId To = 0;
+  Action A;
+};
+
+/// The action graph of one function: nodes are program points, edges are
+/// actions; chains of internal steps are collapsed into one Internal edge.
+/// Returning from the function is reaching Exit.
+struct FunctionGraph {
+  const llvm::Function *F = nullptr;
+  NodeId Entry = 0;
+  NodeId Exit = 0;
+  unsigned NumNodes = 0;
+  std::vector<ActionEdge> Edges;
+  std::vector<std::vector<unsigned>> Succs; ///< Node -> indices into Edges.
+};
+
+/// A thread template's graph with calls inlined (call strings, recursion
+/// cut-off): what the model checker explores. Nodes remember the call
+/// string that produced them so witnesses can print it.
+struct ThreadGraph {
+  TemplateId Template = InvalidTemplate;
+  NodeId Entry = 0;
+  NodeId Exit = 0; ///< Reaching it is the thread's regular termination.
+  unsigned NumNodes = 0;
+  std::vector<ActionEdge> Edges;
+  std::vector<std::vector<unsigned>> Succs;
+  bool Truncated = false; ///< Recursion cut-off or size budget hit.
+};
+
+/// The whole-program thread model of one module.
+struct ThreadModel {
+  std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.
+  std::vector<CreationSite> Creations;
+  std::vector<MemObject> Objects;
+  std::vector<Access> Accesses;
+  std::vector<DataVar> DataVars;
+  /// One graph per defined function reachable from a template.
+  std::vector<FunctionGraph> Functions;
+  /// F -> index into Functions, for graphOf (filled by buildThreadModel).
+  std::unordered_map<const llvm::Function *, unsigned> FunctionIndex;
+  bool HasDebugInfo = false;
+  std::string ModuleName; ///< The module's source file name.
+  /// Named soundness/precision compromises taken while building the model
+  /// (unknown callee, unresolved pointer, ...), for reports and stats.
+  std::vector<std::string> Compromises;
+
+  /// The graph of F, or nullptr if F is not modelled.
+  const FunctionGraph *graphOf(const llvm::Function *F) const;
+  /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
+  std::string describe(const MemLoc &L) const;
+};
+
+/// The one text of an action ("lock m", "write x", "create worker", ...),
+/// shared by the printers and the model checker's witnesses.
+std::string describeAction(const ThreadModel &TM, const Action &A);
+
+} // namespace racesift
+
+#endif // RACESIFT_THREADMODEL_THREADMODEL_H

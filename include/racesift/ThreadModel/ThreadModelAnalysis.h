@@ -1,0 +1,66 @@
+//===- ThreadModelAnalysis.h - Building the thread model --------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_THREADMODEL_THREADMODELANALYSIS_H
+#define RACESIFT_THREADMODEL_THREADMODELANALYSIS_H
+
+#include "racesift/ThreadModel/ThreadModel.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <functional>
+
+namespace llvm {
+class Module;
+class raw_ostream;
+} // namespace llvm
+
+namespace racesift {
+
+/// Builds the thread model of a whole module (one translation unit, or the
+/// linked program under LTO).
+ThreadModel buildThreadModel(llvm::Module &M);
+
+/// The textual form checked by lit tests (print<racesift-threads>).
+void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);
+
+/// Inlines the function graphs reachable from template T into one graph
+/// (call strings, recursion cut after one level, documented in
+/// docs/design.md). Calls whose callees contain no Relevant action are
+/// replaced by an Internal step, which slices the graph for one candidate.
+/// Stops at MaxNodes and sets Truncated.
+ThreadGraph
+buildThreadGraph(const ThreadModel &TM, TemplateId T,
+                 const std::function<bool(const Action &)> &Relevant,
+                 unsigned MaxNodes = 200000);
+
+/// Module analysis: racesift-threads.
+class ThreadModelAnalysis
+    : public llvm::AnalysisInfoMixin<ThreadModelAnalysis> {
+  friend llvm::AnalysisInfoMixin<ThreadModelAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = ThreadModel;
+  Result run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+/// print<racesift-threads>
+class ThreadModelPrinterPass
+    : public llvm::PassInfoMixin<ThreadModelPrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit ThreadModelPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace racesift
+
+#endif // RACESIFT_THREADMODEL_THREADMODELANALYSIS_H

@@ -1,0 +1,112 @@
+//===- DebugNames.cpp - Source names and locations from debug info -*- C++ -*-//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+std::string sourceNameOf(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    if (!SP->getName().empty())
+      return SP->getName().str();
+  return F.getName().str();
+}
+
+SourceLoc sourceLocOf(const Instruction &I) {
+  SourceLoc L;
+  L.Function = sourceNameOf(*I.getFunction());
+  if (const DILocation *DL = I.getDebugLoc().get()) {
+    L.File = DL->getFilename().str();
+    L.Dir = DL->getDirectory().str();
+    L.Line = DL->getLine();
+    L.Col = DL->getColumn();
+  }
+  return L;
+}
+
+void setGlobalDebugInfo(MemObject &O, const GlobalVariable &GV) {
+  SmallVector<DIGlobalVariableExpression *, 1> GVEs;
+  GV.getDebugInfo(GVEs);
+  O.Loc.Function = "";
+  for (DIGlobalVariableExpression *GVE : GVEs) {
+    DIGlobalVariable *V = GVE->getVariable();
+    O.Name = V->getName().str();
+    O.Type = V->getType();
+    O.Loc.File = V->getFilename().str();
+    O.Loc.Dir = V->getDirectory().str();
+    O.Loc.Line = V->getLine();
+    break;
+  }
+}
+
+/// Strips typedefs and qualifiers.
+static const DIType *stripType(const DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+        Tag != dwarf::DW_TAG_volatile_type &&
+        Tag != dwarf::DW_TAG_atomic_type && Tag != dwarf::DW_TAG_restrict_type)
+      break;
+    T = D->getBaseType();
+  }
+  return T;
+}
+
+std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
+  std::string Out;
+  T = stripType(T);
+  bool First = true;
+  while (T) {
+    auto *CT = dyn_cast<DICompositeType>(T);
+    if (!CT)
+      break;
+    if (CT->getTag() == dwarf::DW_TAG_array_type) {
+      Out += "[]";
+      T = stripType(CT->getBaseType());
+      uint64_t ElemBytes = T ? T->getSizeInBits() / 8 : 0;
+      if (Off != AnyOffset && ElemBytes)
+        Off %= ElemBytes;
+      First = false;
+      continue;
+    }
+    if (CT->getTag() != dwarf::DW_TAG_structure_type &&
+        CT->getTag() != dwarf::DW_TAG_class_type &&
+        CT->getTag() != dwarf::DW_TAG_union_type)
+      break;
+    if (Off == AnyOffset)
+      break;
+    const DIDerivedType *Best = nullptr;
+    for (const DINode *E : CT->getElements()) {
+      auto *M = dyn_cast<DIDerivedType>(E);
+      if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
+        continue;
+      int64_t Start = M->getOffsetInBits() / 8;
+      int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
+      if (Off >= Start && Off < Start + Size) {
+        Best = M;
+        break;
+      }
+    }
+    if (!Best)
+      break;
+    Out += (First && ViaPointer) ? "->" : ".";
+    Out += Best->getName().str();
+    Off -= Best->getOffsetInBits() / 8;
+    T = stripType(Best->getBaseType());
+    First = false;
+  }
+  return Out;
+}
+
+} // namespace racesift

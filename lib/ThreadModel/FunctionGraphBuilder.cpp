@@ -1,0 +1,541 @@
+//===- FunctionGraphBuilder.cpp - Action graph of one function --*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One node per program point between actions; each action-producing
+// instruction adds one edge; blocks are joined by Internal or Assume edges;
+// chains of Internal edges are then compressed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionGraphBuilder.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/CFG.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+/// The value a local slot holds if it is stored exactly once and otherwise
+/// only loaded (the -O0 home of a parameter or a call result).
+static const Value *singleStoredValue(const AllocaInst *AI) {
+  const Value *Stored = nullptr;
+  for (const User *U : AI->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    if (auto *SI = dyn_cast<StoreInst>(U))
+      if (SI->getPointerOperand() == AI && !Stored) {
+        Stored = SI->getValueOperand();
+        continue;
+      }
+    if (auto *II = dyn_cast<IntrinsicInst>(U))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    return nullptr;
+  }
+  return Stored;
+}
+
+static const Value *followSlots(const Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI)
+      return V;
+    auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
+    if (!AI)
+      return V;
+    const Value *S = singleStoredValue(AI);
+    if (!S)
+      return V;
+    V = S;
+  }
+  return V;
+}
+
+/// Casts and llvm.threadlocal.address do not change the address' identity.
+static const Value *stripAddressCasts(const Value *V) {
+  V = V->stripPointerCasts();
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
+      return II->getArgOperand(0)->stripPointerCasts();
+  return V;
+}
+
+static const Module *moduleOf(const Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V))
+    return I->getModule();
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->getParent()->getParent();
+  if (auto *GV = dyn_cast<GlobalValue>(V))
+    return GV->getParent();
+  if (auto *CE = dyn_cast<ConstantExpr>(V))
+    for (const Use &U : CE->operands())
+      if (const Module *M = moduleOf(U))
+        return M;
+  return nullptr;
+}
+
+/// Adds GEP's constant offset to Off, or makes Off AnyOffset.
+static void addGepOffset(const GEPOperator &GEP, int64_t &Off) {
+  const Module *M = moduleOf(&GEP);
+  if (!M || Off == AnyOffset) {
+    Off = AnyOffset;
+    return;
+  }
+  const DataLayout &DL = M->getDataLayout();
+  APInt C(DL.getIndexTypeSizeInBits(GEP.getType()), 0);
+  if (GEP.accumulateConstantOffset(DL, C))
+    Off += C.getSExtValue();
+  else
+    Off = AnyOffset;
+}
+
+BaseRef canonicalBase(const Value *Ptr) {
+  BaseRef R;
+  int64_t Off = 0;
+  const Value *V = Ptr;
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    V = stripAddressCasts(V);
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      addGepOffset(*GEP, Off);
+      V = GEP->getPointerOperand();
+      continue;
+    }
+    const Value *N = followSlots(V);
+    if (N == V)
+      break;
+    V = N;
+  }
+  R.Base = V;
+  R.Offset = Off;
+  return R;
+}
+
+std::string sourceNameOfPointer(const ThreadModel &TM,
+                                const PointsToAnalysis &PTA,
+                                const Value *Ptr) {
+  // Walk casts and GEPs to the named base, remembering the offset.
+  int64_t Off = 0;
+  const Value *V = Ptr;
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    V = stripAddressCasts(V);
+    auto *GEP = dyn_cast<GEPOperator>(V);
+    if (!GEP)
+      break;
+    addGepOffset(*GEP, Off);
+    V = GEP->getPointerOperand();
+  }
+  ObjectId O = PTA.objectFor(V);
+  if (O != InvalidObject && O < TM.Objects.size()) {
+    const MemObject &MO = TM.Objects[O];
+    std::string Path = MO.Type ? memberPath(MO.Type, Off, false) : "";
+    if (Path.empty() && Off == AnyOffset)
+      Path = "[]";
+    else if (Path.empty() && Off)
+      Path = "+" + std::to_string(Off);
+    return MO.Name + Path;
+  }
+  // A pointer loaded from a named local or global: "p->f", "p[]", "*p".
+  if (auto *LI = dyn_cast<LoadInst>(V)) {
+    const Value *Slot = LI->getPointerOperand()->stripPointerCasts();
+    ObjectId SO = PTA.objectFor(Slot);
+    if (SO != InvalidObject && SO < TM.Objects.size()) {
+      const MemObject &MO = TM.Objects[SO];
+      const DIType *Pointee = nullptr;
+      if (auto *PT = dyn_cast_or_null<DIDerivedType>(MO.Type))
+        if (PT->getTag() == dwarf::DW_TAG_pointer_type)
+          Pointee = PT->getBaseType();
+      std::string Path = Pointee ? memberPath(Pointee, Off, true) : "";
+      if (!Path.empty())
+        return MO.Name + Path;
+      if (Off == AnyOffset)
+        return MO.Name + "[]";
+      if (Off == 0)
+        return "*" + MO.Name;
+      return MO.Name + "[" + std::to_string(Off) + "]";
+    }
+  }
+  if (V->hasName())
+    return V->getName().str() + (Off == AnyOffset ? "[]" : "");
+  return "?";
+}
+
+std::vector<MemLoc> FunctionGraphBuilder::objectsOf(const Value *Ptr) const {
+  ArrayRef<MemLoc> P = PTA.pointsTo(Ptr);
+  return std::vector<MemLoc>(P.begin(), P.end());
+}
+
+bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
+                                     bool IsWrite, bool IsAtomic,
+                                     std::vector<Action> &Out) {
+  std::vector<MemLoc> Locs = objectsOf(Ptr);
+  // Accesses that only touch memory no other thread can reach (private
+  // stack slots, thread-local globals, functions) are not modelled.
+  bool Visible = Locs.empty();
+  for (const MemLoc &L : Locs) {
+    const MemObject &O = TM.Objects[L.Obj];
+    auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site);
+    if (O.ThreadLocal || O.Kind == ObjectKind::Function ||
+        (GV && GV->isConstant()))
+      continue;
+    if (O.Kind == ObjectKind::Stack && !Ctx.EscapedStack.count(L.Obj))
+      continue;
+    Visible = true;
+  }
+  if (!Visible || (Locs.empty() && isa<AllocaInst>(Ptr->stripPointerCasts())))
+    return false;
+  Access A;
+  A.Id = TM.Accesses.size();
+  A.Inst = &I;
+  A.IsWrite = IsWrite;
+  A.IsAtomic = IsAtomic;
+  A.Locs = std::move(Locs);
+  A.Base = canonicalBase(Ptr);
+  A.Name = sourceNameOfPointer(TM, PTA, Ptr);
+  A.Loc = sourceLocOf(I);
+  Action Act;
+  Act.Kind = IsWrite ? ActionKind::Write : ActionKind::Read;
+  Act.Acc = A.Id;
+  Act.Inst = &I;
+  Act.Loc = A.Loc;
+  TM.Accesses.push_back(std::move(A));
+  Out.push_back(std::move(Act));
+  return true;
+}
+
+Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
+                                          const Value *Ptr) const {
+  Action A;
+  A.Kind = K;
+  A.Inst = &I;
+  A.Loc = sourceLocOf(I);
+  if (!Ptr)
+    return A;
+  A.Objects = objectsOf(Ptr);
+  A.ObjectBase = canonicalBase(Ptr);
+  A.MustObject = A.Objects.size() == 1 &&
+                 A.Objects[0].Offset != AnyOffset &&
+                 TM.Objects[A.Objects[0].Obj].Singleton;
+  return A;
+}
+
+void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
+                                       std::vector<Action> &Out) {
+  const Value *Obj =
+      Api.ObjArg >= 0 && unsigned(Api.ObjArg) < CB.arg_size()
+          ? CB.getArgOperand(Api.ObjArg)
+          : nullptr;
+  bool IsHandle = Api.Kind == ActionKind::Join ||
+                  Api.Kind == ActionKind::Detach ||
+                  Api.Kind == ActionKind::Cancel;
+  if (IsHandle && Obj) {
+    // Thread ids are passed by value: the handle is where it was loaded.
+    // std::thread::join/detach take the thread object, whose first field
+    // is the id.
+    if (CB.getCalledFunction() &&
+        CB.getCalledFunction()->getName().starts_with("_ZNSt6thread"))
+      ;
+    else if (auto *LI = dyn_cast<LoadInst>(Obj))
+      Obj = LI->getPointerOperand();
+    else
+      Obj = nullptr;
+  }
+  Action A = objectAction(Api.Kind, CB, Obj);
+  A.Mode = Api.Mode;
+  A.Lock = Api.Lock;
+  if (Api.Lock == LockKind::AtomicSection) {
+    A.Objects = {MemLoc{Ctx.AtomicSection, 0}};
+    A.MustObject = true;
+  } else if (Api.Lock == LockKind::Mutex &&
+             any_of(A.Objects, [&](const MemLoc &L) {
+               return Ctx.RecursiveLocks.count(L.Obj);
+             })) {
+    A.Lock = LockKind::RecursiveMutex;
+  }
+  if (Api.SecondArg >= 0 && unsigned(Api.SecondArg) < CB.arg_size()) {
+    const Value *Second = CB.getArgOperand(Api.SecondArg);
+    if (Api.Kind == ActionKind::Wait)
+      A.Mutex = objectsOf(Second);
+    if (Api.Kind == ActionKind::Once)
+      for (const MemLoc &L : PTA.pointsTo(Second))
+        if (auto *F = dyn_cast_or_null<Function>(TM.Objects[L.Obj].Site))
+          if (!F->isDeclaration())
+            A.Callees.push_back(F);
+  }
+  if (Api.Kind == ActionKind::TryLock || Api.Kind == ActionKind::SemTryWait) {
+    DataVar V;
+    V.Id = TM.DataVars.size();
+    V.Value = &CB;
+    V.Name = "try@" + std::to_string(A.Loc.Line);
+    for (const User *U : CB.users())
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        ObjectId O = PTA.objectFor(SI->getPointerOperand());
+        if (O != InvalidObject)
+          V.Name = TM.Objects[O].Name;
+      }
+    A.Var = V.Id;
+    ResultVars[&CB] = V.Id;
+    TM.DataVars.push_back(std::move(V));
+  }
+  Out.push_back(std::move(A));
+}
+
+void FunctionGraphBuilder::actionsOf(const Instruction &I,
+                                     std::vector<Action> &Out) {
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    addAccess(I, LI->getPointerOperand(), false, LI->isAtomic(), Out);
+    return;
+  }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    bool Acc =
+        addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
+    auto It = Ctx.FlagVars.find(SI->getPointerOperand()->stripPointerCasts());
+    if (Acc && It != Ctx.FlagVars.end())
+      if (auto *C = dyn_cast<ConstantInt>(SI->getValueOperand())) {
+        Action A;
+        A.Kind = ActionKind::Assign;
+        A.Var = It->second;
+        A.HasConst = true;
+        A.Const = C->getSExtValue();
+        A.Inst = &I;
+        A.Loc = sourceLocOf(I);
+        Out.push_back(std::move(A));
+      }
+    return;
+  }
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    addAccess(I, RMW->getPointerOperand(), true, true, Out);
+    return;
+  }
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    addAccess(I, CX->getPointerOperand(), true, true, Out);
+    return;
+  }
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return;
+  if (auto *MI = dyn_cast<AnyMemIntrinsic>(CB)) {
+    bool Atomic = isa<AtomicMemIntrinsic>(MI);
+    if (auto *MT = dyn_cast<AnyMemTransferInst>(MI))
+      addAccess(I, MT->getRawSource(), false, Atomic, Out);
+    addAccess(I, MI->getRawDest(), true, Atomic, Out);
+    return;
+  }
+  if (isa<IntrinsicInst>(CB))
+    return;
+  auto It = Ctx.CreationOf.find(CB);
+  if (It != Ctx.CreationOf.end()) {
+    Action A;
+    A.Kind = ActionKind::Create;
+    A.Creation = It->second;
+    A.Objects = TM.Creations[It->second].Handles;
+    A.Inst = &I;
+    A.Loc = sourceLocOf(I);
+    Out.push_back(std::move(A));
+    return;
+  }
+  ArrayRef<const Function *> Callees = PTA.callees(*CB);
+  std::vector<const Function *> Defined;
+  for (const Function *F : Callees) {
+    if (!F->isDeclaration()) {
+      Defined.push_back(F);
+      continue;
+    }
+    if (const SyncApi *Api = lookupSyncApi(F->getName())) {
+      syncActions(*CB, *Api, Out);
+      return;
+    }
+    for (const LibcEffect &E : lookupLibcEffects(F->getName()))
+      if (unsigned(E.Arg) < CB->arg_size() &&
+          CB->getArgOperand(E.Arg)->getType()->isPointerTy())
+        addAccess(I, CB->getArgOperand(E.Arg), E.IsWrite, false, Out);
+  }
+  if (Defined.empty())
+    return;
+  // Functions named __VERIFIER_atomic_* run under the atomic-section lock.
+  bool Atomic = Defined.size() == 1 &&
+                Defined[0]->getName().starts_with("__VERIFIER_atomic_") &&
+                Ctx.AtomicSection != InvalidObject;
+  Action Lock;
+  if (Atomic) {
+    Lock = objectAction(ActionKind::Lock, I, nullptr);
+    Lock.Lock = LockKind::AtomicSection;
+    Lock.Objects = {MemLoc{Ctx.AtomicSection, 0}};
+    Lock.MustObject = true;
+    Out.push_back(Lock);
+  }
+  Action A;
+  A.Kind = ActionKind::Call;
+  A.Callees = std::move(Defined);
+  A.Inst = &I;
+  A.Loc = sourceLocOf(I);
+  Out.push_back(std::move(A));
+  if (Atomic) {
+    Lock.Kind = ActionKind::Unlock;
+    Out.push_back(std::move(Lock));
+  }
+}
+
+DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V) const {
+  V = followSlots(V);
+  auto It = ResultVars.find(V);
+  if (It != ResultVars.end())
+    return It->second;
+  if (auto *LI = dyn_cast<LoadInst>(V)) {
+    auto F = Ctx.FlagVars.find(LI->getPointerOperand()->stripPointerCasts());
+    if (F != Ctx.FlagVars.end())
+      return F->second;
+  }
+  return NoDataVar;
+}
+
+bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
+                                   GuardPred &Pred, int64_t &C) const {
+  if (!BI.isConditional())
+    return false;
+  auto *Cmp = dyn_cast<ICmpInst>(BI.getCondition());
+  if (!Cmp)
+    return false;
+  ICmpInst::Predicate P = Cmp->getPredicate();
+  const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
+  if (isa<ConstantInt>(L)) {
+    std::swap(L, R);
+    P = ICmpInst::getSwappedPredicate(P);
+  }
+  auto *K = dyn_cast<ConstantInt>(R);
+  if (!K)
+    return false;
+  switch (P) {
+  case ICmpInst::ICMP_EQ: Pred = GuardPred::EQ; break;
+  case ICmpInst::ICMP_NE: Pred = GuardPred::NE; break;
+  case ICmpInst::ICMP_SLT: Pred = GuardPred::LT; break;
+  case ICmpInst::ICMP_SLE: Pred = GuardPred::LE; break;
+  case ICmpInst::ICMP_SGT: Pred = GuardPred::GT; break;
+  case ICmpInst::ICMP_SGE: Pred = GuardPred::GE; break;
+  default:
+    return false;
+  }
+  C = K->getSExtValue();
+  Var = trackedVarOf(L);
+  return Var != NoDataVar;
+}
+
+/// The one constant every return of F yields, if F is such a helper.
+static std::optional<int64_t> singleConstantReturn(const Function &F) {
+  std::optional<int64_t> Result;
+  if (F.isDeclaration() || !F.getReturnType()->isIntegerTy())
+    return std::nullopt;
+  for (const BasicBlock &BB : F)
+    if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      auto *C = dyn_cast_or_null<ConstantInt>(RI->getReturnValue());
+      if (!C || (Result && *Result != C->getSExtValue()))
+        return std::nullopt;
+      Result = C->getSExtValue();
+    }
+  return Result;
+}
+
+int FunctionGraphBuilder::foldedSuccessor(const BranchInst &BI) const {
+  if (!BI.isConditional())
+    return -1;
+  auto *Cmp = dyn_cast<ICmpInst>(BI.getCondition());
+  if (!Cmp)
+    return -1;
+  auto *K = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+  auto *Call = dyn_cast<CallBase>(followSlots(Cmp->getOperand(0)));
+  const Function *F = Call ? Call->getCalledFunction() : nullptr;
+  if (!K || !F)
+    return -1;
+  // Helpers like libstdc++'s __gthread_active_p return one constant.
+  std::optional<int64_t> R = singleConstantReturn(*F);
+  if (!R || K->getBitWidth() > 64)
+    return -1;
+  APInt L(K->getBitWidth(), *R, /*isSigned=*/true);
+  return ICmpInst::compare(L, K->getValue(), Cmp->getPredicate()) ? 0 : 1;
+}
+
+static GuardPred negate(GuardPred P) {
+  switch (P) {
+  case GuardPred::EQ: return GuardPred::NE;
+  case GuardPred::NE: return GuardPred::EQ;
+  case GuardPred::LT: return GuardPred::GE;
+  case GuardPred::LE: return GuardPred::GT;
+  case GuardPred::GT: return GuardPred::LE;
+  case GuardPred::GE: return GuardPred::LT;
+  }
+  return P;
+}
+
+FunctionGraph FunctionGraphBuilder::build(const Function &F) {
+  FunctionGraph G;
+  G.F = &F;
+  unsigned N = 0;
+  DenseMap<const BasicBlock *, NodeId> Start;
+  for (const BasicBlock &BB : F)
+    Start[&BB] = N++;
+  G.Entry = Start[&F.getEntryBlock()];
+  G.Exit = N++;
+  auto Edge = [&](NodeId From, NodeId To, Action A) {
+    G.Edges.push_back({From, To, std::move(A)});
+  };
+  std::vector<Action> Acts;
+  for (const BasicBlock &BB : F) {
+    NodeId Cur = Start[&BB];
+    for (const Instruction &I : BB) {
+      Acts.clear();
+      actionsOf(I, Acts);
+      for (Action &A : Acts) {
+        NodeId Next = N++;
+        Edge(Cur, Next, std::move(A));
+        Cur = Next;
+      }
+    }
+    const Instruction *T = BB.getTerminator();
+    if (!T)
+      continue;
+    if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {
+      Edge(Cur, G.Exit, Action());
+      continue;
+    }
+    DataVarId Var;
+    GuardPred Pred;
+    int64_t C;
+    auto *BI = dyn_cast<BranchInst>(T);
+    int Folded = BI ? foldedSuccessor(*BI) : -1;
+    if (Folded >= 0) {
+      Edge(Cur, Start[BI->getSuccessor(Folded)], Action());
+      continue;
+    }
+    if (BI && guardOf(*BI, Var, Pred, C)) {
+      for (unsigned S = 0; S < 2; ++S) {
+        Action A;
+        A.Kind = ActionKind::Assume;
+        A.Var = Var;
+        A.Pred = S == 0 ? Pred : negate(Pred);
+        A.Const = C;
+        A.HasConst = true;
+        A.Inst = T;
+        A.Loc = sourceLocOf(*T);
+        Edge(Cur, Start[BI->getSuccessor(S)], std::move(A));
+      }
+      continue;
+    }
+    for (const BasicBlock *Succ : successors(&BB))
+      Edge(Cur, Start[Succ], Action());
+  }
+  G.NumNodes = N;
+  compressGraph(G.NumNodes, G.Edges, G.Entry, G.Exit, G.Succs);
+  return G;
+}
+
+} // namespace racesift

@@ -1,0 +1,529 @@
+//===- PointsTo.cpp - Whole-program Andersen points-to analysis -*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Inclusion-based, field-sensitive (byte offsets) points-to analysis. Every
+// pointer value and every abstract location (object, offset) has a node; the
+// content node of a location holds what is stored there. Constraints are
+// solved by a worklist with difference propagation over sparse bit vectors,
+// so each location crosses each edge once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace racesift {
+
+PTASolver::PTASolver(Module &M, std::vector<MemObject> &Objects)
+    : M(M), DL(M.getDataLayout()), Objects(Objects) {}
+
+uint32_t PTASolver::newNode() {
+  Nodes.emplace_back();
+  return Nodes.size() - 1;
+}
+
+ObjectId PTASolver::newObject(ObjectKind K, const Value *Site,
+                              std::string Name, uint64_t Size) {
+  MemObject O;
+  O.Id = Objects.size();
+  O.Kind = K;
+  O.Site = Site;
+  O.Name = std::move(Name);
+  O.Size = Size;
+  if (auto *I = dyn_cast_or_null<Instruction>(Site))
+    O.Loc = sourceLocOf(*I);
+  Objects.push_back(std::move(O));
+  ObjLocs.emplace_back();
+  if (Site)
+    SiteObject[Site] = Objects.back().Id;
+  return Objects.back().Id;
+}
+
+uint32_t PTASolver::locFor(ObjectId Obj, int64_t Off) {
+  const MemObject &O = Objects[Obj];
+  // Out-of-bounds offsets and objects with too many fields collapse to
+  // AnyOffset (compromise "field-limit"): this bounds locations per object
+  // even under pointer arithmetic in loops.
+  if (Off != AnyOffset &&
+      (Off < 0 || (O.Size && uint64_t(Off) >= O.Size) ||
+       O.Kind == ObjectKind::Function || O.Kind == ObjectKind::External))
+    Off = Off == 0 ? 0 : AnyOffset;
+  auto Key = std::make_pair(Obj, Off);
+  auto It = LocIndex.find(Key);
+  if (It != LocIndex.end())
+    return It->second;
+  if (Off != AnyOffset && ObjLocs[Obj].Locs.size() >= MaxFieldsPerObject)
+    return locFor(Obj, AnyOffset);
+  uint32_t L = Locs.size();
+  Locs.push_back({MemLoc{Obj, Off}, newNode()});
+  LocIndex[Key] = L;
+  PerObject &PO = ObjLocs[Obj];
+  PO.Locs.push_back(L);
+  uint32_t C = Locs[L].Content;
+  // A new field is visible to loads/stores through AnyOffset made earlier.
+  for (uint32_t Dst : PO.AnyLoaders)
+    addCopy(C, Dst);
+  if (Off != AnyOffset)
+    for (uint32_t Src : PO.AnyStorers)
+      addCopy(Src, C);
+  for (size_t I = 0; I < PO.CopySources.size(); ++I)
+    pushFull(Complexes[PO.CopySources[I]].Watch);
+  return L;
+}
+
+void PTASolver::pushFull(uint32_t N) {
+  // Forget what was propagated so that every location is processed again.
+  Nodes[N].Prev.clear();
+  push(N);
+}
+
+void PTASolver::addPts(uint32_t N, uint32_t L) {
+  if (Nodes[N].Pts.test_and_set(L))
+    push(N);
+}
+
+void PTASolver::addCopy(uint32_t Src, uint32_t Dst) {
+  if (Src == Dst)
+    return;
+  if (!CopyEdges.insert(uint64_t(Src) << 32 | Dst).second)
+    return;
+  Node &S = Nodes[Src];
+  S.Copy.push_back(Dst);
+  if (!S.Prev.empty() && (Nodes[Dst].Pts |= Nodes[Src].Prev))
+    push(Dst);
+}
+
+static bool mayHoldPointer(Type *T) {
+  if (T->isPointerTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), mayHoldPointer);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return mayHoldPointer(AT->getElementType());
+  if (auto *VT = dyn_cast<VectorType>(T))
+    return mayHoldPointer(VT->getElementType());
+  return false;
+}
+
+uint32_t PTASolver::nodeOf(const Value *V) {
+  auto It = ValueNode.find(V);
+  if (It != ValueNode.end())
+    return It->second;
+  uint32_t N = newNode();
+  ValueNode[V] = N;
+  if (auto *F = dyn_cast<Function>(V)) {
+    addPts(N, locFor(objectForFunction(F), 0));
+  } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+    auto It = SiteObject.find(GV);
+    if (It != SiteObject.end())
+      addPts(N, locFor(It->second, 0));
+  } else if (auto *GA = dyn_cast<GlobalAlias>(V)) {
+    addCopy(nodeOf(GA->getAliasee()), N);
+  } else if (auto *CE = dyn_cast<ConstantExpr>(V)) {
+    if (auto *GEP = dyn_cast<GEPOperator>(CE))
+      addGep(nodeOf(GEP->getPointerOperand()), N, gepOffset(*GEP));
+    else if (CE->getOpcode() == Instruction::IntToPtr)
+      addPts(N, locFor(unknownObject("inttoptr"), AnyOffset));
+    else if (CE->isCast() || CE->getOpcode() == Instruction::Select)
+      for (const Use &U : CE->operands())
+        if (U->getType()->isPointerTy())
+          addCopy(nodeOf(U), N);
+  } else if (auto *CA = dyn_cast<ConstantAggregate>(V)) {
+    // Field-insensitive for aggregate SSA values (insertvalue/extractvalue).
+    for (const Use &U : CA->operands())
+      if (mayHoldPointer(U->getType()))
+        addCopy(nodeOf(U), N);
+  }
+  return N;
+}
+
+ObjectId PTASolver::objectForFunction(const Function *F) {
+  auto It = SiteObject.find(F);
+  if (It != SiteObject.end())
+    return It->second;
+  return newObject(ObjectKind::Function, F, F->getName().str(), 0);
+}
+
+ObjectId PTASolver::unknownObject(StringRef Why) {
+  if (UnknownObj == InvalidObject)
+    UnknownObj = newObject(ObjectKind::External, nullptr, "<unknown>", 0);
+  compromise(("unresolved-pointer: " + Why).str());
+  return UnknownObj;
+}
+
+void PTASolver::compromise(std::string C) {
+  if (CompromiseSet.insert(C).second)
+    Compromises.push_back(std::move(C));
+}
+
+int64_t PTASolver::gepOffset(const GEPOperator &GEP) const {
+  APInt Off(DL.getIndexTypeSizeInBits(GEP.getType()), 0);
+  if (GEP.accumulateConstantOffset(DL, Off))
+    return Off.getSExtValue();
+  return AnyOffset;
+}
+
+void PTASolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off) {
+  if (Off == 0) {
+    addCopy(Src, Dst);
+    return;
+  }
+  Nodes[Src].Geps.push_back({Dst, Off});
+  pushFull(Src);
+}
+
+void PTASolver::addComplex(uint32_t Watch, Complex C) {
+  C.Watch = Watch;
+  Complexes.push_back(C);
+  Nodes[Watch].Complex.push_back(Complexes.size() - 1);
+  pushFull(Watch);
+}
+
+void PTASolver::addLoad(uint32_t Ptr, uint32_t Dst) {
+  Nodes[Ptr].Loads.push_back(Dst);
+  pushFull(Ptr);
+}
+
+void PTASolver::addStore(uint32_t Src, uint32_t Ptr) {
+  Nodes[Ptr].Stores.push_back(Src);
+  pushFull(Ptr);
+}
+
+void PTASolver::loadFrom(uint32_t L, uint32_t Dst) {
+  MemLoc ML = Locs[L].Loc;
+  if (ML.Offset != AnyOffset) {
+    addCopy(Locs[L].Content, Dst);
+    return;
+  }
+  PerObject &PO = ObjLocs[ML.Obj];
+  if (std::find(PO.AnyLoaders.begin(), PO.AnyLoaders.end(), Dst) !=
+      PO.AnyLoaders.end())
+    return;
+  PO.AnyLoaders.push_back(Dst);
+  for (size_t I = 0; I < PO.Locs.size(); ++I)
+    addCopy(Locs[PO.Locs[I]].Content, Dst);
+}
+
+void PTASolver::storeTo(uint32_t L, uint32_t Src) {
+  MemLoc ML = Locs[L].Loc;
+  addCopy(Src, Locs[L].Content);
+  if (ML.Offset != AnyOffset)
+    return;
+  PerObject &PO = ObjLocs[ML.Obj];
+  if (std::find(PO.AnyStorers.begin(), PO.AnyStorers.end(), Src) !=
+      PO.AnyStorers.end())
+    return;
+  PO.AnyStorers.push_back(Src);
+  for (size_t I = 0; I < PO.Locs.size(); ++I)
+    addCopy(Src, Locs[PO.Locs[I]].Content);
+}
+
+uint32_t PTASolver::shift(uint32_t L, int64_t Off) {
+  MemLoc ML = Locs[L].Loc;
+  if (ML.Offset == AnyOffset || Off == AnyOffset)
+    return locFor(ML.Obj, AnyOffset);
+  return locFor(ML.Obj, ML.Offset + Off);
+}
+
+void PTASolver::solve() {
+  while (!Worklist.empty()) {
+    uint32_t N = Worklist.front();
+    Worklist.pop_front();
+    Nodes[N].Queued = false;
+    if (Nodes[N].Pts == Nodes[N].Prev)
+      continue;
+    SparseBitVector<> Delta = Nodes[N].Pts;
+    Delta.intersectWithComplement(Nodes[N].Prev);
+    Nodes[N].Prev |= Delta;
+    for (unsigned L : Delta) {
+      // Indices, not iterators: handlers may add nodes and constraints.
+      for (size_t I = 0; I < Nodes[N].Loads.size(); ++I)
+        loadFrom(L, Nodes[N].Loads[I]);
+      for (size_t I = 0; I < Nodes[N].Stores.size(); ++I)
+        storeTo(L, Nodes[N].Stores[I]);
+      for (size_t I = 0; I < Nodes[N].Geps.size(); ++I) {
+        auto [Dst, Off] = Nodes[N].Geps[I];
+        addPts(Dst, shift(L, Off));
+      }
+      for (size_t I = 0; I < Nodes[N].Complex.size(); ++I)
+        handleComplex(Nodes[N].Complex[I], L);
+    }
+    for (size_t I = 0; I < Nodes[N].Copy.size(); ++I) {
+      uint32_t D = Nodes[N].Copy[I];
+      if (Nodes[D].Pts |= Delta)
+        push(D);
+    }
+  }
+}
+
+void PTASolver::bindCall(const CallBase &CB, const Function &F) {
+  auto &Seen = Bound[&CB];
+  if (std::find(Seen.begin(), Seen.end(), &F) != Seen.end())
+    return;
+  Seen.push_back(&F);
+  if (F.isDeclaration()) {
+    modelExternal(CB, F);
+    return;
+  }
+  for (unsigned I = 0, E = std::min<unsigned>(CB.arg_size(), F.arg_size());
+       I < E; ++I)
+    if (mayHoldPointer(CB.getArgOperand(I)->getType()))
+      addCopy(nodeOf(CB.getArgOperand(I)), nodeOf(F.getArg(I)));
+  if (mayHoldPointer(CB.getType()))
+    addCopy(returnNode(F), nodeOf(&CB));
+}
+
+uint32_t PTASolver::returnNode(const Function &F) {
+  auto It = RetNode.find(&F);
+  if (It != RetNode.end())
+    return It->second;
+  return RetNode[&F] = newNode();
+}
+
+void PTASolver::handleComplex(unsigned CI, uint32_t L) {
+  Complex C = Complexes[CI];
+  MemLoc ML = Locs[L].Loc;
+  switch (C.K) {
+  case Complex::IndirectCall:
+  case Complex::ThreadRoutine: {
+    const MemObject &O = Objects[ML.Obj];
+    auto *F = dyn_cast_or_null<Function>(O.Site);
+    if (O.Kind != ObjectKind::Function || !F)
+      return;
+    if (C.K == Complex::IndirectCall) {
+      auto &Cs = CalleeMap[C.CB];
+      if (std::find(Cs.begin(), Cs.end(), F) == Cs.end())
+        Cs.push_back(F);
+      bindCall(*C.CB, *F);
+      return;
+    }
+    if (F->isDeclaration() || F->arg_size() < 1)
+      return;
+    addCopy(C.Arg, nodeOf(F->getArg(0)));
+    if (!StartSeen.insert({C.CB, F}).second)
+      return;
+    Starts.push_back({C.CB, F});
+    return;
+  }
+  case Complex::CopySrc: {
+    // memcpy(dst, src): every field of src's object from the offset on is
+    // copied to the matching offset of each destination.
+    PerObject &PO = ObjLocs[ML.Obj];
+    if (std::find(PO.CopySources.begin(), PO.CopySources.end(), CI) ==
+        PO.CopySources.end())
+      PO.CopySources.push_back(CI);
+    for (size_t I = 0; I < PO.Locs.size(); ++I) {
+      MemLoc F = Locs[PO.Locs[I]].Loc;
+      int64_t Rel = AnyOffset;
+      if (ML.Offset != AnyOffset && F.Offset != AnyOffset) {
+        if (F.Offset < ML.Offset)
+          continue;
+        Rel = F.Offset - ML.Offset;
+      }
+      for (unsigned DL : Nodes[C.Arg].Prev)
+        storeTo(shift(DL, Rel), Locs[PO.Locs[I]].Content);
+    }
+    return;
+  }
+  case Complex::CopyDst:
+    // A new destination: redo every source location.
+    pushFull(C.Arg);
+    return;
+  }
+}
+
+void PTASolver::addMemCopy(const Value *Dst, const Value *Src) {
+  uint32_t D = nodeOf(Dst), S = nodeOf(Src);
+  Complex C;
+  C.K = Complex::CopySrc;
+  C.Arg = D;
+  addComplex(S, C);
+  Complex C2;
+  C2.K = Complex::CopyDst;
+  C2.Arg = S;
+  addComplex(D, C2);
+}
+
+void PTASolver::addInitializer(uint32_t ObjLoc, const Constant *C,
+                               int64_t Off) {
+  if (!mayHoldPointer(C->getType()))
+    return;
+  if (auto *CA = dyn_cast<ConstantAggregate>(C)) {
+    if (auto *ST = dyn_cast<StructType>(C->getType())) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      for (unsigned I = 0; I < CA->getNumOperands(); ++I)
+        addInitializer(ObjLoc, CA->getOperand(I),
+                       Off + SL->getElementOffset(I));
+      return;
+    }
+    for (unsigned I = 0; I < CA->getNumOperands(); ++I) {
+      Constant *E = CA->getOperand(I);
+      addInitializer(ObjLoc, E, Off + I * DL.getTypeAllocSize(E->getType()));
+    }
+    return;
+  }
+  if (isa<ConstantPointerNull>(C) || isa<UndefValue>(C) ||
+      isa<ConstantAggregateZero>(C))
+    return;
+  ObjectId Obj = Locs[ObjLoc].Loc.Obj;
+  addCopy(nodeOf(C), Locs[locFor(Obj, Off)].Content);
+}
+
+void PTASolver::buildConstraints() {
+  for (const GlobalVariable &GV : M.globals()) {
+    uint64_t Size = GV.getValueType()->isSized()
+                        ? DL.getTypeAllocSize(GV.getValueType())
+                        : 0;
+    ObjectId O = newObject(ObjectKind::Global, &GV, GV.getName().str(), Size);
+    Objects[O].ThreadLocal = GV.isThreadLocal();
+    Objects[O].Singleton = !GV.isThreadLocal();
+    setGlobalDebugInfo(Objects[O], GV);
+  }
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.hasInitializer())
+      addInitializer(locFor(SiteObject[&GV], 0), GV.getInitializer(), 0);
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      visit(I);
+      // Constant addresses used directly (load @x) need their nodes too.
+      for (const Use &U : I.operands())
+        if (isa<GlobalValue>(U) || isa<ConstantExpr>(U))
+          if (U->getType()->isPointerTy())
+            nodeOf(U);
+    }
+}
+
+ArrayRef<MemLoc> PTASolver::pointsTo(const Value *V) {
+  auto It = ValueNode.find(V);
+  if (It == ValueNode.end())
+    return {};
+  auto CIt = SortedCache.find(It->second);
+  if (CIt != SortedCache.end())
+    return CIt->second;
+  std::vector<MemLoc> &Out = SortedCache[It->second];
+  for (unsigned L : Nodes[It->second].Pts)
+    Out.push_back(Locs[L].Loc);
+  llvm::sort(Out);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Public interface
+//===----------------------------------------------------------------------===//
+
+struct PointsToAnalysis::Impl {
+  PTASolver S;
+  Impl(Module &M, std::vector<MemObject> &O) : S(M, O) {}
+};
+
+PointsToAnalysis::PointsToAnalysis(Module &M, std::vector<MemObject> &Objects)
+    : P(std::make_unique<Impl>(M, Objects)) {
+  P->S.buildConstraints();
+  P->S.solve();
+  // std::thread start routines are found through the state object's vtable,
+  // which needs solved points-to sets; binding them may add more.
+  while (P->S.resolveCxxThreads())
+    P->S.solve();
+}
+PointsToAnalysis::~PointsToAnalysis() = default;
+
+ArrayRef<MemLoc> PointsToAnalysis::pointsTo(const Value *Ptr) const {
+  return P->S.pointsTo(Ptr);
+}
+bool PointsToAnalysis::mayPointToUnknown(const Value *Ptr) const {
+  ArrayRef<MemLoc> Pts = P->S.pointsTo(Ptr);
+  if (Pts.empty())
+    return true;
+  return any_of(Pts, [&](const MemLoc &L) {
+    return P->S.Objects[L.Obj].Kind == ObjectKind::External;
+  });
+}
+ArrayRef<const Function *>
+PointsToAnalysis::callees(const CallBase &CB) const {
+  auto It = P->S.CalleeMap.find(&CB);
+  if (It == P->S.CalleeMap.end())
+    return {};
+  return It->second;
+}
+ObjectId PointsToAnalysis::objectFor(const Value *Site) const {
+  auto It = P->S.SiteObject.find(Site);
+  return It == P->S.SiteObject.end() ? InvalidObject : It->second;
+}
+const std::vector<ThreadStart> &PointsToAnalysis::threadStarts() const {
+  return P->S.Starts;
+}
+const std::vector<std::string> &PointsToAnalysis::compromises() const {
+  return P->S.Compromises;
+}
+std::vector<MemLoc> PointsToAnalysis::contentOf(const MemLoc &L) const {
+  return P->S.contentOf(L);
+}
+
+std::string describeLocPlain(const MemObject &O, int64_t Off) {
+  std::string S = O.Name;
+  if (Off == AnyOffset)
+    S += "+?";
+  else if (Off)
+    S += "+" + std::to_string(Off);
+  return S;
+}
+
+void PointsToAnalysis::print(raw_ostream &OS) const {
+  for (const Function &F : P->S.M) {
+    if (F.isDeclaration())
+      continue;
+    ModuleSlotTracker MST(F.getParent());
+    MST.incorporateFunction(F);
+    auto PrintOne = [&](const Value &V) {
+      ArrayRef<MemLoc> Pts = P->S.pointsTo(&V);
+      if (Pts.empty())
+        return;
+      std::vector<std::string> Names;
+      for (const MemLoc &L : Pts)
+        Names.push_back(describeLocPlain(P->S.Objects[L.Obj], L.Offset));
+      llvm::sort(Names);
+      OS << "  ";
+      V.printAsOperand(OS, false, MST);
+      OS << " in " << F.getName() << " -> {";
+      for (size_t I = 0; I < Names.size(); ++I)
+        OS << (I ? ", " : "") << Names[I];
+      OS << "}\n";
+    };
+    for (const Argument &A : F.args())
+      PrintOne(A);
+    for (const Instruction &I : instructions(F))
+      PrintOne(I);
+  }
+  for (const std::string &C : P->S.Compromises)
+    OS << "compromise: " << C << "\n";
+}
+
+PreservedAnalyses PointsToPrinterPass::run(Module &M,
+                                           ModuleAnalysisManager &) {
+  std::vector<MemObject> Objects;
+  PointsToAnalysis PTA(M, Objects);
+  OS << "racesift-pta: module '"
+     << sys::path::filename(M.getSourceFileName()) << "'\n";
+  PTA.print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace racesift

@@ -1,0 +1,360 @@
+//===- PointsToConstraints.cpp - Constraints of IR instructions -*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Maps each instruction, libc call and thread creation to points-to
+// constraints, and resolves std::thread start routines after solving.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+static bool holdsPointer(Type *T) {
+  if (T->isPointerTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), holdsPointer);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return holdsPointer(AT->getElementType());
+  if (auto *VT = dyn_cast<VectorType>(T))
+    return holdsPointer(VT->getElementType());
+  return false;
+}
+
+void PTASolver::visit(Instruction &I) {
+  if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+    std::optional<TypeSize> Sz = AI->getAllocationSize(DL);
+    uint64_t Size = Sz && !Sz->isScalable() ? Sz->getFixedValue() : 0;
+    std::string Name = AI->hasName() ? AI->getName().str() : "stack";
+    ObjectId O = newObject(ObjectKind::Stack, AI, Name, Size);
+    // Prefer the source name from llvm.dbg.declare / #dbg_declare.
+    for (DbgVariableRecord *DVR : findDVRDeclares(AI)) {
+      Objects[O].Name = DVR->getVariable()->getName().str();
+      Objects[O].Type = DVR->getVariable()->getType();
+    }
+    for (DbgDeclareInst *DDI : findDbgDeclares(AI)) {
+      Objects[O].Name = DDI->getVariable()->getName().str();
+      Objects[O].Type = DDI->getVariable()->getType();
+    }
+    addPts(nodeOf(AI), locFor(O, 0));
+    return;
+  }
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    addGep(nodeOf(GEP->getPointerOperand()), nodeOf(GEP),
+           gepOffset(*cast<GEPOperator>(GEP)));
+    return;
+  }
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    if (holdsPointer(LI->getType()))
+      addLoad(nodeOf(LI->getPointerOperand()), nodeOf(LI));
+    return;
+  }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    Value *V = SI->getValueOperand();
+    if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V))
+      addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
+    return;
+  }
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    if (RMW->getType()->isPointerTy()) {
+      addStore(nodeOf(RMW->getValOperand()), nodeOf(RMW->getPointerOperand()));
+      addLoad(nodeOf(RMW->getPointerOperand()), nodeOf(RMW));
+    }
+    return;
+  }
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    if (CX->getNewValOperand()->getType()->isPointerTy()) {
+      addStore(nodeOf(CX->getNewValOperand()),
+               nodeOf(CX->getPointerOperand()));
+      addLoad(nodeOf(CX->getPointerOperand()), nodeOf(CX));
+    }
+    return;
+  }
+  if (auto *RI = dyn_cast<ReturnInst>(&I)) {
+    Value *V = RI->getReturnValue();
+    if (V && holdsPointer(V->getType()))
+      addCopy(nodeOf(V), returnNode(*RI->getFunction()));
+    return;
+  }
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    visitCall(*CB);
+    return;
+  }
+  if (isa<IntToPtrInst>(I)) {
+    addPts(nodeOf(&I), locFor(unknownObject("inttoptr"), AnyOffset));
+    return;
+  }
+  if (!holdsPointer(I.getType()))
+    return;
+  if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<CastInst>(I) ||
+      isa<FreezeInst>(I) || isa<InsertValueInst>(I) ||
+      isa<ExtractValueInst>(I) || isa<ExtractElementInst>(I) ||
+      isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I)) {
+    uint32_t N = nodeOf(&I);
+    unsigned First = isa<SelectInst>(I) ? 1 : 0;
+    for (unsigned Op = First; Op < I.getNumOperands(); ++Op) {
+      Value *V = I.getOperand(Op);
+      if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V))
+        addCopy(nodeOf(V), N);
+    }
+    return;
+  }
+  if (isa<VAArgInst>(I)) {
+    compromise("va-arg: variadic arguments are not tracked");
+    return;
+  }
+}
+
+/// Allocation functions: their result is a fresh heap object.
+static bool isAllocator(StringRef N) {
+  static const StringSet<> Names = {
+      "malloc",    "calloc",   "realloc",       "reallocarray",
+      "strdup",    "strndup",  "aligned_alloc", "memalign",
+      "valloc",    "pvalloc",  "_Znwm",         "_Znam",
+      "_ZnwmRKSt9nothrow_t",   "_ZnamRKSt9nothrow_t",
+      "_ZnwmSt11align_val_t",  "_ZnamSt11align_val_t",
+      "_ZnwmSt11align_val_tRKSt9nothrow_t",
+      "_ZnamSt11align_val_tRKSt9nothrow_t"};
+  return Names.contains(N);
+}
+
+/// libc functions whose result points into their first argument.
+static bool returnsFirstArg(StringRef N) {
+  static const StringSet<> Names = {
+      "strchr", "strrchr", "strstr", "memchr",  "strpbrk", "rawmemchr",
+      "strcpy", "strncpy", "strcat", "strncat", "stpcpy",  "stpncpy",
+      "memcpy", "memmove", "memset", "fgets",   "strtok",  "strtok_r",
+      "memrchr", "strcasestr", "mempcpy", "index", "rindex"};
+  return Names.contains(N);
+}
+
+/// Known externals without pointer effects beyond their accesses: they are
+/// modelled exactly by "no constraint" and take no compromise.
+static bool isPointerInert(StringRef N) {
+  static const StringSet<> Names = {
+      "free", "printf", "fprintf", "puts", "putchar", "fputs", "fputc",
+      "sprintf", "snprintf", "vsnprintf", "vfprintf", "vprintf", "strlen",
+      "strnlen", "strcmp", "strncmp", "memcmp", "strcasecmp", "strncasecmp",
+      "abort", "exit", "_exit", "assert", "__assert_fail", "sleep", "usleep",
+      "nanosleep", "rand", "srand", "time", "atoi", "atol", "strtol",
+      "strtoul", "strtoll", "strtoull", "strtod", "fread", "fwrite", "fclose",
+      "fflush", "close", "read", "write", "sched_yield", "clock_gettime",
+      "gettimeofday", "__cxa_atexit", "__cxa_begin_catch", "__cxa_end_catch",
+      "__cxa_rethrow", "__cxa_throw", "_ZdlPv", "_ZdaPv", "_ZdlPvm",
+      "_ZdaPvm", "__stack_chk_fail", "scanf", "sscanf", "fscanf", "perror",
+      "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort",
+      "_ZSt9terminatev", "__clang_call_terminate", "__gxx_personality_v0",
+      "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint",
+      "__VERIFIER_nondet_bool", "__VERIFIER_assume", "__VERIFIER_error",
+      "reach_error", "abs", "labs", "isalpha", "isdigit", "isspace",
+      "toupper", "tolower"};
+  return Names.contains(N);
+}
+
+ObjectId PTASolver::heapObject(const CallBase &CB) {
+  auto It = SiteObject.find(&CB);
+  if (It != SiteObject.end())
+    return It->second;
+  SourceLoc L = sourceLocOf(CB);
+  std::string Name = "heap@";
+  if (L.known())
+    Name += sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
+  else
+    Name += L.Function;
+  // Sites on one line (a header used by several instantiations) get "#n".
+  unsigned &Seen = HeapNames[Name];
+  if (Seen++)
+    Name += "#" + std::to_string(Seen);
+  // A constant size bounds the fields; calloc multiplies its two arguments.
+  uint64_t Size = 0;
+  StringRef Callee = CB.getCalledFunction()->getName();
+  auto ConstArg = [&](unsigned I) -> uint64_t {
+    if (I < CB.arg_size())
+      if (auto *C = dyn_cast<ConstantInt>(CB.getArgOperand(I)))
+        return C->getZExtValue();
+    return 0;
+  };
+  if (Callee == "malloc" || Callee.starts_with("_Zn"))
+    Size = ConstArg(0);
+  else if (Callee == "calloc")
+    Size = ConstArg(0) * ConstArg(1);
+  return newObject(ObjectKind::Heap, &CB, Name, Size);
+}
+
+void PTASolver::modelExternal(const CallBase &CB, const Function &F) {
+  StringRef N = F.getName();
+  if (isAllocator(N)) {
+    addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
+    if (N == "realloc" || N == "reallocarray")
+      addMemCopy(&CB, CB.getArgOperand(0));
+    return;
+  }
+  if (N == "posix_memalign") {
+    // The new block is stored through the first argument.
+    uint32_t Tmp = newNode();
+    addPts(Tmp, locFor(heapObject(CB), 0));
+    addStore(Tmp, nodeOf(CB.getArgOperand(0)));
+    return;
+  }
+  if (const CreateApi *C = lookupCreateApi(N)) {
+    Complex X;
+    X.K = Complex::ThreadRoutine;
+    X.CB = &CB;
+    X.Arg = nodeOf(CB.getArgOperand(C->ArgArg));
+    addComplex(nodeOf(CB.getArgOperand(C->RoutineArg)), X);
+    return;
+  }
+  if (N == "memcpy" || N == "memmove" || N == "mempcpy") {
+    addMemCopy(CB.getArgOperand(0), CB.getArgOperand(1));
+  }
+  if (returnsFirstArg(N)) {
+    if (CB.getType()->isPointerTy() && CB.arg_size() > 0)
+      addGep(nodeOf(CB.getArgOperand(0)), nodeOf(&CB), AnyOffset);
+    return;
+  }
+  // Threading APIs other than pthread_getspecific return no pointers.
+  bool ThreadApi = (N.starts_with("pthread_") || N.starts_with("sem_") ||
+                    N.starts_with("mtx_") || N.starts_with("cnd_") ||
+                    N.starts_with("thrd_")) &&
+                   N != "pthread_getspecific";
+  if (ThreadApi || lookupSyncApi(N) || isPointerInert(N) ||
+      isCxxStartThread(N) ||
+      N.starts_with("llvm.") || !lookupLibcEffects(N).empty())
+    return;
+  // Rule "unknown-external": the result points to one External object per
+  // callee; pointer arguments are assumed not captured and no callback runs.
+  if (holdsPointer(CB.getType())) {
+    auto It = ExternalObj.find(&F);
+    ObjectId O = It != ExternalObj.end()
+                     ? It->second
+                     : ExternalObj[&F] = newObject(ObjectKind::External,
+                                                   nullptr, ("ext@" + N).str(),
+                                                   0);
+    addPts(nodeOf(&CB), locFor(O, AnyOffset));
+  }
+  compromise(("unknown-external: " + N).str());
+}
+
+void PTASolver::visitCall(CallBase &CB) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::memcpy:
+    case Intrinsic::memcpy_inline:
+    case Intrinsic::memmove:
+      addMemCopy(II->getArgOperand(0), II->getArgOperand(1));
+      return;
+    case Intrinsic::threadlocal_address:
+    case Intrinsic::ptrmask:
+    case Intrinsic::launder_invariant_group:
+    case Intrinsic::strip_invariant_group:
+      addCopy(nodeOf(II->getArgOperand(0)), nodeOf(II));
+      return;
+    default:
+      return;
+    }
+  }
+  Value *Callee = CB.getCalledOperand()->stripPointerCasts();
+  if (auto *F = dyn_cast<Function>(Callee)) {
+    CalleeMap[&CB] = {F};
+    bindCall(CB, *F);
+    return;
+  }
+  if (isa<InlineAsm>(Callee)) {
+    compromise("inline-asm: no pointer effects assumed");
+    return;
+  }
+  Complex X;
+  X.K = Complex::IndirectCall;
+  X.CB = &CB;
+  addComplex(nodeOf(Callee), X);
+}
+
+std::vector<MemLoc> PTASolver::contentOf(const MemLoc &L) {
+  std::vector<MemLoc> Out;
+  auto Add = [&](uint32_t Loc) {
+    for (unsigned P : Nodes[Locs[Loc].Content].Pts)
+      Out.push_back(Locs[P].Loc);
+  };
+  if (L.Offset == AnyOffset) {
+    for (uint32_t Loc : ObjLocs[L.Obj].Locs)
+      Add(Loc);
+  } else {
+    auto It = LocIndex.find({L.Obj, L.Offset});
+    if (It != LocIndex.end())
+      Add(It->second);
+    auto Any = LocIndex.find({L.Obj, AnyOffset});
+    if (Any != LocIndex.end())
+      Add(Any->second);
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+bool PTASolver::resolveCxxThreads() {
+  // _M_start_thread(this, unique_ptr<_State> *, fn): the state object's
+  // first word is its vptr; the _M_run override sits in the vtable from the
+  // vptr on. The routine's `this` is the state object.
+  bool Changed = false;
+  for (Function &Fn : M) {
+    if (!isCxxStartThread(Fn.getName()))
+      continue;
+    for (User *U : Fn.users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledOperand() != &Fn || CB->arg_size() < 2)
+        continue;
+      std::vector<MemLoc> UPs(pointsTo(CB->getArgOperand(1)).begin(),
+                              pointsTo(CB->getArgOperand(1)).end());
+      // Context-insensitivity merges the state objects of all std::thread
+      // constructors in unique_ptr's constructor; libstdc++ allocates the
+      // state in the constructor that calls _M_start_thread, so prefer
+      // states allocated there (choice "cxx-thread-state-locality").
+      std::vector<MemLoc> States, Local;
+      for (const MemLoc &UP : UPs)
+        for (const MemLoc &State : contentOf(UP)) {
+          States.push_back(State);
+          auto *Site = dyn_cast_or_null<Instruction>(Objects[State.Obj].Site);
+          if (Site && Site->getFunction() == CB->getFunction())
+            Local.push_back(State);
+        }
+      if (!Local.empty())
+        States = Local;
+      for (const MemLoc &State : States)
+          for (const MemLoc &VPtr : contentOf({State.Obj, 0}))
+            for (uint32_t Slot : std::vector<uint32_t>(ObjLocs[VPtr.Obj].Locs))
+              for (const MemLoc &FnL : contentOf(Locs[Slot].Loc)) {
+                auto *Run = dyn_cast_or_null<Function>(Objects[FnL.Obj].Site);
+                if (!Run || Run->isDeclaration() ||
+                    !Run->getName().contains("_M_run") || Run->arg_size() < 1)
+                  continue;
+                if (!StartSeen.insert({CB, Run}).second)
+                  continue;
+                Starts.push_back({CB, Run});
+                uint32_t Tmp = newNode();
+                addPts(Tmp, locFor(State.Obj, State.Offset));
+                addCopy(Tmp, nodeOf(Run->getArg(0)));
+                Changed = true;
+              }
+    }
+  }
+  return Changed;
+}
+
+} // namespace racesift

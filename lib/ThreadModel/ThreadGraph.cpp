@@ -1,0 +1,231 @@
+//===- ThreadGraph.cpp - Graph compression and call inlining ----*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A node whose only move is one internal step is equivalent to that step's
+// target (tau is invisible to every layer), so it is merged into it. Thread
+// graphs inline function graphs along call strings.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Function.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+namespace racesift {
+
+static bool isTau(const Action &A) { return A.Kind == ActionKind::Internal; }
+
+static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
+                         NodeId &Entry, NodeId &Exit) {
+  std::vector<unsigned> OutDeg(NumNodes, 0), OnlyEdge(NumNodes, ~0u);
+  for (unsigned I = 0; I < Edges.size(); ++I) {
+    ++OutDeg[Edges[I].From];
+    OnlyEdge[Edges[I].From] = I;
+  }
+  std::vector<NodeId> Parent(NumNodes);
+  std::iota(Parent.begin(), Parent.end(), 0);
+  auto Find = [&](NodeId N) {
+    while (Parent[N] != N)
+      N = Parent[N] = Parent[Parent[N]];
+    return N;
+  };
+  std::vector<bool> Merged(Edges.size(), false);
+  bool Changed = false;
+  for (NodeId U = 0; U < NumNodes; ++U) {
+    if (U == Exit || OutDeg[U] != 1 || !isTau(Edges[OnlyEdge[U]].A))
+      continue;
+    NodeId T = Find(Edges[OnlyEdge[U]].To);
+    if (T == U)
+      continue;
+    Parent[U] = T;
+    Merged[OnlyEdge[U]] = true;
+    Changed = true;
+  }
+  std::vector<ActionEdge> Out;
+  DenseSet<std::pair<NodeId, NodeId>> TauSeen;
+  for (unsigned I = 0; I < Edges.size(); ++I) {
+    if (Merged[I])
+      continue;
+    ActionEdge E = std::move(Edges[I]);
+    E.From = Find(E.From);
+    E.To = Find(E.To);
+    if (isTau(E.A) && (E.From == E.To || !TauSeen.insert({E.From, E.To}).second)) {
+      Changed = true;
+      continue;
+    }
+    Out.push_back(std::move(E));
+  }
+  Edges = std::move(Out);
+  Entry = Find(Entry);
+  if (Exit != ~0u)
+    Exit = Find(Exit);
+  return Changed;
+}
+
+void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
+                   NodeId &Entry, NodeId &Exit,
+                   std::vector<std::vector<unsigned>> &Succs) {
+  for (unsigned Round = 0; Round < 4; ++Round)
+    if (!compressOnce(NumNodes, Edges, Entry, Exit))
+      break;
+  // Renumber the nodes reachable from Entry in depth-first order.
+  std::vector<std::vector<unsigned>> Adj(NumNodes);
+  for (unsigned I = 0; I < Edges.size(); ++I)
+    Adj[Edges[I].From].push_back(I);
+  std::vector<NodeId> NewId(NumNodes, ~0u);
+  std::vector<NodeId> Stack = {Entry};
+  unsigned Next = 0;
+  NewId[Entry] = Next++;
+  std::vector<NodeId> Order = {Entry};
+  while (!Stack.empty()) {
+    NodeId N = Stack.back();
+    Stack.pop_back();
+    for (auto It = Adj[N].rbegin(); It != Adj[N].rend(); ++It) {
+      NodeId T = Edges[*It].To;
+      if (NewId[T] == ~0u) {
+        NewId[T] = Next++;
+        Stack.push_back(T);
+      }
+    }
+  }
+  if (Exit != ~0u && NewId[Exit] == ~0u)
+    NewId[Exit] = Next++;
+  std::vector<ActionEdge> Out;
+  for (ActionEdge &E : Edges) {
+    if (NewId[E.From] == ~0u)
+      continue;
+    E.From = NewId[E.From];
+    E.To = NewId[E.To];
+    Out.push_back(std::move(E));
+  }
+  llvm::stable_sort(Out, [](const ActionEdge &A, const ActionEdge &B) {
+    return A.From < B.From;
+  });
+  Edges = std::move(Out);
+  Entry = NewId[Entry];
+  if (Exit != ~0u)
+    Exit = NewId[Exit];
+  NumNodes = Next;
+  Succs.assign(NumNodes, {});
+  for (unsigned I = 0; I < Edges.size(); ++I)
+    Succs[Edges[I].From].push_back(I);
+}
+
+namespace {
+/// Inlines function graphs along call strings.
+struct Inliner {
+  const ThreadModel &TM;
+  const std::function<bool(const Action &)> &Relevant;
+  unsigned MaxNodes;
+  ThreadGraph &G;
+  std::vector<ActionEdge> Edges;
+  std::vector<const Function *> CallString;
+  DenseMap<const Function *, bool> HasRelevant;
+
+  /// Whether F or anything it calls has a relevant action (a recursive
+  /// function counts as relevant while being computed: conservative).
+  bool relevant(const Function *F) {
+    auto It = HasRelevant.find(F);
+    if (It != HasRelevant.end())
+      return It->second;
+    HasRelevant[F] = true;
+    bool R = false;
+    if (const FunctionGraph *FG = TM.graphOf(F))
+      for (const ActionEdge &E : FG->Edges) {
+        if (E.A.Kind == ActionKind::Call) {
+          for (const Function *C : E.A.Callees)
+            R = R || relevant(C);
+        } else if (Relevant(E.A)) {
+          R = true;
+        }
+        if (R)
+          break;
+      }
+    HasRelevant[F] = R;
+    return R;
+  }
+
+  /// Instantiates FG between fresh nodes; returns its entry and exit.
+  std::pair<NodeId, NodeId> inlineGraph(const FunctionGraph &FG) {
+    NodeId Base = G.NumNodes;
+    G.NumNodes += FG.NumNodes;
+    CallString.push_back(FG.F);
+    for (const ActionEdge &E : FG.Edges) {
+      NodeId From = Base + E.From, To = Base + E.To;
+      if (E.A.Kind != ActionKind::Call) {
+        ActionEdge NE{From, To, Relevant(E.A) ? E.A : Action()};
+        if (NE.A.Kind == ActionKind::Internal)
+          NE.A.Inst = E.A.Inst;
+        Edges.push_back(std::move(NE));
+        continue;
+      }
+      bool Any = false, Bypass = E.A.Callees.empty();
+      for (const Function *C : E.A.Callees) {
+        const FunctionGraph *CG = TM.graphOf(C);
+        if (!CG || !relevant(C)) {
+          Bypass = true;
+          continue;
+        }
+        // Recursion cut-off: a function already on the call string is not
+        // re-entered; the call becomes an internal step.
+        if (llvm::is_contained(CallString, C) ||
+            G.NumNodes + CG->NumNodes > MaxNodes) {
+          G.Truncated = true;
+          Bypass = true;
+          continue;
+        }
+        auto [In, Out] = inlineGraph(*CG);
+        Edges.push_back({From, In, Action()});
+        Edges.push_back({Out, To, Action()});
+        Any = true;
+      }
+      if (!Any || Bypass)
+        Edges.push_back({From, To, Action()});
+    }
+    CallString.pop_back();
+    return {Base + FG.Entry, Base + FG.Exit};
+  }
+};
+} // namespace
+
+ThreadGraph buildThreadGraph(const ThreadModel &TM, TemplateId T,
+                             const std::function<bool(const Action &)> &Relevant,
+                             unsigned MaxNodes) {
+  ThreadGraph G;
+  G.Template = T;
+  Inliner In{TM, Relevant, MaxNodes, G, {}, {}, DenseMap<const Function *, bool>()};
+  NodeId Exit = ~0u;
+  const ThreadTemplate &TT = TM.Templates[T];
+  if (const FunctionGraph *FG = TT.Entry ? TM.graphOf(TT.Entry) : nullptr) {
+    auto [Entry, X] = In.inlineGraph(*FG);
+    G.Entry = Entry;
+    Exit = X;
+  } else {
+    // The environment root: one branch per modelled function.
+    G.Entry = G.NumNodes++;
+    Exit = G.NumNodes++;
+    for (const FunctionGraph &FG : TM.Functions) {
+      if (!FG.F->hasExternalLinkage() || !In.relevant(FG.F))
+        continue;
+      auto [Entry, X] = In.inlineGraph(FG);
+      In.Edges.push_back({G.Entry, Entry, Action()});
+      In.Edges.push_back({X, Exit, Action()});
+    }
+  }
+  G.Edges = std::move(In.Edges);
+  compressGraph(G.NumNodes, G.Edges, G.Entry, Exit, G.Succs);
+  G.Exit = Exit;
+  return G;
+}
+
+} // namespace racesift

@@ -1,0 +1,241 @@
+//===- ThreadModelPrinter.cpp - Text form of the thread model ---*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The one textual form of locations and actions, shared by the printer pass
+// and the model checker's witnesses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace racesift {
+
+std::string ThreadModel::describe(const MemLoc &L) const {
+  if (L.Obj >= Objects.size())
+    return "?";
+  const MemObject &O = Objects[L.Obj];
+  // Offset 0 names the object itself (a lock, not its first member).
+  if (O.Type && L.Offset != 0) {
+    std::string Path = memberPath(O.Type, L.Offset, false);
+    if (!Path.empty() || L.Offset == 0)
+      return O.Name + Path;
+  }
+  return describeLocPlain(O, L.Offset);
+}
+
+static std::string describeObjects(const ThreadModel &TM,
+                                   const std::vector<MemLoc> &Locs) {
+  if (Locs.empty())
+    return "?";
+  std::set<std::string> Names;
+  for (const MemLoc &L : Locs)
+    Names.insert(TM.describe(L));
+  if (Names.size() == 1)
+    return *Names.begin();
+  std::string S = "{";
+  for (const std::string &N : Names)
+    S += (S.size() > 1 ? ", " : "") + N;
+  return S + "}";
+}
+
+static const char *predText(GuardPred P) {
+  switch (P) {
+  case GuardPred::EQ: return "==";
+  case GuardPred::NE: return "!=";
+  case GuardPred::LT: return "<";
+  case GuardPred::LE: return "<=";
+  case GuardPred::GT: return ">";
+  case GuardPred::GE: return ">=";
+  }
+  return "?";
+}
+
+std::string describeAction(const ThreadModel &TM, const Action &A) {
+  auto Var = [&](DataVarId V) {
+    return V < TM.DataVars.size() ? TM.DataVars[V].Name : std::string("?");
+  };
+  auto Obj = [&] { return describeObjects(TM, A.Objects); };
+  std::string S;
+  switch (A.Kind) {
+  case ActionKind::Internal:
+    return "tau";
+  case ActionKind::Read:
+  case ActionKind::Write: {
+    const Access *Acc = A.Acc < TM.Accesses.size() ? &TM.Accesses[A.Acc] : nullptr;
+    S = Acc && Acc->IsAtomic ? "atomic " : "";
+    S += A.Kind == ActionKind::Read ? "read " : "write ";
+    return S + (Acc ? Acc->Name : "?");
+  }
+  case ActionKind::Create: {
+    S = "create ";
+    if (A.Creation >= TM.Creations.size() || TM.Creations[A.Creation].Targets.empty())
+      return S + "?";
+    bool First = true;
+    for (TemplateId T : TM.Creations[A.Creation].Targets) {
+      S += (First ? "" : ", ") + TM.Templates[T].Name;
+      First = false;
+    }
+    return S;
+  }
+  case ActionKind::Join: S = "join " + Obj(); break;
+  case ActionKind::Detach: S = "detach " + Obj(); break;
+  case ActionKind::Cancel: S = "cancel " + Obj(); break;
+  case ActionKind::Exit: return "exit";
+  case ActionKind::Lock:
+    if (A.Lock == LockKind::RWLock)
+      S = (A.Mode == LockMode::Shared ? "rdlock " : "wrlock ") + Obj();
+    else
+      S = "lock " + Obj();
+    break;
+  case ActionKind::TryLock:
+    S = (A.Lock == LockKind::RWLock
+             ? (A.Mode == LockMode::Shared ? "tryrdlock " : "trywrlock ")
+             : "trylock ") +
+        Obj() + " -> " + Var(A.Var);
+    break;
+  case ActionKind::Unlock: S = "unlock " + Obj(); break;
+  case ActionKind::Wait:
+    S = "wait " + Obj() + ", " + describeObjects(TM, A.Mutex);
+    break;
+  case ActionKind::Signal: S = "signal " + Obj(); break;
+  case ActionKind::Broadcast: S = "broadcast " + Obj(); break;
+  case ActionKind::BarrierWait: S = "barrier_wait " + Obj(); break;
+  case ActionKind::Once: {
+    S = "once " + Obj() + ", ";
+    S += A.Callees.empty() ? "?" : A.Callees[0]->getName().str();
+    break;
+  }
+  case ActionKind::SemWait: S = "sem_wait " + Obj(); break;
+  case ActionKind::SemTryWait:
+    S = "sem_trywait " + Obj() + " -> " + Var(A.Var);
+    break;
+  case ActionKind::SemPost: S = "sem_post " + Obj(); break;
+  case ActionKind::Call: {
+    S = "call ";
+    for (size_t I = 0; I < A.Callees.size(); ++I)
+      S += (I ? ", " : "") + A.Callees[I]->getName().str();
+    return S;
+  }
+  case ActionKind::Assign:
+    S = "assign " + Var(A.Var) + " := ";
+    if (A.HasConst)
+      return S + std::to_string(A.Const);
+    return S + (A.SrcVar != NoDataVar ? Var(A.SrcVar) : "?");
+  case ActionKind::Assume:
+    return "assume " + Var(A.Var) + " " + predText(A.Pred) + " " +
+           std::to_string(A.Const);
+  }
+  if (!A.MustObject && A.Lock != LockKind::AtomicSection)
+    S += " (may)";
+  return S;
+}
+
+/// "at t.c:5:3", or "in f" without debug info.
+static std::string where(const SourceLoc &L) {
+  if (!L.known())
+    return "in " + L.Function;
+  return "at " + sys::path::filename(L.File).str() + ":" +
+         std::to_string(L.Line) + ":" + std::to_string(L.Col);
+}
+
+static const char *kindText(ObjectKind K) {
+  switch (K) {
+  case ObjectKind::Global: return "global";
+  case ObjectKind::Heap: return "heap";
+  case ObjectKind::Stack: return "stack";
+  case ObjectKind::Function: return "function";
+  case ObjectKind::External: return "external";
+  }
+  return "?";
+}
+
+void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
+  OS << "racesift-threads: module '"
+     << sys::path::filename(TM.ModuleName) << "'\n";
+  OS << "debug-info: " << (TM.HasDebugInfo ? "yes" : "no") << "\n";
+  OS << "templates:\n";
+  for (const ThreadTemplate &T : TM.Templates)
+    OS << "  T" << T.Id << " " << T.Name << " "
+       << (T.Mult == Multiplicity::Many ? "many" : "once") << "\n";
+  OS << "creations:\n";
+  for (unsigned I = 0; I < TM.Creations.size(); ++I) {
+    const CreationSite &C = TM.Creations[I];
+    OS << "  C" << I << " in " << C.Loc.Function << " " << where(C.Loc)
+       << " ->";
+    for (size_t J = 0; J < C.Targets.size(); ++J)
+      OS << (J ? ", " : " ") << TM.Templates[C.Targets[J]].Name;
+    if (C.InLoop)
+      OS << " loop";
+    if (!C.Handles.empty())
+      OS << " handles " << describeObjects(TM, C.Handles);
+    OS << "\n";
+  }
+  // Objects some access or action refers to.
+  std::vector<bool> Used(TM.Objects.size(), false);
+  for (const Access &A : TM.Accesses)
+    for (const MemLoc &L : A.Locs)
+      Used[L.Obj] = true;
+  for (const FunctionGraph &G : TM.Functions)
+    for (const ActionEdge &E : G.Edges)
+      for (const MemLoc &L : E.A.Objects)
+        Used[L.Obj] = true;
+  OS << "objects:\n";
+  for (const MemObject &O : TM.Objects) {
+    if (!Used[O.Id])
+      continue;
+    OS << "  O" << O.Id << " " << kindText(O.Kind) << " '" << O.Name << "'";
+    if (O.Shared)
+      OS << " shared";
+    if (O.ThreadLocal)
+      OS << " thread-local";
+    if (O.Singleton)
+      OS << " singleton";
+    OS << "\n";
+  }
+  OS << "accesses:\n";
+  for (const Access &A : TM.Accesses) {
+    OS << "  A" << A.Id << " " << (A.IsAtomic ? "atomic " : "")
+       << (A.IsWrite ? "write " : "read ") << A.Name << " " << where(A.Loc)
+       << " objects " << "{";
+    std::set<std::string> Names;
+    for (const MemLoc &L : A.Locs)
+      Names.insert(TM.describe(L));
+    bool First = true;
+    for (const std::string &N : Names) {
+      OS << (First ? "" : ", ") << N;
+      First = false;
+    }
+    OS << "}\n";
+  }
+  for (const DataVar &V : TM.DataVars)
+    OS << "data V" << V.Id << " " << V.Name
+       << (V.IsMemory ? " memory" : " result") << "\n";
+  for (const FunctionGraph &G : TM.Functions) {
+    OS << "function " << G.F->getName() << ":\n";
+    for (const ActionEdge &E : G.Edges) {
+      OS << "  N" << E.From << " -> N" << E.To << ": "
+         << describeAction(TM, E.A);
+      if (E.A.Kind != ActionKind::Internal)
+        OS << " " << where(E.A.Loc);
+      OS << "\n";
+    }
+    OS << "  entry N" << G.Entry << " exit N" << G.Exit << "\n";
+  }
+  for (const std::string &C : TM.Compromises)
+    OS << "compromise: " << C << "\n";
+}
+
+} // namespace racesift
