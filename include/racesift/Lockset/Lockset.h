@@ -1,0 +1,104 @@
+//===- Lockset.h - Static Eraser: locksets and race candidates --*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Layer 1 (section 4.1 of the paper): a must-held-locks maximal fixpoint per
+// thread template gives every access its locksets (one per calling context);
+// pairs of conflicting accesses that no common lock excludes are candidates.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LOCKSET_LOCKSET_H
+#define RACESIFT_LOCKSET_LOCKSET_H
+
+#include "racesift/ThreadModel/ThreadModel.h"
+
+#include <string>
+#include <vector>
+
+namespace racesift {
+
+/// A lock that is held on every path to a program point. Either a concrete
+/// singleton lock (Loc), or a lock relative to a canonical base pointer
+/// (Base), which protects accesses made through the same base.
+struct HeldLock {
+  bool Relative = false;
+  MemLoc Loc;   ///< Valid if !Relative.
+  BaseRef Base; ///< Valid if Relative.
+  LockMode Mode = LockMode::Exclusive;
+  std::string Name; ///< "m", "p->lock", "<atomic section>".
+  SourceLoc AcquiredAt;
+  /// Lower bound on the acquisitions not yet released (recursive mutexes,
+  /// nested atomic sections, repeated read locks); 1 for plain locks.
+  unsigned Depth = 1;
+  /// In an AccessContext, for a relative lock evaluated from the same base
+  /// value as the access: lock offset minus access offset. Two accesses to
+  /// one address whose relative locks have equal offsets from the access
+  /// hold the same concrete lock. AnyOffset if not correlated.
+  int64_t OffsetFromAccess = AnyOffset;
+
+  /// Identity and mode (Name, AcquiredAt and Depth are descriptive).
+  bool operator<(const HeldLock &O) const;
+  bool operator==(const HeldLock &O) const;
+};
+
+/// Sorted, duplicate-free.
+using LockSet = std::vector<HeldLock>;
+
+/// An access as executed by one thread template under one lockset.
+struct AccessContext {
+  TemplateId Thread = InvalidTemplate;
+  AccessId Acc = 0;
+  LockSet Held;
+};
+
+/// Two conflicting accesses to one abstract location that layer 1 could not
+/// prove excluded by a common lock.
+struct Candidate {
+  MemLoc Loc;
+  std::string LocName;
+  AccessContext First;
+  AccessContext Second;
+};
+
+struct LocksetResult {
+  /// Every (thread, access, lockset) the fixpoint found.
+  std::vector<AccessContext> Contexts;
+  /// Sorted by location, then by source positions: deterministic.
+  std::vector<Candidate> Candidates;
+  /// Distinct abstract locations of Shared objects that some context
+  /// accesses.
+  unsigned SharedLocations = 0;
+  /// (location, access pair)s that conflict between concurrent templates
+  /// and whose every pair of contexts is excluded by a common lock.
+  unsigned ProtectedPairs = 0;
+  /// Lock/trylock actions whose lock could not be identified (never held).
+  unsigned UnresolvedLocks = 0;
+  /// Functions that hit MaxContextsPerFunction.
+  unsigned MergedContexts = 0;
+};
+
+struct LocksetOptions {
+  /// Distinct entry locksets kept per function before they are merged by
+  /// intersection (a documented precision cut).
+  unsigned MaxContextsPerFunction = 8;
+};
+
+/// Runs layer 1 on a thread model.
+LocksetResult computeLocksets(const ThreadModel &TM,
+                              const LocksetOptions &Opts = {});
+
+/// True if the two locksets exclude each other's accesses: some lock is held
+/// in both (same absolute location, or relative locks with equal
+/// OffsetFromAccess) and not in Shared mode in both. Two shared holds of an
+/// rwlock therefore never exclude, whatever the accesses; AWrites/BWrites
+/// do not change the answer (two reads do not conflict in the first place).
+bool locksExclude(const LockSet &A, bool AWrites, const LockSet &B,
+                  bool BWrites);
+
+} // namespace racesift
+
+#endif // RACESIFT_LOCKSET_LOCKSET_H

@@ -1,0 +1,398 @@
+//===- LocksetTransfer.cpp - Lock identities and edge transfer --*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The intraprocedural half of LocksetSolver: which lock an action names,
+// what a function may release in its callers, the meet, and the transfer of
+// every action but calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LocksetSolver.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace racesift;
+using namespace racesift::lockset;
+
+/// The single location standing for the one global atomic-section lock.
+static const MemLoc AtomicSectionLoc{InvalidObject, 0};
+
+static bool anyAlias(const std::vector<MemLoc> &A,
+                     const std::vector<MemLoc> &B) {
+  for (const MemLoc &X : A)
+    for (const MemLoc &Y : B)
+      if (X.mayAlias(Y))
+        return true;
+  return false;
+}
+
+/// Acquisitions that nest: a recursive mutex, nested atomic sections and
+/// read locks of an rwlock each need their own release.
+static bool isCounting(const Action &A) {
+  return A.Lock == LockKind::RecursiveMutex ||
+         A.Lock == LockKind::AtomicSection ||
+         (A.Lock == LockKind::RWLock && A.Mode == LockMode::Shared);
+}
+
+static bool siteBefore(const Action *A, const Action *B) {
+  if (!A || !B)
+    return A && !B;
+  return A->Loc < B->Loc;
+}
+
+bool lockset::meetInto(LockState &Dst, const LockState &Src) {
+  bool Changed = false;
+  std::vector<HeldFact> Held;
+  auto SI = Src.Held.begin(), SE = Src.Held.end();
+  for (const HeldFact &D : Dst.Held) {
+    while (SI != SE && SI->Lock < D.Lock)
+      ++SI;
+    if (SI == SE || SI->Lock != D.Lock) {
+      Changed = true; // Not held on the other path: dropped at the join.
+      continue;
+    }
+    HeldFact M = D;
+    if (SI->Mode == LockMode::Shared)
+      M.Mode = LockMode::Shared;
+    M.Depth = std::min(D.Depth, SI->Depth);
+    if (siteBefore(SI->Site, D.Site))
+      M.Site = SI->Site;
+    Changed |= !(M == D);
+    Held.push_back(M);
+  }
+  Dst.Held = std::move(Held);
+
+  std::vector<PendingFact> Pending;
+  for (const PendingFact &P : Dst.Pending) {
+    auto It = std::lower_bound(Src.Pending.begin(), Src.Pending.end(), P);
+    if (It != Src.Pending.end() && *It == P)
+      Pending.push_back(P);
+    else
+      Changed = true;
+  }
+  Dst.Pending = std::move(Pending);
+  return Changed;
+}
+
+LockIdx LocksetSolver::internLock(const LockInfo &L) {
+  auto Key = L.Atomic ? std::make_tuple(0, ObjectId(0), int64_t(0),
+                                        (const llvm::Value *)nullptr)
+             : L.Relative
+                 ? std::make_tuple(2, ObjectId(0), L.Base.Offset, L.Base.Base)
+                 : std::make_tuple(1, L.Loc.Obj, L.Loc.Offset,
+                                   (const llvm::Value *)nullptr);
+  auto [It, New] = LockIds.try_emplace(Key, Locks.size());
+  if (New) {
+    Locks.push_back(L);
+    return It->second;
+  }
+  // The same base value yields the same points-to set; union in case the
+  // model was built from several sites.
+  LockInfo &Old = Locks[It->second];
+  if (Old.Relative && !Old.MayLocs.empty()) {
+    if (L.MayLocs.empty()) {
+      Old.MayLocs.clear();
+    } else {
+      Old.MayLocs.insert(Old.MayLocs.end(), L.MayLocs.begin(), L.MayLocs.end());
+      std::sort(Old.MayLocs.begin(), Old.MayLocs.end());
+      Old.MayLocs.erase(std::unique(Old.MayLocs.begin(), Old.MayLocs.end()),
+                        Old.MayLocs.end());
+    }
+  }
+  return It->second;
+}
+
+/// A relative lock is named after the objects it may be ("heap@t.c:9",
+/// "{a, b}"): the model keeps no source expression for lock operands.
+static std::string relativeLockName(const ThreadModel &TM, const Action &A) {
+  std::set<std::string> Names;
+  for (const MemLoc &L : A.Objects)
+    Names.insert(TM.describe(L));
+  if (Names.empty())
+    return "?";
+  if (Names.size() == 1)
+    return *Names.begin();
+  std::string S;
+  for (const std::string &N : Names)
+    S += (S.empty() ? "{" : ", ") + N;
+  return S + "}";
+}
+
+void LocksetSolver::internActionLocks() {
+  // Interned before solving so that lock identities (and the may-locations
+  // unlocks are matched against) do not change during the fixpoint.
+  for (const FunctionGraph &G : TM.Functions) {
+    for (const ActionEdge &E : G.Edges) {
+      const Action &A = E.A;
+      if (A.Kind != ActionKind::Lock && A.Kind != ActionKind::TryLock &&
+          A.Kind != ActionKind::Unlock)
+        continue;
+      LockInfo L;
+      if (A.Lock == LockKind::AtomicSection) {
+        L.Atomic = true;
+        L.Loc = AtomicSectionLoc;
+        L.Name = "<atomic section>";
+      } else if (A.MustObject && A.Objects.size() == 1) {
+        L.Loc = A.Objects.front();
+        L.MayLocs = A.Objects;
+        L.Name = TM.describe(L.Loc);
+      } else if (A.ObjectBase.Base && A.ObjectBase.Offset != AnyOffset) {
+        // A lock at a variable offset from its base (locks[i]) could only
+        // be correlated with data at a known offset: it stays unresolved.
+        L.Relative = true;
+        L.Base = A.ObjectBase;
+        L.MayLocs = A.Objects;
+        L.Name = relativeLockName(TM, A);
+      } else {
+        // unresolved-lock: never counted as held (docs/design-lockset.md).
+        if (A.Kind != ActionKind::Unlock)
+          ++UnresolvedLocks;
+        continue;
+      }
+      ActionLock[&A] = internLock(L);
+    }
+  }
+}
+
+std::optional<LockIdx> LocksetSolver::lockOf(const Action &A) const {
+  auto It = ActionLock.find(&A);
+  if (It == ActionLock.end())
+    return std::nullopt;
+  return It->second;
+}
+
+static bool addSorted(std::vector<MemLoc> &Dst,
+                      const std::vector<MemLoc> &Src) {
+  size_t Old = Dst.size();
+  Dst.insert(Dst.end(), Src.begin(), Src.end());
+  std::sort(Dst.begin(), Dst.end());
+  Dst.erase(std::unique(Dst.begin(), Dst.end()), Dst.end());
+  return Dst.size() != Old;
+}
+
+void LocksetSolver::computeSideEffects() {
+  std::vector<std::vector<unsigned>> Callers(Fns.size());
+  for (unsigned F = 0; F < Fns.size(); ++F) {
+    SideEffects &SE = Fns[F].SE;
+    for (const ActionEdge &E : Fns[F].G->Edges) {
+      const Action &A = E.A;
+      switch (A.Kind) {
+      case ActionKind::Unlock:
+        if (A.Lock == LockKind::AtomicSection)
+          SE.UnlocksAtomic = true;
+        else if (A.Objects.empty())
+          SE.UnlocksUnknown = true;
+        else
+          addSorted(SE.Unlocks, A.Objects);
+        break;
+      case ActionKind::Assign:
+      case ActionKind::TryLock:
+      case ActionKind::SemTryWait:
+        if (A.Var != NoDataVar)
+          SE.Assigns.insert(A.Var);
+        break;
+      case ActionKind::Call:
+      case ActionKind::Once:
+        for (const llvm::Function *C : A.Callees) {
+          int G = fnOf(C);
+          if (G >= 0)
+            Callers[G].push_back(F);
+        }
+        break;
+      default:
+        break;
+      }
+    }
+  }
+  // Propagate callee effects to callers until nothing changes (the effects
+  // only grow, so this terminates).
+  std::deque<unsigned> Work;
+  for (unsigned F = 0; F < Fns.size(); ++F)
+    Work.push_back(F);
+  std::vector<bool> InWork(Fns.size(), true);
+  while (!Work.empty()) {
+    unsigned G = Work.front();
+    Work.pop_front();
+    InWork[G] = false;
+    for (unsigned F : Callers[G]) {
+      if (F == G)
+        continue;
+      SideEffects &To = Fns[F].SE;
+      const SideEffects &From = Fns[G].SE;
+      bool Changed = false;
+      if (From.UnlocksUnknown && !To.UnlocksUnknown)
+        Changed = To.UnlocksUnknown = true;
+      if (From.UnlocksAtomic && !To.UnlocksAtomic)
+        Changed = To.UnlocksAtomic = true;
+      Changed |= addSorted(To.Unlocks, From.Unlocks);
+      size_t Old = To.Assigns.size();
+      To.Assigns.insert(From.Assigns.begin(), From.Assigns.end());
+      Changed |= To.Assigns.size() != Old;
+      if (Changed && !InWork[F]) {
+        InWork[F] = true;
+        Work.push_back(F);
+      }
+    }
+  }
+}
+
+bool LocksetSolver::mayBeReleasedBy(LockIdx L, const SideEffects &SE) const {
+  const LockInfo &I = Locks[L];
+  if (I.Atomic)
+    return SE.UnlocksAtomic;
+  if (SE.UnlocksUnknown)
+    return true;
+  if (I.Relative && I.MayLocs.empty())
+    return !SE.Unlocks.empty();
+  return anyAlias(I.MayLocs.empty() ? std::vector<MemLoc>{I.Loc} : I.MayLocs,
+                  SE.Unlocks);
+}
+
+void LocksetSolver::acquire(LockState &S, LockIdx L, LockMode M, bool Counting,
+                            const Action *Site) const {
+  auto It =
+      std::lower_bound(S.Held.begin(), S.Held.end(), L,
+                       [](const HeldFact &H, LockIdx X) { return H.Lock < X; });
+  if (It != S.Held.end() && It->Lock == L) {
+    // Re-acquiring a plain mutex deadlocks or fails (error-checking): the
+    // fact stays as it was. Nesting acquisitions add one level.
+    if (Counting)
+      ++It->Depth;
+    return;
+  }
+  HeldFact H;
+  H.Lock = L;
+  H.Mode = M;
+  H.Site = Site;
+  S.Held.insert(It, H);
+}
+
+void LocksetSolver::release(LockState &S, const Action &A) const {
+  std::optional<LockIdx> Own = lockOf(A);
+  bool Atomic = A.Lock == LockKind::AtomicSection;
+  bool Unknown = !Own && A.Objects.empty();
+  auto MayBeIt = [&](LockIdx L) {
+    const LockInfo &I = Locks[L];
+    if (Own && *Own == L)
+      return true;
+    if (Atomic || I.Atomic)
+      return false;
+    if (Unknown || A.Objects.empty())
+      return true; // unresolved-unlock: may release any lock.
+    if (!I.Relative)
+      return anyAlias({I.Loc}, A.Objects);
+    return I.MayLocs.empty() || anyAlias(I.MayLocs, A.Objects);
+  };
+  // Decrementing every lock that may be the released one keeps a lower
+  // bound on the acquisition count: sound for must-held facts.
+  std::vector<HeldFact> Held;
+  for (HeldFact H : S.Held) {
+    if (MayBeIt(H.Lock) && --H.Depth == 0)
+      continue;
+    Held.push_back(H);
+  }
+  S.Held = std::move(Held);
+  llvm::erase_if(S.Pending,
+                 [&](const PendingFact &P) { return MayBeIt(P.Lock); });
+}
+
+/// Whether Var Pred C implies a trylock result of 0 (acquired), a non-zero
+/// result (not acquired), or neither.
+enum class Outcome { Success, Failure, Unknown };
+static Outcome outcomeOf(GuardPred P, int64_t C) {
+  switch (P) {
+  case GuardPred::EQ:
+    return C == 0 ? Outcome::Success : Outcome::Failure;
+  case GuardPred::NE:
+    return C == 0 ? Outcome::Failure : Outcome::Unknown;
+  case GuardPred::LT:
+    return C <= 0 ? Outcome::Failure : Outcome::Unknown;
+  case GuardPred::LE:
+    return C < 0 ? Outcome::Failure : Outcome::Unknown;
+  case GuardPred::GT:
+    return C >= 0 ? Outcome::Failure : Outcome::Unknown;
+  case GuardPred::GE:
+    return C > 0 ? Outcome::Failure : Outcome::Unknown;
+  }
+  return Outcome::Unknown;
+}
+
+std::optional<LockState> LocksetSolver::transfer(unsigned Fn, unsigned Ctx,
+                                                 NodeId From, const Action &A,
+                                                 const LockState &In) {
+  LockState S = In;
+  switch (A.Kind) {
+  case ActionKind::Exit:
+    return std::nullopt; // The thread ends here.
+  case ActionKind::Call:
+  case ActionKind::Once:
+    return transferCall(Fn, Ctx, From, A, S);
+  case ActionKind::Lock:
+    if (std::optional<LockIdx> L = lockOf(A))
+      acquire(S, *L, A.Mode, isCounting(A), &A);
+    return S;
+  case ActionKind::TryLock: {
+    // A new result: facts about the old value of Var, and about an earlier
+    // run of this trylock, no longer hold.
+    llvm::erase_if(S.Pending, [&](const PendingFact &P) {
+      return P.Var == A.Var || P.Origin == &A;
+    });
+    std::optional<LockIdx> L = lockOf(A);
+    if (L && A.Var != NoDataVar) {
+      PendingFact P{A.Var, &A, *L, A.Mode, isCounting(A)};
+      S.Pending.insert(std::lower_bound(S.Pending.begin(), S.Pending.end(), P),
+                       P);
+    }
+    return S;
+  }
+  case ActionKind::Unlock:
+    release(S, A);
+    return S;
+  case ActionKind::SemTryWait:
+  case ActionKind::Assign: {
+    if (A.Var == NoDataVar ||
+        (A.Kind == ActionKind::Assign && !A.HasConst && A.SrcVar == A.Var))
+      return S;
+    std::vector<PendingFact> Copies;
+    if (A.Kind == ActionKind::Assign && !A.HasConst && A.SrcVar != NoDataVar)
+      for (PendingFact P : S.Pending)
+        if (P.Var == A.SrcVar) {
+          P.Var = A.Var;
+          Copies.push_back(P);
+        }
+    llvm::erase_if(S.Pending,
+                   [&](const PendingFact &P) { return P.Var == A.Var; });
+    S.Pending.insert(S.Pending.end(), Copies.begin(), Copies.end());
+    std::sort(S.Pending.begin(), S.Pending.end());
+    return S;
+  }
+  case ActionKind::Assume: {
+    Outcome O = outcomeOf(A.Pred, A.Const);
+    if (O == Outcome::Unknown)
+      return S;
+    std::vector<PendingFact> Resolved;
+    for (const PendingFact &P : S.Pending)
+      if (P.Var == A.Var)
+        Resolved.push_back(P);
+    for (const PendingFact &P : Resolved) {
+      if (O == Outcome::Success)
+        acquire(S, P.Lock, P.Mode, P.Counting, P.Origin);
+      // Copies of the same result resolve with it (and must not acquire a
+      // counting lock twice).
+      llvm::erase_if(S.Pending, [&](const PendingFact &Q) {
+        return Q.Origin == P.Origin;
+      });
+    }
+    return S;
+  }
+  default:
+    return S;
+  }
+}
