@@ -7,10 +7,10 @@
 
 #include "ThreadModelInternal.h"
 
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
-#include "llvm/BinaryFormat/Dwarf.h"
 
 using namespace llvm;
 

@@ -13,14 +13,14 @@
 
 #include "FunctionGraphBuilder.h"
 
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
-#include "llvm/BinaryFormat/Dwarf.h"
-#include "llvm/IR/CFG.h"
 
 using namespace llvm;
 
@@ -122,8 +122,7 @@ BaseRef canonicalBase(const Value *Ptr) {
 }
 
 std::string sourceNameOfPointer(const ThreadModel &TM,
-                                const PointsToAnalysis &PTA,
-                                const Value *Ptr) {
+                                const PointsToAnalysis &PTA, const Value *Ptr) {
   // Walk casts and GEPs to the named base, remembering the offset.
   int64_t Off = 0;
   const Value *V = Ptr;
@@ -223,18 +222,16 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
     return A;
   A.Objects = objectsOf(Ptr);
   A.ObjectBase = canonicalBase(Ptr);
-  A.MustObject = A.Objects.size() == 1 &&
-                 A.Objects[0].Offset != AnyOffset &&
+  A.MustObject = A.Objects.size() == 1 && A.Objects[0].Offset != AnyOffset &&
                  TM.Objects[A.Objects[0].Obj].Singleton;
   return A;
 }
 
 void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
                                        std::vector<Action> &Out) {
-  const Value *Obj =
-      Api.ObjArg >= 0 && unsigned(Api.ObjArg) < CB.arg_size()
-          ? CB.getArgOperand(Api.ObjArg)
-          : nullptr;
+  const Value *Obj = Api.ObjArg >= 0 && unsigned(Api.ObjArg) < CB.arg_size()
+                         ? CB.getArgOperand(Api.ObjArg)
+                         : nullptr;
   bool IsHandle = Api.Kind == ActionKind::Join ||
                   Api.Kind == ActionKind::Detach ||
                   Api.Kind == ActionKind::Cancel;
@@ -297,8 +294,7 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    bool Acc =
-        addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
+    bool Acc = addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
     auto It = Ctx.FlagVars.find(SI->getPointerOperand()->stripPointerCasts());
     if (Acc && It != Ctx.FlagVars.end())
       if (auto *C = dyn_cast<ConstantInt>(SI->getValueOperand())) {
@@ -416,12 +412,24 @@ bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
   if (!K)
     return false;
   switch (P) {
-  case ICmpInst::ICMP_EQ: Pred = GuardPred::EQ; break;
-  case ICmpInst::ICMP_NE: Pred = GuardPred::NE; break;
-  case ICmpInst::ICMP_SLT: Pred = GuardPred::LT; break;
-  case ICmpInst::ICMP_SLE: Pred = GuardPred::LE; break;
-  case ICmpInst::ICMP_SGT: Pred = GuardPred::GT; break;
-  case ICmpInst::ICMP_SGE: Pred = GuardPred::GE; break;
+  case ICmpInst::ICMP_EQ:
+    Pred = GuardPred::EQ;
+    break;
+  case ICmpInst::ICMP_NE:
+    Pred = GuardPred::NE;
+    break;
+  case ICmpInst::ICMP_SLT:
+    Pred = GuardPred::LT;
+    break;
+  case ICmpInst::ICMP_SLE:
+    Pred = GuardPred::LE;
+    break;
+  case ICmpInst::ICMP_SGT:
+    Pred = GuardPred::GT;
+    break;
+  case ICmpInst::ICMP_SGE:
+    Pred = GuardPred::GE;
+    break;
   default:
     return false;
   }
@@ -466,12 +474,18 @@ int FunctionGraphBuilder::foldedSuccessor(const BranchInst &BI) const {
 
 static GuardPred negate(GuardPred P) {
   switch (P) {
-  case GuardPred::EQ: return GuardPred::NE;
-  case GuardPred::NE: return GuardPred::EQ;
-  case GuardPred::LT: return GuardPred::GE;
-  case GuardPred::LE: return GuardPred::GT;
-  case GuardPred::GT: return GuardPred::LE;
-  case GuardPred::GE: return GuardPred::LT;
+  case GuardPred::EQ:
+    return GuardPred::NE;
+  case GuardPred::NE:
+    return GuardPred::EQ;
+  case GuardPred::LT:
+    return GuardPred::GE;
+  case GuardPred::LE:
+    return GuardPred::GT;
+  case GuardPred::GT:
+    return GuardPred::LE;
+  case GuardPred::GE:
+    return GuardPred::LT;
   }
   return P;
 }

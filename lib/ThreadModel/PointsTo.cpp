@@ -21,8 +21,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -40,8 +40,8 @@ uint32_t PTASolver::newNode() {
   return Nodes.size() - 1;
 }
 
-ObjectId PTASolver::newObject(ObjectKind K, const Value *Site,
-                              std::string Name, uint64_t Size) {
+ObjectId PTASolver::newObject(ObjectKind K, const Value *Site, std::string Name,
+                              uint64_t Size) {
   MemObject O;
   O.Id = Objects.size();
   O.Kind = K;
@@ -338,7 +338,9 @@ void PTASolver::handleComplex(unsigned CI, uint32_t L) {
           continue;
         Rel = F.Offset - ML.Offset;
       }
-      for (unsigned DL : Nodes[C.Arg].Prev)
+      // A copy: storeTo may create locations and reset Prev sets.
+      SparseBitVector<> Dsts = Nodes[C.Arg].Prev;
+      for (unsigned DL : Dsts)
         storeTo(shift(DL, Rel), Locs[PO.Locs[I]].Content);
     }
     return;
@@ -456,8 +458,7 @@ bool PointsToAnalysis::mayPointToUnknown(const Value *Ptr) const {
     return P->S.Objects[L.Obj].Kind == ObjectKind::External;
   });
 }
-ArrayRef<const Function *>
-PointsToAnalysis::callees(const CallBase &CB) const {
+ArrayRef<const Function *> PointsToAnalysis::callees(const CallBase &CB) const {
   auto It = P->S.CalleeMap.find(&CB);
   if (It == P->S.CalleeMap.end())
     return {};
@@ -516,12 +517,11 @@ void PointsToAnalysis::print(raw_ostream &OS) const {
     OS << "compromise: " << C << "\n";
 }
 
-PreservedAnalyses PointsToPrinterPass::run(Module &M,
-                                           ModuleAnalysisManager &) {
+PreservedAnalyses PointsToPrinterPass::run(Module &M, ModuleAnalysisManager &) {
   std::vector<MemObject> Objects;
   PointsToAnalysis PTA(M, Objects);
-  OS << "racesift-pta: module '"
-     << sys::path::filename(M.getSourceFileName()) << "'\n";
+  OS << "racesift-pta: module '" << sys::path::filename(M.getSourceFileName())
+     << "'\n";
   PTA.print(OS);
   return PreservedAnalyses::all();
 }

@@ -13,13 +13,13 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Operator.h"
-#include "llvm/IR/DebugInfo.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -81,8 +81,7 @@ void PTASolver::visit(Instruction &I) {
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     if (CX->getNewValOperand()->getType()->isPointerTy()) {
-      addStore(nodeOf(CX->getNewValOperand()),
-               nodeOf(CX->getPointerOperand()));
+      addStore(nodeOf(CX->getNewValOperand()), nodeOf(CX->getPointerOperand()));
       addLoad(nodeOf(CX->getPointerOperand()), nodeOf(CX));
     }
     return;
@@ -124,47 +123,120 @@ void PTASolver::visit(Instruction &I) {
 
 /// Allocation functions: their result is a fresh heap object.
 static bool isAllocator(StringRef N) {
-  static const StringSet<> Names = {
-      "malloc",    "calloc",   "realloc",       "reallocarray",
-      "strdup",    "strndup",  "aligned_alloc", "memalign",
-      "valloc",    "pvalloc",  "_Znwm",         "_Znam",
-      "_ZnwmRKSt9nothrow_t",   "_ZnamRKSt9nothrow_t",
-      "_ZnwmSt11align_val_t",  "_ZnamSt11align_val_t",
-      "_ZnwmSt11align_val_tRKSt9nothrow_t",
-      "_ZnamSt11align_val_tRKSt9nothrow_t"};
+  static const StringSet<> Names = {"malloc",
+                                    "calloc",
+                                    "realloc",
+                                    "reallocarray",
+                                    "strdup",
+                                    "strndup",
+                                    "aligned_alloc",
+                                    "memalign",
+                                    "valloc",
+                                    "pvalloc",
+                                    "_Znwm",
+                                    "_Znam",
+                                    "_ZnwmRKSt9nothrow_t",
+                                    "_ZnamRKSt9nothrow_t",
+                                    "_ZnwmSt11align_val_t",
+                                    "_ZnamSt11align_val_t",
+                                    "_ZnwmSt11align_val_tRKSt9nothrow_t",
+                                    "_ZnamSt11align_val_tRKSt9nothrow_t"};
   return Names.contains(N);
 }
 
 /// libc functions whose result points into their first argument.
 static bool returnsFirstArg(StringRef N) {
   static const StringSet<> Names = {
-      "strchr", "strrchr", "strstr", "memchr",  "strpbrk", "rawmemchr",
-      "strcpy", "strncpy", "strcat", "strncat", "stpcpy",  "stpncpy",
-      "memcpy", "memmove", "memset", "fgets",   "strtok",  "strtok_r",
-      "memrchr", "strcasestr", "mempcpy", "index", "rindex"};
+      "strchr",  "strrchr",    "strstr",  "memchr",  "strpbrk", "rawmemchr",
+      "strcpy",  "strncpy",    "strcat",  "strncat", "stpcpy",  "stpncpy",
+      "memcpy",  "memmove",    "memset",  "fgets",   "strtok",  "strtok_r",
+      "memrchr", "strcasestr", "mempcpy", "index",   "rindex"};
   return Names.contains(N);
 }
 
 /// Known externals without pointer effects beyond their accesses: they are
 /// modelled exactly by "no constraint" and take no compromise.
 static bool isPointerInert(StringRef N) {
-  static const StringSet<> Names = {
-      "free", "printf", "fprintf", "puts", "putchar", "fputs", "fputc",
-      "sprintf", "snprintf", "vsnprintf", "vfprintf", "vprintf", "strlen",
-      "strnlen", "strcmp", "strncmp", "memcmp", "strcasecmp", "strncasecmp",
-      "abort", "exit", "_exit", "assert", "__assert_fail", "sleep", "usleep",
-      "nanosleep", "rand", "srand", "time", "atoi", "atol", "strtol",
-      "strtoul", "strtoll", "strtoull", "strtod", "fread", "fwrite", "fclose",
-      "fflush", "close", "read", "write", "sched_yield", "clock_gettime",
-      "gettimeofday", "__cxa_atexit", "__cxa_begin_catch", "__cxa_end_catch",
-      "__cxa_rethrow", "__cxa_throw", "_ZdlPv", "_ZdaPv", "_ZdlPvm",
-      "_ZdaPvm", "__stack_chk_fail", "scanf", "sscanf", "fscanf", "perror",
-      "__cxa_guard_acquire", "__cxa_guard_release", "__cxa_guard_abort",
-      "_ZSt9terminatev", "__clang_call_terminate", "__gxx_personality_v0",
-      "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint",
-      "__VERIFIER_nondet_bool", "__VERIFIER_assume", "__VERIFIER_error",
-      "reach_error", "abs", "labs", "isalpha", "isdigit", "isspace",
-      "toupper", "tolower"};
+  static const StringSet<> Names = {"free",
+                                    "printf",
+                                    "fprintf",
+                                    "puts",
+                                    "putchar",
+                                    "fputs",
+                                    "fputc",
+                                    "sprintf",
+                                    "snprintf",
+                                    "vsnprintf",
+                                    "vfprintf",
+                                    "vprintf",
+                                    "strlen",
+                                    "strnlen",
+                                    "strcmp",
+                                    "strncmp",
+                                    "memcmp",
+                                    "strcasecmp",
+                                    "strncasecmp",
+                                    "abort",
+                                    "exit",
+                                    "_exit",
+                                    "assert",
+                                    "__assert_fail",
+                                    "sleep",
+                                    "usleep",
+                                    "nanosleep",
+                                    "rand",
+                                    "srand",
+                                    "time",
+                                    "atoi",
+                                    "atol",
+                                    "strtol",
+                                    "strtoul",
+                                    "strtoll",
+                                    "strtoull",
+                                    "strtod",
+                                    "fread",
+                                    "fwrite",
+                                    "fclose",
+                                    "fflush",
+                                    "close",
+                                    "read",
+                                    "write",
+                                    "sched_yield",
+                                    "clock_gettime",
+                                    "gettimeofday",
+                                    "__cxa_atexit",
+                                    "__cxa_begin_catch",
+                                    "__cxa_end_catch",
+                                    "__cxa_rethrow",
+                                    "__cxa_throw",
+                                    "_ZdlPv",
+                                    "_ZdaPv",
+                                    "_ZdlPvm",
+                                    "_ZdaPvm",
+                                    "__stack_chk_fail",
+                                    "scanf",
+                                    "sscanf",
+                                    "fscanf",
+                                    "perror",
+                                    "__cxa_guard_acquire",
+                                    "__cxa_guard_release",
+                                    "__cxa_guard_abort",
+                                    "_ZSt9terminatev",
+                                    "__clang_call_terminate",
+                                    "__gxx_personality_v0",
+                                    "__VERIFIER_nondet_int",
+                                    "__VERIFIER_nondet_uint",
+                                    "__VERIFIER_nondet_bool",
+                                    "__VERIFIER_assume",
+                                    "__VERIFIER_error",
+                                    "reach_error",
+                                    "abs",
+                                    "labs",
+                                    "isalpha",
+                                    "isdigit",
+                                    "isspace",
+                                    "toupper",
+                                    "tolower"};
   return Names.contains(N);
 }
 
@@ -235,8 +307,8 @@ void PTASolver::modelExternal(const CallBase &CB, const Function &F) {
                     N.starts_with("thrd_")) &&
                    N != "pthread_getspecific";
   if (ThreadApi || lookupSyncApi(N) || isPointerInert(N) ||
-      isCxxStartThread(N) ||
-      N.starts_with("llvm.") || !lookupLibcEffects(N).empty())
+      isCxxStartThread(N) || N.starts_with("llvm.") ||
+      !lookupLibcEffects(N).empty())
     return;
   // Rule "unknown-external": the result points to one External object per
   // callee; pointer arguments are assumed not captured and no callback runs.
@@ -244,9 +316,9 @@ void PTASolver::modelExternal(const CallBase &CB, const Function &F) {
     auto It = ExternalObj.find(&F);
     ObjectId O = It != ExternalObj.end()
                      ? It->second
-                     : ExternalObj[&F] = newObject(ObjectKind::External,
-                                                   nullptr, ("ext@" + N).str(),
-                                                   0);
+                     : ExternalObj[&F] =
+                           newObject(ObjectKind::External, nullptr,
+                                     ("ext@" + N).str(), 0);
     addPts(nodeOf(&CB), locFor(O, AnyOffset));
   }
   compromise(("unknown-external: " + N).str());
@@ -337,21 +409,21 @@ bool PTASolver::resolveCxxThreads() {
       if (!Local.empty())
         States = Local;
       for (const MemLoc &State : States)
-          for (const MemLoc &VPtr : contentOf({State.Obj, 0}))
-            for (uint32_t Slot : std::vector<uint32_t>(ObjLocs[VPtr.Obj].Locs))
-              for (const MemLoc &FnL : contentOf(Locs[Slot].Loc)) {
-                auto *Run = dyn_cast_or_null<Function>(Objects[FnL.Obj].Site);
-                if (!Run || Run->isDeclaration() ||
-                    !Run->getName().contains("_M_run") || Run->arg_size() < 1)
-                  continue;
-                if (!StartSeen.insert({CB, Run}).second)
-                  continue;
-                Starts.push_back({CB, Run});
-                uint32_t Tmp = newNode();
-                addPts(Tmp, locFor(State.Obj, State.Offset));
-                addCopy(Tmp, nodeOf(Run->getArg(0)));
-                Changed = true;
-              }
+        for (const MemLoc &VPtr : contentOf({State.Obj, 0}))
+          for (uint32_t Slot : std::vector<uint32_t>(ObjLocs[VPtr.Obj].Locs))
+            for (const MemLoc &FnL : contentOf(Locs[Slot].Loc)) {
+              auto *Run = dyn_cast_or_null<Function>(Objects[FnL.Obj].Site);
+              if (!Run || Run->isDeclaration() ||
+                  !Run->getName().contains("_M_run") || Run->arg_size() < 1)
+                continue;
+              if (!StartSeen.insert({CB, Run}).second)
+                continue;
+              Starts.push_back({CB, Run});
+              uint32_t Tmp = newNode();
+              addPts(Tmp, locFor(State.Obj, State.Offset));
+              addCopy(Tmp, nodeOf(Run->getArg(0)));
+              Changed = true;
+            }
     }
   }
   return Changed;

@@ -59,7 +59,8 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     ActionEdge E = std::move(Edges[I]);
     E.From = Find(E.From);
     E.To = Find(E.To);
-    if (isTau(E.A) && (E.From == E.To || !TauSeen.insert({E.From, E.To}).second)) {
+    if (isTau(E.A) &&
+        (E.From == E.To || !TauSeen.insert({E.From, E.To}).second)) {
       Changed = true;
       continue;
     }
@@ -198,12 +199,14 @@ struct Inliner {
 };
 } // namespace
 
-ThreadGraph buildThreadGraph(const ThreadModel &TM, TemplateId T,
-                             const std::function<bool(const Action &)> &Relevant,
-                             unsigned MaxNodes) {
+ThreadGraph
+buildThreadGraph(const ThreadModel &TM, TemplateId T,
+                 const std::function<bool(const Action &)> &Relevant,
+                 unsigned MaxNodes) {
   ThreadGraph G;
   G.Template = T;
-  Inliner In{TM, Relevant, MaxNodes, G, {}, {}, DenseMap<const Function *, bool>()};
+  Inliner In{
+      TM, Relevant, MaxNodes, G, {}, {}, DenseMap<const Function *, bool>()};
   NodeId Exit = ~0u;
   const ThreadTemplate &TT = TM.Templates[T];
   if (const FunctionGraph *FG = TT.Entry ? TM.graphOf(TT.Entry) : nullptr) {

@@ -271,7 +271,8 @@ struct ModelBuilder {
         auto *Kind = dyn_cast<ConstantInt>(CB->getArgOperand(1));
         StringRef N = Callee->getName();
         // PTHREAD_MUTEX_RECURSIVE is 1; C11 mtx_recursive is 1 as a bit.
-        if (N == "pthread_mutexattr_settype" && Kind && Kind->getZExtValue() == 1)
+        if (N == "pthread_mutexattr_settype" && Kind &&
+            Kind->getZExtValue() == 1)
           for (const MemLoc &L : PTA.pointsTo(CB->getArgOperand(0)))
             RecursiveAttrs.insert(L.Obj);
         if (N == "mtx_init" && Kind && (Kind->getZExtValue() & 1))
@@ -281,9 +282,8 @@ struct ModelBuilder {
           Inits.push_back(CB);
       }
     for (const CallBase *CB : Inits)
-      if (any_of(PTA.pointsTo(CB->getArgOperand(1)), [&](const MemLoc &L) {
-            return RecursiveAttrs.count(L.Obj);
-          }))
+      if (any_of(PTA.pointsTo(CB->getArgOperand(1)),
+                 [&](const MemLoc &L) { return RecursiveAttrs.count(L.Obj); }))
         for (const MemLoc &L : PTA.pointsTo(CB->getArgOperand(0)))
           Ctx.RecursiveLocks.insert(L.Obj);
   }
@@ -302,8 +302,9 @@ struct ModelBuilder {
         } else if (auto *LI = dyn_cast<LoadInst>(U)) {
           for (const User *LU : LI->users()) {
             auto *Cmp = dyn_cast<ICmpInst>(LU);
-            Ok = Ok && Cmp && (isa<ConstantInt>(Cmp->getOperand(0)) ||
-                               isa<ConstantInt>(Cmp->getOperand(1)));
+            Ok = Ok && Cmp &&
+                 (isa<ConstantInt>(Cmp->getOperand(0)) ||
+                  isa<ConstantInt>(Cmp->getOperand(1)));
           }
         } else {
           Ok = false;
@@ -385,7 +386,8 @@ struct ModelBuilder {
 ThreadModel buildThreadModel(Module &M) {
   ThreadModel TM;
   TM.ModuleName = M.getSourceFileName();
-  TM.HasDebugInfo = M.debug_compile_units_begin() != M.debug_compile_units_end();
+  TM.HasDebugInfo =
+      M.debug_compile_units_begin() != M.debug_compile_units_end();
   PointsToAnalysis PTA(M, TM.Objects);
   TM.Compromises = PTA.compromises();
   ModelBuilder(M, TM, PTA).run();

@@ -101,8 +101,7 @@ struct PTASolver {
       CalleeMap, Bound;
   llvm::DenseMap<const llvm::Function *, ObjectId> ExternalObj;
   llvm::DenseMap<uint32_t, std::vector<MemLoc>> SortedCache;
-  std::set<std::pair<const llvm::CallBase *, const llvm::Function *>>
-      StartSeen;
+  std::set<std::pair<const llvm::CallBase *, const llvm::Function *>> StartSeen;
   std::vector<ThreadStart> Starts;
   std::vector<std::string> Compromises;
   llvm::StringSet<> CompromiseSet;

@@ -53,12 +53,18 @@ static std::string describeObjects(const ThreadModel &TM,
 
 static const char *predText(GuardPred P) {
   switch (P) {
-  case GuardPred::EQ: return "==";
-  case GuardPred::NE: return "!=";
-  case GuardPred::LT: return "<";
-  case GuardPred::LE: return "<=";
-  case GuardPred::GT: return ">";
-  case GuardPred::GE: return ">=";
+  case GuardPred::EQ:
+    return "==";
+  case GuardPred::NE:
+    return "!=";
+  case GuardPred::LT:
+    return "<";
+  case GuardPred::LE:
+    return "<=";
+  case GuardPred::GT:
+    return ">";
+  case GuardPred::GE:
+    return ">=";
   }
   return "?";
 }
@@ -74,14 +80,16 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     return "tau";
   case ActionKind::Read:
   case ActionKind::Write: {
-    const Access *Acc = A.Acc < TM.Accesses.size() ? &TM.Accesses[A.Acc] : nullptr;
+    const Access *Acc =
+        A.Acc < TM.Accesses.size() ? &TM.Accesses[A.Acc] : nullptr;
     S = Acc && Acc->IsAtomic ? "atomic " : "";
     S += A.Kind == ActionKind::Read ? "read " : "write ";
     return S + (Acc ? Acc->Name : "?");
   }
   case ActionKind::Create: {
     S = "create ";
-    if (A.Creation >= TM.Creations.size() || TM.Creations[A.Creation].Targets.empty())
+    if (A.Creation >= TM.Creations.size() ||
+        TM.Creations[A.Creation].Targets.empty())
       return S + "?";
     bool First = true;
     for (TemplateId T : TM.Creations[A.Creation].Targets) {
@@ -90,10 +98,17 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     }
     return S;
   }
-  case ActionKind::Join: S = "join " + Obj(); break;
-  case ActionKind::Detach: S = "detach " + Obj(); break;
-  case ActionKind::Cancel: S = "cancel " + Obj(); break;
-  case ActionKind::Exit: return "exit";
+  case ActionKind::Join:
+    S = "join " + Obj();
+    break;
+  case ActionKind::Detach:
+    S = "detach " + Obj();
+    break;
+  case ActionKind::Cancel:
+    S = "cancel " + Obj();
+    break;
+  case ActionKind::Exit:
+    return "exit";
   case ActionKind::Lock:
     if (A.Lock == LockKind::RWLock)
       S = (A.Mode == LockMode::Shared ? "rdlock " : "wrlock ") + Obj();
@@ -106,23 +121,35 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
              : "trylock ") +
         Obj() + " -> " + Var(A.Var);
     break;
-  case ActionKind::Unlock: S = "unlock " + Obj(); break;
+  case ActionKind::Unlock:
+    S = "unlock " + Obj();
+    break;
   case ActionKind::Wait:
     S = "wait " + Obj() + ", " + describeObjects(TM, A.Mutex);
     break;
-  case ActionKind::Signal: S = "signal " + Obj(); break;
-  case ActionKind::Broadcast: S = "broadcast " + Obj(); break;
-  case ActionKind::BarrierWait: S = "barrier_wait " + Obj(); break;
+  case ActionKind::Signal:
+    S = "signal " + Obj();
+    break;
+  case ActionKind::Broadcast:
+    S = "broadcast " + Obj();
+    break;
+  case ActionKind::BarrierWait:
+    S = "barrier_wait " + Obj();
+    break;
   case ActionKind::Once: {
     S = "once " + Obj() + ", ";
     S += A.Callees.empty() ? "?" : A.Callees[0]->getName().str();
     break;
   }
-  case ActionKind::SemWait: S = "sem_wait " + Obj(); break;
+  case ActionKind::SemWait:
+    S = "sem_wait " + Obj();
+    break;
   case ActionKind::SemTryWait:
     S = "sem_trywait " + Obj() + " -> " + Var(A.Var);
     break;
-  case ActionKind::SemPost: S = "sem_post " + Obj(); break;
+  case ActionKind::SemPost:
+    S = "sem_post " + Obj();
+    break;
   case ActionKind::Call: {
     S = "call ";
     for (size_t I = 0; I < A.Callees.size(); ++I)
@@ -153,18 +180,23 @@ static std::string where(const SourceLoc &L) {
 
 static const char *kindText(ObjectKind K) {
   switch (K) {
-  case ObjectKind::Global: return "global";
-  case ObjectKind::Heap: return "heap";
-  case ObjectKind::Stack: return "stack";
-  case ObjectKind::Function: return "function";
-  case ObjectKind::External: return "external";
+  case ObjectKind::Global:
+    return "global";
+  case ObjectKind::Heap:
+    return "heap";
+  case ObjectKind::Stack:
+    return "stack";
+  case ObjectKind::Function:
+    return "function";
+  case ObjectKind::External:
+    return "external";
   }
   return "?";
 }
 
 void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
-  OS << "racesift-threads: module '"
-     << sys::path::filename(TM.ModuleName) << "'\n";
+  OS << "racesift-threads: module '" << sys::path::filename(TM.ModuleName)
+     << "'\n";
   OS << "debug-info: " << (TM.HasDebugInfo ? "yes" : "no") << "\n";
   OS << "templates:\n";
   for (const ThreadTemplate &T : TM.Templates)
@@ -209,7 +241,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
   for (const Access &A : TM.Accesses) {
     OS << "  A" << A.Id << " " << (A.IsAtomic ? "atomic " : "")
        << (A.IsWrite ? "write " : "read ") << A.Name << " " << where(A.Loc)
-       << " objects " << "{";
+       << " objects "
+       << "{";
     std::set<std::string> Names;
     for (const MemLoc &L : A.Locs)
       Names.insert(TM.describe(L));

@@ -56,7 +56,8 @@ public:
   /// of unknown externals beyond their External object, ...).
   bool mayPointToUnknown(const llvm::Value *Ptr) const;
   /// Possible callees of CB (defined or declared functions).
-  llvm::ArrayRef<const llvm::Function *> callees(const llvm::CallBase &CB) const;
+  llvm::ArrayRef<const llvm::Function *>
+  callees(const llvm::CallBase &CB) const;
   /// The object created for an allocation site (global, alloca, heap call,
   /// function), or InvalidObject.
   ObjectId objectFor(const llvm::Value *Site) const;

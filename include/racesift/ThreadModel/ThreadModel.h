@@ -151,10 +151,10 @@ struct Access {
   AccessId Id = 0;
   const llvm::Instruction *Inst = nullptr;
   bool IsWrite = false;
-  bool IsAtomic = false;      ///< volatile is not atomic.
-  std::vector<MemLoc> Locs;   ///< Abstract locations it may touch.
-  BaseRef Base;               ///< Canonical address, for lock correlation.
-  std::string Name;           ///< Source-level name: "x", "p->count", ...
+  bool IsAtomic = false;    ///< volatile is not atomic.
+  std::vector<MemLoc> Locs; ///< Abstract locations it may touch.
+  BaseRef Base;             ///< Canonical address, for lock correlation.
+  std::string Name;         ///< Source-level name: "x", "p->count", ...
   SourceLoc Loc;
 };
 
@@ -163,28 +163,28 @@ struct Access {
 //===----------------------------------------------------------------------===//
 
 enum class ActionKind : uint8_t {
-  Internal,   ///< tau: a collapsed chain of internal steps.
-  Read,       ///< read(v): Access set.
-  Write,      ///< write(v): Access set.
-  Create,     ///< create(theta, pn): Creation set.
-  Join,       ///< join(theta): Objects = handle locations.
-  Detach,     ///< Objects = handle locations.
-  Cancel,     ///< cancel(theta): Objects = handle locations.
-  Exit,       ///< pthread_exit / thrd_exit.
-  Lock,       ///< acq(m) (Mode says exclusive or shared).
-  TryLock,    ///< acq?(m); outcome observed through ResultVar.
-  Unlock,     ///< rel(m).
-  Wait,       ///< wait(c, m): Objects = {c}, Mutex = {m}.
-  Signal,     ///< signal(c).
-  Broadcast,  ///< signal!(c).
+  Internal,  ///< tau: a collapsed chain of internal steps.
+  Read,      ///< read(v): Access set.
+  Write,     ///< write(v): Access set.
+  Create,    ///< create(theta, pn): Creation set.
+  Join,      ///< join(theta): Objects = handle locations.
+  Detach,    ///< Objects = handle locations.
+  Cancel,    ///< cancel(theta): Objects = handle locations.
+  Exit,      ///< pthread_exit / thrd_exit.
+  Lock,      ///< acq(m) (Mode says exclusive or shared).
+  TryLock,   ///< acq?(m); outcome observed through ResultVar.
+  Unlock,    ///< rel(m).
+  Wait,      ///< wait(c, m): Objects = {c}, Mutex = {m}.
+  Signal,    ///< signal(c).
+  Broadcast, ///< signal!(c).
   BarrierWait,
-  Once,       ///< pthread_once(ctl, fn): Objects = {ctl}, Callees = {fn}.
+  Once, ///< pthread_once(ctl, fn): Objects = {ctl}, Callees = {fn}.
   SemWait,
   SemTryWait, ///< Outcome observed through ResultVar.
   SemPost,
-  Call,       ///< Call of defined function(s); only in FunctionGraph.
-  Assign,     ///< Tracked data: Var := Const (or unknown if !HasConst).
-  Assume,     ///< Tracked data guard on a branch edge: Var Pred Const.
+  Call,   ///< Call of defined function(s); only in FunctionGraph.
+  Assign, ///< Tracked data: Var := Const (or unknown if !HasConst).
+  Assume, ///< Tracked data guard on a branch edge: Var Pred Const.
 };
 
 enum class LockMode : uint8_t { Exclusive, Shared };
