@@ -42,6 +42,11 @@ struct ExplorerInput {
   std::vector<std::pair<MemLoc, int64_t>> SyncInit;
 };
 
+/// Tracked values computed by `Var := SrcVar + Const` (Const != 0) whose
+/// magnitude exceeds this become unknown, so that a counting loop has
+/// finitely many states (docs: "counter cap").
+constexpr int64_t CounterCap = 1024;
+
 using Clock = std::chrono::steady_clock;
 
 /// Explores the transition system of In for EF datarace(In.Loc). The search

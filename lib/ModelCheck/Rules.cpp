@@ -9,7 +9,8 @@
 // The rules of Figures 3 and 4 (create, exit1/exit2, join, cancel1/cancel2,
 // acq, acq?, rel, wait, signal1/signal2, signal!) with POSIX condition
 // variables, plus rwlocks, recursive mutexes, barriers, pthread_once,
-// semaphores and tracked data (Assign/Assume).
+// semaphores and tracked data (Assign/Assume). Thread management (create,
+// join, detach, cancel) is in HandleRules.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,21 @@ void Prepared::write(Config &C, uint32_t I, DataVarId V, Value Val) const {
     C.Shared[SharedSlot[V]] = Val;
   else if (V < LocalSlot.size() && LocalSlot[V] >= 0)
     C.Threads[I].Locals[LocalSlot[V]] = Val;
+}
+
+Value Prepared::assigned(const Config &C, uint32_t I, const Action &A) const {
+  if (A.HasConst)
+    return Value{true, A.Const};
+  if (A.SrcVar == NoDataVar)
+    return Value(); // An untracked right-hand side.
+  // Var := SrcVar + Const (a copy when Const is 0). Beyond CounterCap the
+  // value becomes unknown so that a counting loop stays finite.
+  Value Src = read(C, I, A.SrcVar);
+  int64_t Sum;
+  if (!Src.Known || __builtin_add_overflow(Src.V, A.Const, &Sum) ||
+      (A.Const != 0 && (Sum > CounterCap || Sum < -CounterCap)))
+    return Value();
+  return Value{true, Sum};
 }
 
 bool Prepared::guardHolds(const Config &C, uint32_t I, const Action &A) const {
@@ -153,7 +169,6 @@ void Prepared::movesOf(const Config &C, uint32_t I,
   const ThreadGraph &G = *Graphs[T.Graph];
   if (T.Node >= G.NumNodes)
     return;
-  const ThreadModel &TM = *In.TM;
   for (unsigned EI : G.Succs[T.Node]) {
     const ActionEdge &E = G.Edges[EI];
     const Action &A = E.A;
@@ -201,10 +216,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     switch (A.Kind) {
     case ActionKind::Assign: {
       Config S = Next();
-      Value V = A.HasConst
-                    ? Value{true, A.Const}
-                    : (A.SrcVar != NoDataVar ? read(C, I, A.SrcVar) : Value());
-      write(S, I, A.Var, V);
+      write(S, I, A.Var, assigned(C, I, A));
       Step(std::move(S));
       break;
     }
@@ -220,90 +232,15 @@ void Prepared::movesOf(const Config &C, uint32_t I,
       Step(std::move(S));
       break;
     }
-    case ActionKind::Create: {
-      const CreationSite *CS = A.Creation < TM.Creations.size()
-                                   ? &TM.Creations[A.Creation]
-                                   : nullptr;
-      bool Cut = CS && (C.SiteCount[A.Creation] >= Opts.ThreadBound ||
-                        C.Threads.size() >= MaxInstances);
-      if (!CS || CS->Targets.empty() || Cut) {
-        if (Cut && CutNote && CutNote->empty())
-          *CutNote =
-              (C.Threads.size() >= MaxInstances
-                   ? "instance limit " + std::to_string(MaxInstances)
-                   : "thread bound " + std::to_string(Opts.ThreadBound)) +
-              " met at creation site " + CS->Loc.File + ":" +
-              std::to_string(CS->Loc.Line) + (CS->InLoop ? " (in a loop)" : "");
-        Step(Next(), UINT32_MAX);
-        break;
-      }
-      for (unsigned K = 0; K < CS->Targets.size(); ++K) {
-        TemplateId Tgt = CS->Targets[K];
-        Config S = Next();
-        uint32_t New = S.Threads.size();
-        ThreadState NT0;
-        NT0.Template = Tgt;
-        NT0.Graph = Tgt;
-        NT0.Locals.assign(NumLocal, Value());
-        S.Threads.push_back(NT0);
-        if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
-          S.Threads[New].St = Status::Terminated;
-        else
-          arrive(S, New, Graphs[Tgt]->Entry);
-        ++S.SiteCount[A.Creation];
-        std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
-        for (unsigned HI : H) {
-          const MemLoc &L = Tables[static_cast<unsigned>(ObjKind::Handle)][HI];
-          // A strong update needs one handle slot that is one concrete
-          // object; arrays and heap handles accumulate instances.
-          bool Strong = H.size() == 1 && L.Offset != AnyOffset &&
-                        L.Obj < TM.Objects.size() &&
-                        TM.Objects[L.Obj].Singleton;
-          uint64_t NewBit = uint64_t(1) << New;
-          S.Handles[HI] = Strong ? NewBit : (S.Handles[HI] | NewBit);
-        }
-        Step(std::move(S), K);
-      }
+    case ActionKind::Create:
+    case ActionKind::Join:
+    case ActionKind::Detach:
+    case ActionKind::Cancel:
+      threadMoves(
+          C, I, E, Ids,
+          [&](Config &&S, uint32_t Choice) { Step(std::move(S), Choice); },
+          FullyEnabled, CutNote);
       break;
-    }
-    case ActionKind::Join: {
-      if (Exact) {
-        uint64_t Mask = C.Handles[Ids[0]];
-        bool Done = true;
-        for (uint32_t J = 0; J < C.Threads.size(); ++J)
-          if ((Mask >> J & 1) && C.Threads[J].St != Status::Terminated)
-            Done = false;
-        if (!Done) {
-          FullyEnabled = false;
-          break;
-        }
-      }
-      Step(Next());
-      break;
-    }
-    case ActionKind::Cancel: {
-      uint64_t Mask = 0;
-      for (unsigned HI : Ids)
-        Mask |= C.Handles[HI];
-      bool Any = false;
-      for (uint32_t J = 0; J < C.Threads.size(); ++J) {
-        if (!(Mask >> J & 1) || C.Threads[J].St == Status::Terminated)
-          continue;
-        // cancel1 (active target) and cancel2 (waiting target).
-        Config S = Next();
-        if (J != I)
-          S.Threads[J].St = Status::Terminated;
-        else
-          S.Threads[I].St = Status::Terminated;
-        for (uint64_t &B : S.Barriers)
-          B &= ~(uint64_t(1) << J);
-        Step(std::move(S), J + 1);
-        Any = true;
-      }
-      if (!Any || !Exact)
-        Step(Next(), 0); // Already terminated (or maybe another thread).
-      break;
-    }
     case ActionKind::Exit: {
       Config S = C;
       S.Threads[I].St = Status::Terminated; // exit1.
@@ -530,7 +467,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
       Step(std::move(S));
       break;
     }
-    default: // Internal, Read, Write, Call, Detach.
+    default: // Internal, Read, Write, Call.
       Step(Next());
       break;
     }
@@ -592,6 +529,11 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
   case ActionKind::Broadcast:
     if (M.Kind == MoveKind::Edge && M.Choice > 0)
       return Text + " (wakes " + threadName(Before, M.Choice - 1) + ")";
+    return Text;
+  case ActionKind::Join:
+  case ActionKind::Detach:
+    if (M.Choice > 0)
+      return Text + " (" + threadName(Before, M.Choice - 1) + ")";
     return Text;
   case ActionKind::Cancel:
     if (M.Choice > 0)

@@ -165,6 +165,7 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts)
       if (isAccessOfLoc(E.A) && E.From < Graphs[G]->NumNodes)
         AccessNode[G][E.From] = true;
   }
+  computeMultiHandles();
   computeFutures();
 }
 
@@ -217,6 +218,7 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
       AddIds(ObjKind::Handle, In.TM->Creations[A.Creation].Handles);
     break;
   case ActionKind::Join:
+  case ActionKind::Detach: // Changes what a later join may choose.
   case ActionKind::Exit:
   case ActionKind::BarrierWait:
     Out.push_back(ThreadMgmt);
@@ -326,6 +328,7 @@ Config Prepared::initial() const {
   Config C;
   C.SiteCount.assign(In.TM->Creations.size(), 0);
   C.Handles.assign(Tables[static_cast<unsigned>(ObjKind::Handle)].size(), 0);
+  C.Joinable = C.Handles;
   C.Locks.assign(Tables[static_cast<unsigned>(ObjKind::Lock)].size(), {});
   C.Sems = SemInit;
   C.Onces.assign(Tables[static_cast<unsigned>(ObjKind::Once)].size(), 0);
@@ -413,6 +416,8 @@ void Prepared::pack(const Config &C, std::string &Out) const {
     Out.push_back(char(N));
   for (uint64_t H : C.Handles)
     putU(Out, H);
+  for (uint64_t H : C.Joinable)
+    putU(Out, H);
   for (const LockState &L : C.Locks) {
     Out.push_back(char(L.Owner));
     putU(Out, L.Count);
@@ -448,6 +453,9 @@ Config Prepared::unpack(const std::string &In) const {
     N = uint8_t(In[R.P++]);
   C.Handles.resize(Tables[static_cast<unsigned>(ObjKind::Handle)].size());
   for (uint64_t &H : C.Handles)
+    H = R.u();
+  C.Joinable.resize(C.Handles.size());
+  for (uint64_t &H : C.Joinable)
     H = R.u();
   C.Locks.resize(Tables[static_cast<unsigned>(ObjKind::Lock)].size());
   for (LockState &L : C.Locks) {

@@ -19,6 +19,7 @@
 #include "Explorer.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <string>
@@ -67,7 +68,11 @@ struct LockState {
 struct Config {
   std::vector<ThreadState> Threads; ///< Index = instance; 0 = root.
   std::vector<uint8_t> SiteCount;   ///< Instances created per creation site.
-  std::vector<uint64_t> Handles;    ///< Instances a handle may denote.
+  /// Instances a handle may denote (cancel targets): the last one stored
+  /// for a scalar handle, every one stored for a multi handle.
+  std::vector<uint64_t> Handles;
+  /// Instances stored in a handle and not yet joined or detached.
+  std::vector<uint64_t> Joinable;
   std::vector<LockState> Locks;
   std::vector<int64_t> Sems;
   std::vector<uint8_t> Onces;     ///< 0 not run, 1 running, 2 done.
@@ -155,6 +160,18 @@ private:
   std::vector<std::vector<bool>> FutureAll;
   std::vector<std::vector<bool>> AccessNode; ///< Node has an access edge.
   std::vector<int64_t> SemInit, BarrierCount;
+  /// Per handle entry: may hold several live instances (array, collapsed or
+  /// heap object, or no type and several/looping creates): a create adds
+  /// to it instead of overwriting it. See docs: "join".
+  std::vector<bool> MultiHandle;
+
+  using StepFn = llvm::function_ref<void(Config &&, uint32_t)>;
+  /// create, join, detach and cancel (HandleRules.cpp). Ids: the handle
+  /// entries the operand may denote.
+  void threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
+                   const std::vector<unsigned> &Ids, StepFn Step,
+                   bool &FullyEnabled, std::string *CutNote) const;
+  void computeMultiHandles();
 
   unsigned intern(ObjKind K, const MemLoc &L);
   std::vector<unsigned> ids(ObjKind K, const std::vector<MemLoc> &Ls) const;
@@ -169,6 +186,8 @@ private:
   void write(Config &C, uint32_t I, DataVarId V, Value Val) const;
   void arrive(Config &C, uint32_t I, uint32_t To) const;
   bool guardHolds(const Config &C, uint32_t I, const Action &A) const;
+  /// The value an Assign gives its variable.
+  Value assigned(const Config &C, uint32_t I, const Action &A) const;
   unsigned liveParticipants(const Config &C, unsigned Barrier) const;
 };
 

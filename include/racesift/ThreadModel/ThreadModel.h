@@ -233,7 +233,9 @@ struct Action {
   /// TryLock/SemTryWait: result variable (0 = acquired, as pthreads).
   /// Assign/Assume: the variable.
   DataVarId Var = NoDataVar;
-  /// Assign: the value (if HasConst) or the variable copied (SrcVar).
+  /// Assign: Var := Const if HasConst; else, if SrcVar is set,
+  /// Var := SrcVar + Const (Const is 0 for a plain copy, 1 for `++i`, so a
+  /// loop counter is `i := 0`, `i := i + 1`, `assume i < N`); else unknown.
   bool HasConst = false;
   int64_t Const = 0;
   DataVarId SrcVar = NoDataVar;

@@ -46,7 +46,7 @@ int main(void) {
 // CHECK-NEXT:   second: t2 write c at {{.*}}.c:17:5
 // CHECK-NEXT:   witness:
 // CHECK-NEXT:     main: create t1#1 at {{.*}}.c:24:3
-// CHECK-NEXT:     main: join x at {{.*}}.c:26:3
+// CHECK-NEXT:     main: join x (t1#1) at {{.*}}.c:26:3
 // CHECK-NEXT:     main: create t2#2 at {{.*}}.c:28:3
 // CHECK-NEXT:     {{main|t2#2}}: write c at {{.*}}.c:{{29|17}}:
 // CHECK-NEXT:     {{main|t2#2}}: write c at {{.*}}.c:{{29|17}}:

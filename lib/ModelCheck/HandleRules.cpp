@@ -1,0 +1,246 @@
+//===- HandleRules.cpp - create, join, detach and cancel ---------*- C++
+//-*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The thread-management rules (create, join, cancel1/cancel2 and detach)
+// and the classification of thread handles into scalar handles, which a
+// create overwrites, and multi handles (arrays, collapsed or heap objects),
+// which accumulate instances. See docs/design-modelcheck.md: "handles".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+
+#include <set>
+
+using namespace racesift;
+using namespace racesift::mc;
+using namespace llvm;
+
+namespace {
+
+enum class Shape { Scalar, Array, Unknown };
+
+const DIType *stripQualifiers(const DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+        Tag != dwarf::DW_TAG_volatile_type &&
+        Tag != dwarf::DW_TAG_atomic_type && Tag != dwarf::DW_TAG_restrict_type)
+      break;
+    T = D->getBaseType();
+  }
+  return T;
+}
+
+/// Is the field at byte Off of an object of type T inside an array?
+Shape shapeAt(const DIType *T, int64_t Off) {
+  for (T = stripQualifiers(T); T; T = stripQualifiers(T)) {
+    auto *CT = dyn_cast<DICompositeType>(T);
+    if (!CT)
+      return Off == 0 ? Shape::Scalar : Shape::Unknown;
+    if (CT->getTag() == dwarf::DW_TAG_array_type)
+      return Shape::Array;
+    if (CT->getTag() != dwarf::DW_TAG_structure_type &&
+        CT->getTag() != dwarf::DW_TAG_class_type)
+      return Shape::Unknown; // Unions, enums with offsets, ...
+    const DIDerivedType *Field = nullptr;
+    for (const DINode *E : CT->getElements()) {
+      auto *M = dyn_cast_or_null<DIDerivedType>(E);
+      if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
+        continue;
+      int64_t Start = M->getOffsetInBits() / 8;
+      int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
+      if (Off >= Start && Off < Start + Size) {
+        Field = M;
+        break;
+      }
+    }
+    if (!Field)
+      return Shape::Unknown;
+    Off -= Field->getOffsetInBits() / 8;
+    T = Field->getBaseType();
+  }
+  return Shape::Unknown;
+}
+
+} // namespace
+
+void Prepared::computeMultiHandles() {
+  const ThreadModel &TM = *In.TM;
+  const std::vector<MemLoc> &HT =
+      Tables[static_cast<unsigned>(ObjKind::Handle)];
+  // Creation sites (in the explored graphs) storing into each entry.
+  std::vector<std::set<unsigned>> StoredBy(HT.size());
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges)
+      if (E.A.Kind == ActionKind::Create && E.A.Creation < TM.Creations.size())
+        for (unsigned HI :
+             ids(ObjKind::Handle, TM.Creations[E.A.Creation].Handles))
+          StoredBy[HI].insert(E.A.Creation);
+  MultiHandle.assign(HT.size(), true);
+  for (unsigned HI = 0; HI < HT.size(); ++HI) {
+    const MemLoc &L = HT[HI];
+    if (L.Offset == AnyOffset || L.Obj >= TM.Objects.size() ||
+        !TM.Objects[L.Obj].Singleton)
+      continue; // Collapsed, heap or unknown object: several handles.
+    Shape S = shapeAt(TM.Objects[L.Obj].Type, L.Offset);
+    if (S == Shape::Unknown) {
+      // No type: a handle written by a looping create or by several
+      // creates is taken to be an array element (the sound choice).
+      bool Looping = false;
+      for (unsigned C : StoredBy[HI])
+        Looping = Looping || TM.Creations[C].InLoop;
+      S = Looping || StoredBy[HI].size() > 1 ? Shape::Array : Shape::Scalar;
+    }
+    MultiHandle[HI] = S == Shape::Array;
+  }
+}
+
+void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
+                           const std::vector<unsigned> &Ids, StepFn Step,
+                           bool &FullyEnabled, std::string *CutNote) const {
+  const ThreadModel &TM = *In.TM;
+  const Action &A = E.A;
+  const bool Exact = Ids.size() == 1;
+  auto Next = [&]() {
+    Config S = C;
+    arrive(S, I, E.To);
+    return S;
+  };
+
+  switch (A.Kind) {
+  case ActionKind::Create: {
+    const CreationSite *CS =
+        A.Creation < TM.Creations.size() ? &TM.Creations[A.Creation] : nullptr;
+    bool Cut = CS && (C.SiteCount[A.Creation] >= Opts.ThreadBound ||
+                      C.Threads.size() >= MaxInstances);
+    if (!CS || CS->Targets.empty() || Cut) {
+      if (Cut && CutNote && CutNote->empty())
+        *CutNote = (C.Threads.size() >= MaxInstances
+                        ? "instance limit " + std::to_string(MaxInstances)
+                        : "thread bound " + std::to_string(Opts.ThreadBound)) +
+                   " met at creation site " + CS->Loc.File + ":" +
+                   std::to_string(CS->Loc.Line) +
+                   (CS->InLoop ? " (in a loop)" : "");
+      Step(Next(), UINT32_MAX);
+      return;
+    }
+    std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
+    for (unsigned K = 0; K < CS->Targets.size(); ++K) {
+      TemplateId Tgt = CS->Targets[K];
+      Config S = Next();
+      uint32_t New = S.Threads.size();
+      ThreadState NT0;
+      NT0.Template = Tgt;
+      NT0.Graph = Tgt;
+      NT0.Locals.assign(NumLocal, Value());
+      S.Threads.push_back(NT0);
+      if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
+        S.Threads[New].St = Status::Terminated;
+      else
+        arrive(S, New, Graphs[Tgt]->Entry);
+      ++S.SiteCount[A.Creation];
+      const uint64_t NewBit = uint64_t(1) << New;
+      for (unsigned HI : H) {
+        // One scalar handle is overwritten: it denotes the new instance
+        // only (an unjoined predecessor is no longer joinable through it).
+        // Multi handles and ambiguous operands accumulate.
+        if (H.size() == 1 && !MultiHandle[HI]) {
+          S.Handles[HI] = NewBit;
+          S.Joinable[HI] = NewBit;
+        } else {
+          S.Handles[HI] |= NewBit;
+          S.Joinable[HI] |= NewBit;
+        }
+      }
+      Step(std::move(S), K);
+    }
+    return;
+  }
+  case ActionKind::Join: {
+    if (!Exact || C.Joinable[Ids[0]] == 0) {
+      Step(Next(), 0); // Ambiguous operand, or nothing left to wait for.
+      return;
+    }
+    // One successor per instance the join may denote, once it has
+    // terminated. Terminated instances with the same joinable-set
+    // membership are interchangeable: only the lowest is taken (docs:
+    // "join symmetry"); with AnyThreadMayUnlock a dead instance's lock
+    // ownership may change independently, so every choice is kept.
+    const unsigned HI = Ids[0];
+    const uint64_t Mask = C.Joinable[HI];
+    std::vector<std::vector<bool>> Taken;
+    for (uint32_t J = 0; J < C.Threads.size(); ++J) {
+      if (!(Mask >> J & 1))
+        continue;
+      const uint64_t Bit = uint64_t(1) << J;
+      if (J == I) { // Joining oneself fails with EDEADLK.
+        Step(Next(), J + 1);
+        continue;
+      }
+      if (C.Threads[J].St != Status::Terminated) {
+        FullyEnabled = false; // This choice waits for J.
+        continue;
+      }
+      std::vector<bool> Sig;
+      for (uint64_t Jb : C.Joinable)
+        Sig.push_back(Jb & Bit);
+      if (!Opts.AnyThreadMayUnlock) {
+        if (std::find(Taken.begin(), Taken.end(), Sig) != Taken.end())
+          continue;
+        Taken.push_back(std::move(Sig));
+      }
+      Config S = Next();
+      S.Joinable[HI] &= ~Bit;
+      Step(std::move(S), J + 1);
+    }
+    return;
+  }
+  case ActionKind::Detach: {
+    // Removes one instance the handle may denote from its joinable set,
+    // without waiting. Several: one successor per choice.
+    if (!Exact || C.Joinable[Ids[0]] == 0) {
+      Step(Next(), 0);
+      return;
+    }
+    for (uint32_t J = 0; J < C.Threads.size(); ++J)
+      if (C.Joinable[Ids[0]] >> J & 1) {
+        Config S = Next();
+        S.Joinable[Ids[0]] &= ~(uint64_t(1) << J);
+        Step(std::move(S), J + 1);
+      }
+    return;
+  }
+  case ActionKind::Cancel: {
+    uint64_t Mask = 0;
+    for (unsigned HI : Ids)
+      Mask |= C.Handles[HI];
+    bool Any = false;
+    for (uint32_t J = 0; J < C.Threads.size(); ++J) {
+      if (!(Mask >> J & 1) || C.Threads[J].St == Status::Terminated)
+        continue;
+      // cancel1 (active target) and cancel2 (waiting target).
+      Config S = Next();
+      S.Threads[J].St = Status::Terminated;
+      for (uint64_t &B : S.Barriers)
+        B &= ~(uint64_t(1) << J);
+      Step(std::move(S), J + 1);
+      Any = true;
+    }
+    if (!Any || !Exact)
+      Step(Next(), 0); // Already terminated (or maybe another thread).
+    return;
+  }
+  default:
+    Step(Next(), 0);
+    return;
+  }
+}
