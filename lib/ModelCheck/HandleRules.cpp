@@ -120,8 +120,11 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
   case ActionKind::Create: {
     const CreationSite *CS =
         A.Creation < TM.Creations.size() ? &TM.Creations[A.Creation] : nullptr;
-    bool Cut = CS && (C.SiteCount[A.Creation] >= Opts.ThreadBound ||
-                      C.Threads.size() >= MaxInstances);
+    const ThreadState &Self = C.Threads[I];
+    const int Slot = CreateSlot[Self.Graph][&E - &Graphs[Self.Graph]->Edges[0]];
+    bool Cut = CS && Slot >= 0 &&
+               (C.SiteCount[Slot] >= Opts.ThreadBound ||
+                C.Threads.size() >= MaxInstances);
     if (!CS || CS->Targets.empty() || Cut) {
       if (Cut && CutNote && CutNote->empty())
         *CutNote = (C.Threads.size() >= MaxInstances
@@ -147,7 +150,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         S.Threads[New].St = Status::Terminated;
       else
         arrive(S, New, Graphs[Tgt]->Entry);
-      ++S.SiteCount[A.Creation];
+      if (Slot >= 0)
+        ++S.SiteCount[Slot];
       const uint64_t NewBit = uint64_t(1) << New;
       for (unsigned HI : H) {
         // One scalar handle is overwritten: it denotes the new instance
@@ -199,7 +203,9 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         Taken.push_back(std::move(Sig));
       }
       Config S = Next();
-      S.Joinable[HI] &= ~Bit;
+      // A thread is joined once: no other handle may join it again.
+      for (uint64_t &Jb : S.Joinable)
+        Jb &= ~Bit;
       Step(std::move(S), J + 1);
     }
     return;

@@ -71,6 +71,11 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts)
     OnceFns.push_back(KV.first);
     Graphs.push_back(&KV.second);
   }
+  CreateSlot.resize(Graphs.size());
+  for (size_t G = 0; G < Graphs.size(); ++G)
+    for (const ActionEdge &E : Graphs[G]->Edges)
+      CreateSlot[G].push_back(
+          E.A.Kind == ActionKind::Create ? int(NumCreateSlots++) : -1);
 
   // Objects of every kind, as the actions name them. An object that is ever
   // named with AnyOffset is collapsed to one entry so that each MemLoc maps
@@ -326,7 +331,7 @@ bool Prepared::atAccess(const Config &C, uint32_t I) const {
 
 Config Prepared::initial() const {
   Config C;
-  C.SiteCount.assign(In.TM->Creations.size(), 0);
+  C.SiteCount.assign(NumCreateSlots, 0);
   C.Handles.assign(Tables[static_cast<unsigned>(ObjKind::Handle)].size(), 0);
   C.Joinable = C.Handles;
   C.Locks.assign(Tables[static_cast<unsigned>(ObjKind::Lock)].size(), {});
@@ -448,7 +453,7 @@ Config Prepared::unpack(const std::string &In) const {
     for (Value &V : T.Locals)
       V = R.val();
   }
-  C.SiteCount.resize(this->In.TM->Creations.size());
+  C.SiteCount.resize(NumCreateSlots);
   for (uint8_t &N : C.SiteCount)
     N = uint8_t(In[R.P++]);
   C.Handles.resize(Tables[static_cast<unsigned>(ObjKind::Handle)].size());

@@ -67,7 +67,8 @@ struct LockState {
 
 struct Config {
   std::vector<ThreadState> Threads; ///< Index = instance; 0 = root.
-  std::vector<uint8_t> SiteCount;   ///< Instances created per creation site.
+  /// Instances created per creation slot (see Prepared::CreateSlot).
+  std::vector<uint8_t> SiteCount;
   /// Instances a handle may denote (cancel targets): the last one stored
   /// for a scalar handle, every one stored for a multi handle.
   std::vector<uint64_t> Handles;
@@ -119,6 +120,12 @@ public:
   /// Template graphs, then once bodies.
   std::vector<const ThreadGraph *> Graphs;
   std::vector<const llvm::Function *> OnceFns; ///< Body i -> Graphs[NT + i].
+  /// Graph -> edge -> creation slot, or -1 if the edge is no create. The
+  /// thread bound applies per create edge of the inlined thread graphs, so
+  /// one pthread_create inside a helper (std::thread's constructor) called
+  /// from three places is three creation sites, as in the source.
+  std::vector<std::vector<int>> CreateSlot;
+  unsigned NumCreateSlots = 0;
 
   Config initial() const;
   /// Appends every move of instance I in C with its successor.
