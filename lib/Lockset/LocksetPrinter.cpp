@@ -17,12 +17,7 @@ using namespace racesift;
 using namespace llvm;
 
 static const Access *findAccess(const ThreadModel &TM, AccessId Id) {
-  if (Id < TM.Accesses.size() && TM.Accesses[Id].Id == Id)
-    return &TM.Accesses[Id];
-  for (const Access &A : TM.Accesses)
-    if (A.Id == Id)
-      return &A;
-  return nullptr;
+  return Id < TM.Accesses.size() ? &TM.Accesses[Id] : nullptr;
 }
 
 static void printPos(const SourceLoc &L, raw_ostream &OS) {

@@ -23,12 +23,7 @@ using namespace llvm;
 namespace racesift {
 
 static const Access *findAccess(const ThreadModel &TM, AccessId Id) {
-  if (Id < TM.Accesses.size() && TM.Accesses[Id].Id == Id)
-    return &TM.Accesses[Id];
-  for (const Access &A : TM.Accesses)
-    if (A.Id == Id)
-      return &A;
-  return nullptr;
+  return Id < TM.Accesses.size() ? &TM.Accesses[Id] : nullptr;
 }
 
 static std::string threadName(const ThreadModel &TM, TemplateId T) {

@@ -285,9 +285,9 @@ struct ThreadGraph {
 struct ThreadModel {
   std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.
   std::vector<CreationSite> Creations;
-  std::vector<MemObject> Objects;
-  std::vector<Access> Accesses;
-  std::vector<DataVar> DataVars;
+  std::vector<MemObject> Objects;  ///< Objects[Id].Id == Id.
+  std::vector<Access> Accesses;    ///< Accesses[Id].Id == Id.
+  std::vector<DataVar> DataVars;   ///< DataVars[Id].Id == Id.
   /// One graph per defined function reachable from a template.
   std::vector<FunctionGraph> Functions;
   /// F -> index into Functions, for graphOf (filled by buildThreadModel).
