@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ThreadModelInternal.h"
+#include "PointsToSolver.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -32,16 +32,172 @@ using namespace llvm;
 
 namespace racesift {
 
-PTASolver::PTASolver(Module &M, std::vector<MemObject> &Objects)
+AndersenSolver::AndersenSolver(Module &M, std::vector<MemObject> &Objects)
     : M(M), DL(M.getDataLayout()), Objects(Objects) {}
 
-uint32_t PTASolver::newNode() {
+uint32_t AndersenSolver::newNode() {
   Nodes.emplace_back();
-  return Nodes.size() - 1;
+  uint32_t N = Nodes.size() - 1;
+  Rep.push_back(N);
+  Rank.push_back(NextRank++);
+  return N;
 }
 
-ObjectId PTASolver::newObject(ObjectKind K, const Value *Site, std::string Name,
-                              uint64_t Size) {
+void AndersenSolver::push(uint32_t N) {
+  N = find(N);
+  if (Nodes[N].Queued)
+    return;
+  Nodes[N].Queued = true;
+  Worklist.push_back({Rank[N], N});
+  std::push_heap(Worklist.begin(), Worklist.end(), std::greater<>());
+}
+
+uint32_t AndersenSolver::pop() {
+  std::pop_heap(Worklist.begin(), Worklist.end(), std::greater<>());
+  uint32_t N = Worklist.back().second;
+  Worklist.pop_back();
+  Nodes[N].Queued = false;
+  return N;
+}
+
+void AndersenSolver::merge(uint32_t A, uint32_t B) {
+  assert(A == find(A) && B == find(B) && A != B);
+  ++NumMerged;
+  Node &NA = Nodes[A], &NB = Nodes[B];
+  Rep[B] = A;
+  NA.Pts |= NB.Pts;
+  // Each edge of A saw A.Prev and each edge of B saw B.Prev: only their
+  // intersection has crossed every edge of the merged node.
+  NA.Prev &= NB.Prev;
+  NA.Copy.append(NB.Copy.begin(), NB.Copy.end());
+  NA.Loads.append(NB.Loads.begin(), NB.Loads.end());
+  NA.Stores.append(NB.Stores.begin(), NB.Stores.end());
+  NA.Geps.append(NB.Geps.begin(), NB.Geps.end());
+  NA.Complex.append(NB.Complex.begin(), NB.Complex.end());
+  // Copy edges to the cycle itself vanish; duplicates are dropped.
+  for (uint32_t &D : NA.Copy)
+    D = find(D);
+  llvm::sort(NA.Copy);
+  NA.Copy.erase(std::unique(NA.Copy.begin(), NA.Copy.end()), NA.Copy.end());
+  llvm::erase(NA.Copy, A);
+  llvm::sort(NA.Loads);
+  NA.Loads.erase(std::unique(NA.Loads.begin(), NA.Loads.end()), NA.Loads.end());
+  llvm::sort(NA.Stores);
+  NA.Stores.erase(std::unique(NA.Stores.begin(), NA.Stores.end()),
+                  NA.Stores.end());
+  NB = Node();
+  Rank[A] = std::min(Rank[A], Rank[B]);
+  push(A);
+}
+
+void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
+  size_t NN = Nodes.size();
+  if (TIndex.size() < NN) {
+    TIndex.resize(NN);
+    TLow.resize(NN);
+    TEpoch.resize(NN, 0);
+    TOnStack.resize(NN, false);
+  }
+  ++Epoch;
+  uint32_t Counter = 0;
+  std::vector<uint32_t> Stack, Finished;
+  struct Frame {
+    uint32_t N;
+    unsigned Edge;
+  };
+  std::vector<Frame> Frames;
+  auto Visit = [&](uint32_t N) {
+    TEpoch[N] = Epoch;
+    TIndex[N] = TLow[N] = Counter++;
+    TOnStack[N] = true;
+    Stack.push_back(N);
+    Frames.push_back({N, 0});
+  };
+  for (uint32_t Root : Roots) {
+    Root = find(Root);
+    if (Root >= NN || TEpoch[Root] == Epoch)
+      continue;
+    Visit(Root);
+    while (!Frames.empty()) {
+      Frame &F = Frames.back();
+      uint32_t N = F.N;
+      Node &Nd = Nodes[N];
+      size_t NumCopy = Nd.Copy.size(), NumEdges = NumCopy + Nd.Geps.size();
+      if (F.Edge < NumEdges) {
+        unsigned E = F.Edge++;
+        uint32_t S =
+            find(E < NumCopy ? Nd.Copy[E] : Nd.Geps[E - NumCopy].first);
+        if (S >= NN)
+          continue; // Created after this pass started.
+        if (S == N) {
+          // A GEP from a node to itself: a positive-weight cycle.
+          if (E >= NumCopy && Nd.Geps[E - NumCopy].second != AnyOffset) {
+            Nd.Geps[E - NumCopy].second = AnyOffset;
+            ++NumPWC;
+            pushFull(N);
+          }
+          continue;
+        }
+        if (TEpoch[S] != Epoch)
+          Visit(S);
+        else if (TOnStack[S])
+          TLow[N] = std::min(TLow[N], TIndex[S]);
+        continue;
+      }
+      Frames.pop_back();
+      if (!Frames.empty())
+        TLow[Frames.back().N] = std::min(TLow[Frames.back().N], TLow[N]);
+      if (TLow[N] != TIndex[N])
+        continue;
+      // N roots an SCC: the nodes above it on the stack.
+      size_t First = Stack.size();
+      do
+        --First;
+      while (Stack[First] != N);
+      if (Stack.size() - First > 1) {
+        // GEP edges inside the SCC (targets still on the stack above N) make
+        // it a positive-weight cycle: fold their offsets to AnyOffset
+        // (Pearce et al.; compromise "field-limit").
+        bool PWC = false;
+        for (size_t I = First; I < Stack.size(); ++I)
+          for (auto &G : Nodes[Stack[I]].Geps) {
+            uint32_t D = find(G.first);
+            if (D < NN && TEpoch[D] == Epoch && TOnStack[D] &&
+                TIndex[D] >= TIndex[N] && G.second != AnyOffset) {
+              G.second = AnyOffset;
+              PWC = true;
+            }
+          }
+        for (size_t I = First; I < Stack.size(); ++I)
+          TOnStack[Stack[I]] = false;
+        for (size_t I = First + 1; I < Stack.size(); ++I)
+          merge(N, Stack[I]);
+        if (PWC) {
+          ++NumPWC;
+          pushFull(N);
+        }
+      } else {
+        TOnStack[N] = false;
+      }
+      Stack.resize(First);
+      Finished.push_back(N);
+    }
+  }
+  if (!Ranks)
+    return;
+  // Tarjan finishes sinks first: sources get the smallest ranks.
+  uint32_t Base = NextRank;
+  for (size_t I = 0; I < Finished.size(); ++I)
+    Rank[Finished[I]] = Base + (Finished.size() - 1 - I);
+  NextRank = Base + Finished.size();
+  // Re-order what is queued.
+  for (auto &W : Worklist)
+    W.first = Rank[W.second];
+  std::make_heap(Worklist.begin(), Worklist.end(), std::greater<>());
+}
+
+ObjectId AndersenSolver::newObject(ObjectKind K, const Value *Site,
+                                   std::string Name, uint64_t Size) {
   MemObject O;
   O.Id = Objects.size();
   O.Kind = K;
@@ -57,7 +213,7 @@ ObjectId PTASolver::newObject(ObjectKind K, const Value *Site, std::string Name,
   return Objects.back().Id;
 }
 
-uint32_t PTASolver::locFor(ObjectId Obj, int64_t Off) {
+uint32_t AndersenSolver::locFor(ObjectId Obj, int64_t Off) {
   const MemObject &O = Objects[Obj];
   // Out-of-bounds offsets and objects with too many fields collapse to
   // AnyOffset (compromise "field-limit"): this bounds locations per object
@@ -84,23 +240,28 @@ uint32_t PTASolver::locFor(ObjectId Obj, int64_t Off) {
   if (Off != AnyOffset)
     for (uint32_t Src : PO.AnyStorers)
       addCopy(Src, C);
-  for (size_t I = 0; I < PO.CopySources.size(); ++I)
-    pushFull(Complexes[PO.CopySources[I]].Watch);
+  // memcpy sources of this object copy the new field too (in solve()).
+  if (!PO.CopySources.empty())
+    NewFields.push_back(L);
   return L;
 }
 
-void PTASolver::pushFull(uint32_t N) {
+void AndersenSolver::pushFull(uint32_t N) {
   // Forget what was propagated so that every location is processed again.
+  N = find(N);
   Nodes[N].Prev.clear();
   push(N);
 }
 
-void PTASolver::addPts(uint32_t N, uint32_t L) {
+void AndersenSolver::addPts(uint32_t N, uint32_t L) {
+  N = find(N);
   if (Nodes[N].Pts.test_and_set(L))
     push(N);
 }
 
-void PTASolver::addCopy(uint32_t Src, uint32_t Dst) {
+void AndersenSolver::addCopy(uint32_t Src, uint32_t Dst) {
+  Src = find(Src);
+  Dst = find(Dst);
   if (Src == Dst)
     return;
   if (!CopyEdges.insert(uint64_t(Src) << 32 | Dst).second)
@@ -123,7 +284,7 @@ static bool mayHoldPointer(Type *T) {
   return false;
 }
 
-uint32_t PTASolver::nodeOf(const Value *V) {
+uint32_t AndersenSolver::nodeOf(const Value *V) {
   auto It = ValueNode.find(V);
   if (It != ValueNode.end())
     return It->second;
@@ -155,59 +316,63 @@ uint32_t PTASolver::nodeOf(const Value *V) {
   return N;
 }
 
-ObjectId PTASolver::objectForFunction(const Function *F) {
+ObjectId AndersenSolver::objectForFunction(const Function *F) {
   auto It = SiteObject.find(F);
   if (It != SiteObject.end())
     return It->second;
   return newObject(ObjectKind::Function, F, F->getName().str(), 0);
 }
 
-ObjectId PTASolver::unknownObject(StringRef Why) {
+ObjectId AndersenSolver::unknownObject(StringRef Why) {
   if (UnknownObj == InvalidObject)
     UnknownObj = newObject(ObjectKind::External, nullptr, "<unknown>", 0);
   compromise(("unresolved-pointer: " + Why).str());
   return UnknownObj;
 }
 
-void PTASolver::compromise(std::string C) {
+void AndersenSolver::compromise(std::string C) {
   if (CompromiseSet.insert(C).second)
     Compromises.push_back(std::move(C));
 }
 
-int64_t PTASolver::gepOffset(const GEPOperator &GEP) const {
+int64_t AndersenSolver::gepOffset(const GEPOperator &GEP) const {
   APInt Off(DL.getIndexTypeSizeInBits(GEP.getType()), 0);
   if (GEP.accumulateConstantOffset(DL, Off))
     return Off.getSExtValue();
   return AnyOffset;
 }
 
-void PTASolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off) {
+void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off) {
   if (Off == 0) {
     addCopy(Src, Dst);
     return;
   }
+  Src = find(Src);
   Nodes[Src].Geps.push_back({Dst, Off});
   pushFull(Src);
 }
 
-void PTASolver::addComplex(uint32_t Watch, Complex C) {
+void AndersenSolver::addComplex(uint32_t Watch, Complex C) {
+  Watch = find(Watch);
   C.Watch = Watch;
   Complexes.push_back(C);
   Nodes[Watch].Complex.push_back(Complexes.size() - 1);
   pushFull(Watch);
 }
 
-void PTASolver::addLoad(uint32_t Ptr, uint32_t Dst) {
+void AndersenSolver::addLoad(uint32_t Ptr, uint32_t Dst) {
+  Ptr = find(Ptr);
   Nodes[Ptr].Loads.push_back(Dst);
   pushFull(Ptr);
 }
 
-void PTASolver::addStore(uint32_t Src, uint32_t Ptr) {
+void AndersenSolver::addStore(uint32_t Src, uint32_t Ptr) {
+  Ptr = find(Ptr);
   Nodes[Ptr].Stores.push_back(Src);
   pushFull(Ptr);
 }
 
-void PTASolver::loadFrom(uint32_t L, uint32_t Dst) {
+void AndersenSolver::loadFrom(uint32_t L, uint32_t Dst) {
   MemLoc ML = Locs[L].Loc;
   if (ML.Offset != AnyOffset) {
     addCopy(Locs[L].Content, Dst);
@@ -222,7 +387,7 @@ void PTASolver::loadFrom(uint32_t L, uint32_t Dst) {
     addCopy(Locs[PO.Locs[I]].Content, Dst);
 }
 
-void PTASolver::storeTo(uint32_t L, uint32_t Src) {
+void AndersenSolver::storeTo(uint32_t L, uint32_t Src) {
   MemLoc ML = Locs[L].Loc;
   addCopy(Src, Locs[L].Content);
   if (ML.Offset != AnyOffset)
@@ -236,18 +401,37 @@ void PTASolver::storeTo(uint32_t L, uint32_t Src) {
     addCopy(Src, Locs[PO.Locs[I]].Content);
 }
 
-uint32_t PTASolver::shift(uint32_t L, int64_t Off) {
+uint32_t AndersenSolver::shift(uint32_t L, int64_t Off) {
   MemLoc ML = Locs[L].Loc;
   if (ML.Offset == AnyOffset || Off == AnyOffset)
     return locFor(ML.Obj, AnyOffset);
   return locFor(ML.Obj, ML.Offset + Off);
 }
 
-void PTASolver::solve() {
-  while (!Worklist.empty()) {
-    uint32_t N = Worklist.front();
-    Worklist.pop_front();
-    Nodes[N].Queued = false;
+void AndersenSolver::solve() {
+  if (!OfflineDone) {
+    // Offline pass: collapse the cycles visible in the initial constraint
+    // graph and rank the nodes topologically.
+    OfflineDone = true;
+    std::vector<uint32_t> All(Nodes.size());
+    for (uint32_t I = 0; I < All.size(); ++I)
+      All[I] = I;
+    collapseCycles(All, /*Ranks=*/true);
+  }
+  std::vector<uint32_t> Candidates;
+  static const bool Stats = getenv("RACESIFT_PTA_STATS");
+  while (!Worklist.empty() || !NewFields.empty()) {
+    copyNewFields();
+    if (Worklist.empty())
+      continue;
+    uint32_t N = pop();
+    if (find(N) != N)
+      continue;
+    if (++NumPops % 200000 == 0 && Stats)
+      errs() << "racesift-pta: pops " << NumPops << " queued "
+             << Worklist.size() << " nodes " << Nodes.size() << " locs "
+             << Locs.size() << " merged " << NumMerged << " |pts| "
+             << Nodes[N].Pts.count() << "\n";
     if (Nodes[N].Pts == Nodes[N].Prev)
       continue;
     SparseBitVector<> Delta = Nodes[N].Pts;
@@ -267,14 +451,31 @@ void PTASolver::solve() {
         handleComplex(Nodes[N].Complex[I], L);
     }
     for (size_t I = 0; I < Nodes[N].Copy.size(); ++I) {
-      uint32_t D = Nodes[N].Copy[I];
-      if (Nodes[D].Pts |= Delta)
+      uint32_t D = find(Nodes[N].Copy[I]);
+      if (D == N)
+        continue;
+      bool Grew = Nodes[D].Pts |= Delta;
+      if (Grew)
         push(D);
+      // Lazy cycle detection (Hardekopf & Lin): equal sets across an edge
+      // hint at a cycle; each edge is tested once.
+      if (Nodes[D].Pts == Nodes[N].Pts &&
+          LCDChecked.insert(uint64_t(N) << 32 | D).second)
+        Candidates.push_back(D);
+    }
+    if (!Candidates.empty()) {
+      ++NumLCD;
+      collapseCycles(Candidates, /*Ranks=*/false);
+      Candidates.clear();
     }
   }
+  if (Stats)
+    errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
+           << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
+           << " pops " << NumPops << "\n";
 }
 
-void PTASolver::bindCall(const CallBase &CB, const Function &F) {
+void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
   auto &Seen = Bound[&CB];
   if (std::find(Seen.begin(), Seen.end(), &F) != Seen.end())
     return;
@@ -291,14 +492,14 @@ void PTASolver::bindCall(const CallBase &CB, const Function &F) {
     addCopy(returnNode(F), nodeOf(&CB));
 }
 
-uint32_t PTASolver::returnNode(const Function &F) {
+uint32_t AndersenSolver::returnNode(const Function &F) {
   auto It = RetNode.find(&F);
   if (It != RetNode.end())
     return It->second;
   return RetNode[&F] = newNode();
 }
 
-void PTASolver::handleComplex(unsigned CI, uint32_t L) {
+void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
   Complex C = Complexes[CI];
   MemLoc ML = Locs[L].Loc;
   switch (C.K) {
@@ -325,34 +526,65 @@ void PTASolver::handleComplex(unsigned CI, uint32_t L) {
   }
   case Complex::CopySrc: {
     // memcpy(dst, src): every field of src's object from the offset on is
-    // copied to the matching offset of each destination.
-    PerObject &PO = ObjLocs[ML.Obj];
-    if (std::find(PO.CopySources.begin(), PO.CopySources.end(), CI) ==
-        PO.CopySources.end())
-      PO.CopySources.push_back(CI);
-    for (size_t I = 0; I < PO.Locs.size(); ++I) {
-      MemLoc F = Locs[PO.Locs[I]].Loc;
-      int64_t Rel = AnyOffset;
-      if (ML.Offset != AnyOffset && F.Offset != AnyOffset) {
-        if (F.Offset < ML.Offset)
-          continue;
-        Rel = F.Offset - ML.Offset;
-      }
-      // A copy: storeTo may create locations and reset Prev sets.
-      SparseBitVector<> Dsts = Nodes[C.Arg].Prev;
-      for (unsigned DL : Dsts)
-        storeTo(shift(DL, Rel), Locs[PO.Locs[I]].Content);
+    // copied to the matching offset of each destination, through one node
+    // per relative offset (so sources and destinations add, not multiply).
+    if (!CopySrcSeen.insert(uint64_t(CI) << 32 | L).second)
+      return;
+    ObjLocs[ML.Obj].CopySources.push_back({CI, L});
+    for (size_t I = 0; I < ObjLocs[ML.Obj].Locs.size(); ++I)
+      copyField(CI, L, ObjLocs[ML.Obj].Locs[I]);
+    return;
+  }
+  case Complex::CopyDst: {
+    // A new destination receives every relative offset seen so far.
+    for (size_t I = 0; I < CopyRel[C.Pair].size(); ++I) {
+      auto [Rel, T] = CopyRel[C.Pair][I];
+      storeTo(shift(L, Rel), T);
     }
     return;
   }
-  case Complex::CopyDst:
-    // A new destination: redo every source location.
-    pushFull(C.Arg);
-    return;
   }
 }
 
-void PTASolver::addMemCopy(const Value *Dst, const Value *Src) {
+uint32_t AndersenSolver::relNode(unsigned CI, int64_t Rel) {
+  auto &Rels = CopyRel[CI];
+  for (auto [R, T] : Rels)
+    if (R == Rel)
+      return T;
+  uint32_t T = newNode();
+  CopyRel[CI].push_back({Rel, T});
+  // Destinations seen so far (copied: storeTo may reset Prev sets).
+  SparseBitVector<> Dsts = Nodes[find(Complexes[CI].Arg)].Prev;
+  for (unsigned DL : Dsts)
+    storeTo(shift(DL, Rel), T);
+  return T;
+}
+
+void AndersenSolver::copyField(unsigned CI, uint32_t Src, uint32_t Field) {
+  MemLoc S = Locs[Src].Loc, F = Locs[Field].Loc;
+  int64_t Rel = AnyOffset;
+  if (S.Offset != AnyOffset && F.Offset != AnyOffset) {
+    if (F.Offset < S.Offset)
+      return;
+    Rel = F.Offset - S.Offset;
+  }
+  addCopy(Locs[Field].Content, relNode(CI, Rel));
+}
+
+void AndersenSolver::copyNewFields() {
+  // Fields created after a memcpy source was registered.
+  while (!NewFields.empty()) {
+    uint32_t Field = NewFields.back();
+    NewFields.pop_back();
+    ObjectId Obj = Locs[Field].Loc.Obj;
+    for (size_t I = 0; I < ObjLocs[Obj].CopySources.size(); ++I) {
+      auto [CI, Src] = ObjLocs[Obj].CopySources[I];
+      copyField(CI, Src, Field);
+    }
+  }
+}
+
+void AndersenSolver::addMemCopy(const Value *Dst, const Value *Src) {
   uint32_t D = nodeOf(Dst), S = nodeOf(Src);
   Complex C;
   C.K = Complex::CopySrc;
@@ -361,11 +593,12 @@ void PTASolver::addMemCopy(const Value *Dst, const Value *Src) {
   Complex C2;
   C2.K = Complex::CopyDst;
   C2.Arg = S;
+  C2.Pair = Complexes.size() - 1;
   addComplex(D, C2);
 }
 
-void PTASolver::addInitializer(uint32_t ObjLoc, const Constant *C,
-                               int64_t Off) {
+void AndersenSolver::addInitializer(uint32_t ObjLoc, const Constant *C,
+                                    int64_t Off) {
   if (!mayHoldPointer(C->getType()))
     return;
   if (auto *CA = dyn_cast<ConstantAggregate>(C)) {
@@ -389,7 +622,7 @@ void PTASolver::addInitializer(uint32_t ObjLoc, const Constant *C,
   addCopy(nodeOf(C), Locs[locFor(Obj, Off)].Content);
 }
 
-void PTASolver::buildConstraints() {
+void AndersenSolver::buildConstraints() {
   for (const GlobalVariable &GV : M.globals()) {
     uint64_t Size = GV.getValueType()->isSized()
                         ? DL.getTypeAllocSize(GV.getValueType())
@@ -413,15 +646,16 @@ void PTASolver::buildConstraints() {
     }
 }
 
-ArrayRef<MemLoc> PTASolver::pointsTo(const Value *V) {
+ArrayRef<MemLoc> AndersenSolver::pointsTo(const Value *V) {
   auto It = ValueNode.find(V);
   if (It == ValueNode.end())
     return {};
-  auto CIt = SortedCache.find(It->second);
+  uint32_t N = find(It->second);
+  auto CIt = SortedCache.find(N);
   if (CIt != SortedCache.end())
     return CIt->second;
-  std::vector<MemLoc> &Out = SortedCache[It->second];
-  for (unsigned L : Nodes[It->second].Pts)
+  std::vector<MemLoc> &Out = SortedCache[N];
+  for (unsigned L : Nodes[N].Pts)
     Out.push_back(Locs[L].Loc);
   llvm::sort(Out);
   return Out;
@@ -432,7 +666,7 @@ ArrayRef<MemLoc> PTASolver::pointsTo(const Value *V) {
 //===----------------------------------------------------------------------===//
 
 struct PointsToAnalysis::Impl {
-  PTASolver S;
+  AndersenSolver S;
   Impl(Module &M, std::vector<MemObject> &O) : S(M, O) {}
 };
 
@@ -444,6 +678,14 @@ PointsToAnalysis::PointsToAnalysis(Module &M, std::vector<MemObject> &Objects)
   // which needs solved points-to sets; binding them may add more.
   while (P->S.resolveCxxThreads())
     P->S.solve();
+  // Callees in module order, whatever order the solver found them in.
+  DenseMap<const Function *, unsigned> Order;
+  for (const Function &F : M)
+    Order[&F] = Order.size();
+  for (auto &[CB, Fs] : P->S.CalleeMap)
+    llvm::sort(Fs, [&](const Function *A, const Function *B) {
+      return Order.lookup(A) < Order.lookup(B);
+    });
 }
 PointsToAnalysis::~PointsToAnalysis() = default;
 

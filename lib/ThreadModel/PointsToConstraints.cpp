@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ThreadModelInternal.h"
+#include "PointsToSolver.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
@@ -38,7 +38,7 @@ static bool holdsPointer(Type *T) {
   return false;
 }
 
-void PTASolver::visit(Instruction &I) {
+void AndersenSolver::visit(Instruction &I) {
   if (auto *AI = dyn_cast<AllocaInst>(&I)) {
     std::optional<TypeSize> Sz = AI->getAllocationSize(DL);
     uint64_t Size = Sz && !Sz->isScalable() ? Sz->getFixedValue() : 0;
@@ -240,7 +240,7 @@ static bool isPointerInert(StringRef N) {
   return Names.contains(N);
 }
 
-ObjectId PTASolver::heapObject(const CallBase &CB) {
+ObjectId AndersenSolver::heapObject(const CallBase &CB) {
   auto It = SiteObject.find(&CB);
   if (It != SiteObject.end())
     return It->second;
@@ -270,7 +270,7 @@ ObjectId PTASolver::heapObject(const CallBase &CB) {
   return newObject(ObjectKind::Heap, &CB, Name, Size);
 }
 
-void PTASolver::modelExternal(const CallBase &CB, const Function &F) {
+void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
   StringRef N = F.getName();
   if (isAllocator(N)) {
     addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
@@ -324,7 +324,7 @@ void PTASolver::modelExternal(const CallBase &CB, const Function &F) {
   compromise(("unknown-external: " + N).str());
 }
 
-void PTASolver::visitCall(CallBase &CB) {
+void AndersenSolver::visitCall(CallBase &CB) {
   if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::memcpy:
@@ -358,10 +358,10 @@ void PTASolver::visitCall(CallBase &CB) {
   addComplex(nodeOf(Callee), X);
 }
 
-std::vector<MemLoc> PTASolver::contentOf(const MemLoc &L) {
+std::vector<MemLoc> AndersenSolver::contentOf(const MemLoc &L) {
   std::vector<MemLoc> Out;
   auto Add = [&](uint32_t Loc) {
-    for (unsigned P : Nodes[Locs[Loc].Content].Pts)
+    for (unsigned P : Nodes[find(Locs[Loc].Content)].Pts)
       Out.push_back(Locs[P].Loc);
   };
   if (L.Offset == AnyOffset) {
@@ -380,7 +380,7 @@ std::vector<MemLoc> PTASolver::contentOf(const MemLoc &L) {
   return Out;
 }
 
-bool PTASolver::resolveCxxThreads() {
+bool AndersenSolver::resolveCxxThreads() {
   // _M_start_thread(this, unique_ptr<_State> *, fn): the state object's
   // first word is its vptr; the _M_run override sits in the vtable from the
   // vptr on. The routine's `this` is the state object.

@@ -1,0 +1,170 @@
+//===- PointsToSolver.h - Andersen constraint solver ------------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to lib/ThreadModel/PointsTo*.cpp: the constraint graph and solver
+// behind PointsToAnalysis. Copy cycles are collapsed with union-find (lazy
+// cycle detection plus an offline pass), positive-weight cycles fold their
+// GEP offsets to AnyOffset, and the worklist follows a topological order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
+#define RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
+
+#include "ThreadModelInternal.h"
+
+#include "llvm/ADT/SparseBitVector.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
+#include <set>
+#include <vector>
+
+namespace racesift {
+
+/// The solver behind PointsToAnalysis.
+struct AndersenSolver {
+  struct Node {
+    llvm::SparseBitVector<> Pts;  ///< Location ids.
+    llvm::SparseBitVector<> Prev; ///< Already propagated.
+    llvm::SmallVector<uint32_t, 2> Copy;
+    llvm::SmallVector<uint32_t, 1> Loads;  ///< Dst nodes: Dst >= *this.
+    llvm::SmallVector<uint32_t, 1> Stores; ///< Src nodes: *this >= Src.
+    llvm::SmallVector<std::pair<uint32_t, int64_t>, 1> Geps;
+    llvm::SmallVector<unsigned, 0> Complex;
+    bool Queued = false;
+  };
+  struct LocInfo {
+    MemLoc Loc;
+    uint32_t Content; ///< Node of what is stored at Loc.
+  };
+  struct PerObject {
+    std::vector<uint32_t> Locs;
+    std::vector<uint32_t> AnyLoaders, AnyStorers;
+    /// memcpy sources in this object: (CopySrc complex, source location).
+    std::vector<std::pair<unsigned, uint32_t>> CopySources;
+  };
+  /// Constraints that need the pointees of a watched node.
+  struct Complex {
+    enum Kind { IndirectCall, ThreadRoutine, CopySrc, CopyDst } K;
+    const llvm::CallBase *CB = nullptr;
+    uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.
+    uint32_t Watch = 0;
+    unsigned Pair = 0; ///< CopyDst: its CopySrc complex.
+  };
+  /// Bounds the locations of one object (compromise "field-limit").
+  static constexpr size_t MaxFieldsPerObject = 128;
+
+  llvm::Module &M;
+  const llvm::DataLayout &DL;
+  std::vector<MemObject> &Objects;
+  std::deque<Node> Nodes;
+  std::vector<LocInfo> Locs;
+  std::vector<PerObject> ObjLocs;
+  std::vector<Complex> Complexes;
+  llvm::DenseSet<uint64_t> CopyEdges;
+
+  /// Union-find over nodes: nodes of one copy cycle share a representative,
+  /// which holds the points-to set and every edge of the cycle.
+  std::vector<uint32_t> Rep;
+  uint32_t find(uint32_t N) {
+    while (Rep[N] != N) {
+      Rep[N] = Rep[Rep[N]];
+      N = Rep[N];
+    }
+    return N;
+  }
+  /// Worklist ordered by topological rank (sources of the copy graph first,
+  /// as computed by the last offline cycle pass); ties by node id.
+  std::vector<uint32_t> Rank;
+  uint32_t NextRank = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> Worklist; ///< Min-heap.
+  void push(uint32_t N);
+  uint32_t pop();
+  /// Copy edges already tested by lazy cycle detection.
+  llvm::DenseSet<uint64_t> LCDChecked;
+  bool OfflineDone = false;
+  /// Tarjan's scratch state (valid for a node if TEpoch[N] == Epoch).
+  std::vector<uint32_t> TIndex, TLow, TEpoch;
+  std::vector<bool> TOnStack;
+  uint32_t Epoch = 0;
+  /// Statistics (RACESIFT_PTA_STATS=1 prints them to stderr).
+  uint64_t NumMerged = 0, NumPWC = 0, NumLCD = 0, NumPops = 0;
+
+  /// Finds the SCCs of the copy and GEP edges reachable from Roots and
+  /// collapses them; an SCC through a GEP edge is a positive-weight cycle,
+  /// whose GEP offsets become AnyOffset. With Ranks, also sets the
+  /// topological rank of every representative visited.
+  void collapseCycles(llvm::ArrayRef<uint32_t> Roots, bool Ranks);
+  /// Fields created since the last copyNewFields() in objects that are
+  /// memcpy sources.
+  std::vector<uint32_t> NewFields;
+  llvm::DenseSet<uint64_t> CopySrcSeen;
+  /// CopySrc complex -> (relative offset, node of what is copied there).
+  llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, uint32_t>>> CopyRel;
+  uint32_t relNode(unsigned CI, int64_t Rel);
+  /// memcpy CI copies Field of the object of source location Src.
+  void copyField(unsigned CI, uint32_t Src, uint32_t Field);
+  void copyNewFields();
+  /// Merges node B into node A (both representatives).
+  void merge(uint32_t A, uint32_t B);
+  llvm::DenseMap<std::pair<ObjectId, int64_t>, uint32_t> LocIndex;
+  llvm::DenseMap<const llvm::Value *, uint32_t> ValueNode;
+  llvm::DenseMap<const llvm::Function *, uint32_t> RetNode;
+  llvm::DenseMap<const llvm::Value *, ObjectId> SiteObject;
+  llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
+      CalleeMap, Bound;
+  llvm::DenseMap<const llvm::Function *, ObjectId> ExternalObj;
+  llvm::DenseMap<uint32_t, std::vector<MemLoc>> SortedCache;
+  std::set<std::pair<const llvm::CallBase *, const llvm::Function *>> StartSeen;
+  std::vector<ThreadStart> Starts;
+  std::vector<std::string> Compromises;
+  llvm::StringSet<> CompromiseSet;
+  llvm::StringMap<unsigned> HeapNames;
+  ObjectId UnknownObj = InvalidObject;
+
+  AndersenSolver(llvm::Module &M, std::vector<MemObject> &Objects);
+  void buildConstraints();
+  void solve();
+  /// Binds std::thread state objects to their _M_run; true if any is new.
+  bool resolveCxxThreads();
+  llvm::ArrayRef<MemLoc> pointsTo(const llvm::Value *V);
+  std::vector<MemLoc> contentOf(const MemLoc &L);
+
+  uint32_t newNode();
+  ObjectId newObject(ObjectKind K, const llvm::Value *Site, std::string Name,
+                     uint64_t Size);
+  uint32_t locFor(ObjectId Obj, int64_t Off);
+  uint32_t nodeOf(const llvm::Value *V);
+  uint32_t returnNode(const llvm::Function &F);
+  ObjectId objectForFunction(const llvm::Function *F);
+  ObjectId unknownObject(llvm::StringRef Why);
+  void compromise(std::string C);
+  int64_t gepOffset(const llvm::GEPOperator &GEP) const;
+  void pushFull(uint32_t N);
+  void addPts(uint32_t N, uint32_t L);
+  void addCopy(uint32_t Src, uint32_t Dst);
+  void addGep(uint32_t Src, uint32_t Dst, int64_t Off);
+  void addLoad(uint32_t Ptr, uint32_t Dst);
+  void addStore(uint32_t Src, uint32_t Ptr);
+  void addComplex(uint32_t Watch, Complex C);
+  void addMemCopy(const llvm::Value *Dst, const llvm::Value *Src);
+  void addInitializer(uint32_t ObjLoc, const llvm::Constant *C, int64_t Off);
+  void loadFrom(uint32_t L, uint32_t Dst);
+  void storeTo(uint32_t L, uint32_t Src);
+  uint32_t shift(uint32_t L, int64_t Off);
+  void handleComplex(unsigned CI, uint32_t L);
+  void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
+  void visit(llvm::Instruction &I);
+  void visitCall(llvm::CallBase &CB);
+  void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
+  ObjectId heapObject(const llvm::CallBase &CB);
+};
+
+} // namespace racesift
+
+#endif // RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
