@@ -28,7 +28,7 @@ namespace racesift {
 
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result).
-static const Value *singleStoredValue(const AllocaInst *AI) {
+const Value *singleStoredValue(const AllocaInst *AI) {
   const Value *Stored = nullptr;
   for (const User *U : AI->users()) {
     if (isa<LoadInst>(U))
@@ -169,6 +169,63 @@ std::string sourceNameOfPointer(const ThreadModel &TM,
   return "?";
 }
 
+bool counterStore(const StoreInst &SI, const Value *Slot, bool &Relative,
+                  int64_t &C) {
+  if (SI.getPointerOperand()->stripPointerCasts() != Slot)
+    return false;
+  const Value *V = SI.getValueOperand();
+  if (auto *K = dyn_cast<ConstantInt>(V)) {
+    if (K->getBitWidth() > 64)
+      return false;
+    Relative = false;
+    C = K->getSExtValue();
+    return true;
+  }
+  auto *BO = dyn_cast<BinaryOperator>(V);
+  if (!BO || (BO->getOpcode() != Instruction::Add &&
+              BO->getOpcode() != Instruction::Sub))
+    return false;
+  auto *LI = dyn_cast<LoadInst>(BO->getOperand(0));
+  auto *K = dyn_cast<ConstantInt>(BO->getOperand(1));
+  if (!LI && BO->getOpcode() == Instruction::Add) {
+    LI = dyn_cast<LoadInst>(BO->getOperand(1));
+    K = dyn_cast<ConstantInt>(BO->getOperand(0));
+  }
+  if (!LI || !K || K->getBitWidth() > 64 ||
+      LI->getPointerOperand()->stripPointerCasts() != Slot)
+    return false;
+  Relative = true;
+  C = BO->getOpcode() == Instruction::Sub ? -K->getSExtValue()
+                                          : K->getSExtValue();
+  return true;
+}
+
+bool onlyComparedOrCounted(const LoadInst &L, const Value *Slot) {
+  for (const User *U : L.users()) {
+    if (auto *Cmp = dyn_cast<ICmpInst>(U)) {
+      if (!isa<ConstantInt>(Cmp->getOperand(0)) &&
+          !isa<ConstantInt>(Cmp->getOperand(1)))
+        return false;
+      continue;
+    }
+    if (auto *T = dyn_cast<TruncInst>(U))
+      if (T->getType()->isIntegerTy(1))
+        continue;
+    auto *BO = dyn_cast<BinaryOperator>(U);
+    if (!BO || BO->getNumUses() == 0)
+      return false;
+    for (const User *BU : BO->users()) {
+      auto *SI = dyn_cast<StoreInst>(BU);
+      bool Rel;
+      int64_t C;
+      if (!SI || SI->getValueOperand() != BO ||
+          !counterStore(*SI, Slot, Rel, C))
+        return false;
+    }
+  }
+  return true;
+}
+
 std::vector<MemLoc> FunctionGraphBuilder::objectsOf(const Value *Ptr) const {
   ArrayRef<MemLoc> P = PTA.pointsTo(Ptr);
   return std::vector<MemLoc>(P.begin(), P.end());
@@ -177,6 +234,9 @@ std::vector<MemLoc> FunctionGraphBuilder::objectsOf(const Value *Ptr) const {
 bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
                                      bool IsWrite, bool IsAtomic,
                                      std::vector<Action> &Out) {
+  // Initialisation of a fresh heap object before it escapes cannot race.
+  if (Ctx.FreshInit.count({&I, Ptr}))
+    return false;
   std::vector<MemLoc> Locs = objectsOf(Ptr);
   // Accesses that only touch memory no other thread can reach (private
   // stack slots, thread-local globals, functions) are not modelled.
@@ -282,6 +342,7 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
       }
     A.Var = V.Id;
     ResultVars[&CB] = V.Id;
+    Ctx.NonNegative.insert(V.Id); // 0 or an errno value.
     TM.DataVars.push_back(std::move(V));
   }
   Out.push_back(std::move(A));
@@ -294,19 +355,37 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    bool Acc = addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
-    auto It = Ctx.FlagVars.find(SI->getPointerOperand()->stripPointerCasts());
-    if (Acc && It != Ctx.FlagVars.end())
-      if (auto *C = dyn_cast<ConstantInt>(SI->getValueOperand())) {
-        Action A;
-        A.Kind = ActionKind::Assign;
-        A.Var = It->second;
-        A.HasConst = true;
-        A.Const = C->getSExtValue();
-        A.Inst = &I;
-        A.Loc = sourceLocOf(I);
-        Out.push_back(std::move(A));
-      }
+    addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
+    const Value *Slot = SI->getPointerOperand()->stripPointerCasts();
+    auto R = Ctx.RetSlots.find(Slot);
+    auto *RC = dyn_cast<ConstantInt>(SI->getValueOperand());
+    if (R != Ctx.RetSlots.end() && RC) {
+      // `return C` of a constant-returning helper, through its slot.
+      Action A;
+      A.Kind = ActionKind::Assign;
+      A.Var = R->second;
+      A.HasConst = true;
+      A.Const = RC->getSExtValue();
+      A.Inst = &I;
+      A.Loc = sourceLocOf(I);
+      Out.push_back(std::move(A));
+      return;
+    }
+    auto It = Ctx.FlagVars.find(Slot);
+    bool Relative;
+    int64_t C;
+    if (It != Ctx.FlagVars.end() && counterStore(*SI, Slot, Relative, C)) {
+      // Var := C, or Var := Var + C (a counter update).
+      Action A;
+      A.Kind = ActionKind::Assign;
+      A.Var = It->second;
+      A.HasConst = !Relative;
+      A.SrcVar = Relative ? It->second : NoDataVar;
+      A.Const = C;
+      A.Inst = &I;
+      A.Loc = sourceLocOf(I);
+      Out.push_back(std::move(A));
+    }
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -387,6 +466,12 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V) const {
   auto It = ResultVars.find(V);
   if (It != ResultVars.end())
     return It->second;
+  if (auto *CB = dyn_cast<CallBase>(V))
+    if (const Function *Callee = CB->getCalledFunction()) {
+      auto H = Ctx.HelperVars.find(Callee);
+      if (H != Ctx.HelperVars.end())
+        return H->second;
+    }
   if (auto *LI = dyn_cast<LoadInst>(V)) {
     auto F = Ctx.FlagVars.find(LI->getPointerOperand()->stripPointerCasts());
     if (F != Ctx.FlagVars.end())
@@ -395,11 +480,34 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V) const {
   return NoDataVar;
 }
 
+static GuardPred negate(GuardPred P);
+
 bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
                                    GuardPred &Pred, int64_t &C) const {
   if (!BI.isConditional())
     return false;
-  auto *Cmp = dyn_cast<ICmpInst>(BI.getCondition());
+  // `!x` is `xor (x != 0), true`; each xor with true negates the guard.
+  const Value *Cond = BI.getCondition();
+  bool Negated = false;
+  while (auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    auto *K = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (BO->getOpcode() != Instruction::Xor || !K || !K->isOne() ||
+        !BO->getType()->isIntegerTy(1))
+      return false;
+    Negated = !Negated;
+    Cond = BO->getOperand(0);
+  }
+  auto Finish = [&] { return Var != NoDataVar; };
+  // A _Bool is loaded as i8 and truncated: `if (b)` is `b != 0`.
+  if (auto *T = dyn_cast<TruncInst>(Cond)) {
+    if (!T->getType()->isIntegerTy(1))
+      return false;
+    Var = trackedVarOf(T->getOperand(0));
+    Pred = Negated ? GuardPred::EQ : GuardPred::NE;
+    C = 0;
+    return Finish();
+  }
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp)
     return false;
   ICmpInst::Predicate P = Cmp->getPredicate();
@@ -409,7 +517,15 @@ bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
     P = ICmpInst::getSwappedPredicate(P);
   }
   auto *K = dyn_cast<ConstantInt>(R);
-  if (!K)
+  if (!K || K->getBitWidth() > 64)
+    return false;
+  Var = trackedVarOf(L);
+  if (Var == NoDataVar)
+    return false;
+  // Unsigned comparisons are the signed ones when both sides are
+  // non-negative.
+  if (Cmp->isUnsigned() &&
+      (!Ctx.NonNegative.count(Var) || K->getValue().isNegative()))
     return false;
   switch (P) {
   case ICmpInst::ICMP_EQ:
@@ -419,23 +535,28 @@ bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
     Pred = GuardPred::NE;
     break;
   case ICmpInst::ICMP_SLT:
+  case ICmpInst::ICMP_ULT:
     Pred = GuardPred::LT;
     break;
   case ICmpInst::ICMP_SLE:
+  case ICmpInst::ICMP_ULE:
     Pred = GuardPred::LE;
     break;
   case ICmpInst::ICMP_SGT:
+  case ICmpInst::ICMP_UGT:
     Pred = GuardPred::GT;
     break;
   case ICmpInst::ICMP_SGE:
+  case ICmpInst::ICMP_UGE:
     Pred = GuardPred::GE;
     break;
   default:
     return false;
   }
+  if (Negated)
+    Pred = negate(Pred);
   C = K->getSExtValue();
-  Var = trackedVarOf(L);
-  return Var != NoDataVar;
+  return true;
 }
 
 /// The one constant every return of F yields, if F is such a helper.
@@ -517,6 +638,21 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     const Instruction *T = BB.getTerminator();
     if (!T)
       continue;
+    auto *RI = dyn_cast<ReturnInst>(T);
+    auto H = Ctx.HelperVars.find(&F);
+    auto *RC =
+        RI ? dyn_cast_or_null<ConstantInt>(RI->getReturnValue()) : nullptr;
+    if (RC && H != Ctx.HelperVars.end()) {
+      Action A;
+      A.Kind = ActionKind::Assign;
+      A.Var = H->second;
+      A.HasConst = true;
+      A.Const = RC->getSExtValue();
+      A.Inst = T;
+      A.Loc = sourceLocOf(*T);
+      Edge(Cur, G.Exit, std::move(A));
+      continue;
+    }
     if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {
       Edge(Cur, G.Exit, Action());
       continue;

@@ -20,8 +20,11 @@
 #include "llvm/ADT/DenseSet.h"
 
 namespace llvm {
+class AllocaInst;
 class BranchInst;
 class Function;
+class LoadInst;
+class StoreInst;
 } // namespace llvm
 
 namespace racesift {
@@ -36,9 +39,35 @@ struct GraphContext {
   llvm::DenseSet<ObjectId> RecursiveLocks;
   /// The one lock of SV-COMP atomic sections.
   ObjectId AtomicSection = InvalidObject;
-  /// Integer flag globals -> their DataVar.
+  /// Tracked integer globals and locals (flags, loop counters) -> DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> FlagVars;
+  /// Tracked variables that never hold a negative value, on which unsigned
+  /// comparisons with non-negative constants are the signed ones.
+  llvm::DenseSet<DataVarId> NonNegative;
+  /// Defined helpers that return only constants (several of them) -> the
+  /// DataVar of their result, assigned on each return.
+  llvm::DenseMap<const llvm::Function *, DataVarId> HelperVars;
+  /// The -O0 return-value slots of those helpers -> the same DataVar.
+  llvm::DenseMap<const llvm::Value *, DataVarId> RetSlots;
+  /// (instruction, pointer operand) pairs that initialise a fresh heap
+  /// object before it escapes (compromise-free; see "fresh-init" in
+  /// docs/design-threadmodel.md): not modelled as accesses.
+  llvm::DenseSet<std::pair<const llvm::Instruction *, const llvm::Value *>>
+      FreshInit;
 };
+
+/// The value a local slot holds if it is stored exactly once and otherwise
+/// only loaded (the -O0 home of a parameter or a call result), else null.
+const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);
+
+/// If SI stores into Slot a constant (Relative false: Slot := C) or Slot's
+/// own value plus a constant (Relative true: Slot := Slot + C), true.
+bool counterStore(const llvm::StoreInst &SI, const llvm::Value *Slot,
+                  bool &Relative, int64_t &C);
+/// True if every use of the loaded value L is a comparison with a constant, a
+/// truth test (trunc to i1, as for _Bool) or part of a counter update of
+/// Slot.
+bool onlyComparedOrCounted(const llvm::LoadInst &L, const llvm::Value *Slot);
 
 /// Builds FunctionGraphs into one ThreadModel. Accesses and DataVars are
 /// appended to TM as they are met.

@@ -15,11 +15,15 @@
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 #include <set>
@@ -145,6 +149,48 @@ struct ModelBuilder {
     }
   }
 
+  /// The name of a std::thread template: the user's callable that the
+  /// state's _M_run reaches through std:: functions (std::__invoke), else
+  /// `std::thread@file:line` of the construction.
+  std::string cxxThreadName(const Function &Run, const SourceLoc &Loc) {
+    auto InStd = [](StringRef N) {
+      return N.starts_with("_ZNSt") || N.starts_with("_ZSt") ||
+             N.starts_with("_ZNKSt");
+    };
+    std::vector<const Function *> Work{&Run};
+    DenseSet<const Function *> Seen{&Run};
+    for (size_t I = 0; I < Work.size() && I < 64; ++I)
+      for (const Instruction &Inst : instructions(Work[I]))
+        if (auto *CB = dyn_cast<CallBase>(&Inst))
+          for (const Function *F : PTA.callees(*CB)) {
+            if (F->isDeclaration() || !Seen.insert(F).second)
+              continue;
+            if (InStd(F->getName())) {
+              Work.push_back(F);
+              continue;
+            }
+            std::string N = sourceNameOf(*F);
+            if (N != "operator()")
+              return N;
+            // A lambda or function object: its class, else its line.
+            const DISubprogram *SP = F->getSubprogram();
+            const auto *Cls =
+                SP ? dyn_cast_or_null<DICompositeType>(SP->getScope())
+                   : nullptr;
+            if (Cls && !Cls->getName().empty() &&
+                !Cls->getName().starts_with("("))
+              return Cls->getName().str() + "::operator()";
+            if (SP)
+              return "lambda@" + SP->getFilename().str() + ":" +
+                     std::to_string(SP->getLine());
+            return N;
+          }
+    if (!Loc.known())
+      return "std::thread";
+    return "std::thread@" + sys::path::filename(Loc.File).str() + ":" +
+           std::to_string(Loc.Line);
+  }
+
   void addCreation(const CallBase &CB) {
     CreationSite S;
     S.Call = &CB;
@@ -157,13 +203,20 @@ struct ModelBuilder {
     ArrayRef<MemLoc> H = PTA.pointsTo(CB.getArgOperand(HandleArg));
     S.Handles.assign(H.begin(), H.end());
     unsigned Idx = TM.Creations.size();
+    bool Cxx = any_of(PTA.callees(CB), [](const Function *F) {
+      return isCxxStartThread(F->getName());
+    });
     for (const Function *R : StartsOf[&CB]) {
-      // Source names may repeat (every std::thread body is _M_run).
-      std::string Name = sourceNameOf(*R);
-      if (any_of(TM.Templates,
-                 [&](const ThreadTemplate &T) { return T.Name == Name; }) &&
-          !TemplateOf.count(R))
-        Name = R->getName().str();
+      std::string Name = Cxx ? cxxThreadName(*R, S.Loc) : sourceNameOf(*R);
+      // Source names may repeat (overloads, two lambdas on one line).
+      if (!TemplateOf.count(R)) {
+        std::string Base = Name;
+        for (unsigned N = 2;
+             any_of(TM.Templates,
+                    [&](const ThreadTemplate &T) { return T.Name == Name; });
+             ++N)
+          Name = Base + "#" + std::to_string(N);
+      }
       TemplateId T = templateFor(R, Name);
       S.Targets.push_back(T);
       TM.Templates[T].CreatedBy.push_back(Idx);
@@ -281,6 +334,22 @@ struct ModelBuilder {
         if (N == "pthread_mutex_init")
           Inits.push_back(CB);
       }
+    // glibc's PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP: __kind (the int at
+    // byte 16 of pthread_mutex_t on Linux) is PTHREAD_MUTEX_RECURSIVE.
+    const DataLayout &DL = M.getDataLayout();
+    for (const GlobalVariable &GV : M.globals()) {
+      auto *ST = dyn_cast<StructType>(GV.getValueType());
+      if (!ST || !ST->hasName() || !GV.hasInitializer() ||
+          ST->getName() != "union.pthread_mutex_t")
+        continue;
+      Constant *Kind = ConstantFoldLoadFromConst(
+          const_cast<Constant *>(GV.getInitializer()),
+          Type::getInt32Ty(M.getContext()), APInt(64, 16), DL);
+      auto *K = dyn_cast_or_null<ConstantInt>(Kind);
+      ObjectId O = PTA.objectFor(&GV);
+      if (K && K->getZExtValue() == 1 && O != InvalidObject)
+        Ctx.RecursiveLocks.insert(O);
+    }
     for (const CallBase *CB : Inits)
       if (any_of(PTA.pointsTo(CB->getArgOperand(1)),
                  [&](const MemLoc &L) { return RecursiveAttrs.count(L.Obj); }))
@@ -288,38 +357,348 @@ struct ModelBuilder {
           Ctx.RecursiveLocks.insert(L.Obj);
   }
 
-  /// Integer globals only ever stored constants and compared to constants.
+  /// Integer globals and non-escaping integer locals that are only assigned
+  /// constants or incremented by constants, and only compared with
+  /// constants (flags, state variables, loop counters).
   void findFlags() {
-    for (GlobalVariable &GV : M.globals()) {
-      if (!GV.getValueType()->isIntegerTy() || GV.isThreadLocal() ||
-          !GV.hasInitializer() || GV.getValueType()->isIntegerTy(1))
-        continue;
-      bool Ok = !GV.use_empty();
-      for (const User *U : GV.users()) {
-        if (auto *SI = dyn_cast<StoreInst>(U)) {
-          Ok = Ok && SI->getPointerOperand() == &GV &&
-               isa<ConstantInt>(SI->getValueOperand());
-        } else if (auto *LI = dyn_cast<LoadInst>(U)) {
-          for (const User *LU : LI->users()) {
-            auto *Cmp = dyn_cast<ICmpInst>(LU);
-            Ok = Ok && Cmp &&
-                 (isa<ConstantInt>(Cmp->getOperand(0)) ||
-                  isa<ConstantInt>(Cmp->getOperand(1)));
-          }
-        } else {
-          Ok = false;
-        }
-      }
-      ObjectId O = PTA.objectFor(&GV);
-      if (!Ok || O == InvalidObject)
-        continue;
+    auto Track = [&](const Value *Slot, ObjectId O, bool NonNeg) {
       DataVar V;
       V.Id = TM.DataVars.size();
       V.IsMemory = true;
       V.Loc = {O, 0};
-      V.Value = &GV;
+      V.Value = Slot;
       V.Name = TM.Objects[O].Name;
-      Ctx.FlagVars[&GV] = V.Id;
+      Ctx.FlagVars[Slot] = V.Id;
+      if (NonNeg)
+        Ctx.NonNegative.insert(V.Id);
+      TM.DataVars.push_back(std::move(V));
+    };
+    // Stores must be counter stores; NonNeg: no negative constant stored
+    // and no decrement.
+    auto StoreOk = [](const StoreInst &SI, const Value *Slot, bool &NonNeg) {
+      bool Rel;
+      int64_t C;
+      if (!counterStore(SI, Slot, Rel, C))
+        return false;
+      NonNeg = NonNeg && C >= 0;
+      return true;
+    };
+    for (GlobalVariable &GV : M.globals()) {
+      if (!GV.getValueType()->isIntegerTy() || GV.isThreadLocal() ||
+          !GV.hasInitializer() || GV.getValueType()->isIntegerTy(1))
+        continue;
+      bool Ok = !GV.use_empty(), Compared = false;
+      bool NonNeg = true;
+      if (auto *Init = dyn_cast<ConstantInt>(GV.getInitializer()))
+        NonNeg = !Init->isNegative();
+      for (const User *U : GV.users()) {
+        if (auto *SI = dyn_cast<StoreInst>(U))
+          Ok = Ok && StoreOk(*SI, &GV, NonNeg);
+        else if (auto *LI = dyn_cast<LoadInst>(U)) {
+          Ok = Ok && onlyComparedOrCounted(*LI, &GV);
+          for (const User *LU : LI->users())
+            Compared = Compared || !isa<BinaryOperator>(LU);
+        } else
+          Ok = false;
+      }
+      ObjectId O = PTA.objectFor(&GV);
+      if (Ok && Compared && O != InvalidObject)
+        Track(&GV, O, NonNeg);
+    }
+    // Locals: only loaded and stored (the address never escapes), every
+    // store a counter store, and some load compared with a constant. Other
+    // uses of the loaded value (an array index) are fine: they do not
+    // change it.
+    for (const Function &F : M) {
+      if (!FuncTemplates.count(&F))
+        continue;
+      for (const Instruction &I : instructions(F)) {
+        auto *AI = dyn_cast<AllocaInst>(&I);
+        if (!AI || !AI->getAllocatedType()->isIntegerTy() ||
+            AI->getAllocatedType()->isIntegerTy(1) || AI->isArrayAllocation())
+          continue;
+        bool Ok = true, Compared = false, Stored = false, NonNeg = true;
+        for (const User *U : AI->users()) {
+          if (auto *SI = dyn_cast<StoreInst>(U)) {
+            Ok = Ok && StoreOk(*SI, AI, NonNeg);
+            Stored = true;
+          } else if (auto *LI = dyn_cast<LoadInst>(U)) {
+            for (const User *LU : LI->users()) {
+              auto *Cmp = dyn_cast<ICmpInst>(LU);
+              if (Cmp && !isa<ConstantInt>(Cmp->getOperand(0)) &&
+                  !isa<ConstantInt>(Cmp->getOperand(1)))
+                Ok = false; // Compared with another variable: not exact.
+              Compared = Compared || Cmp ||
+                         (isa<TruncInst>(LU) && LU->getType()->isIntegerTy(1));
+            }
+          } else if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+            Ok =
+                Ok && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+          } else {
+            Ok = false;
+          }
+        }
+        ObjectId O = PTA.objectFor(AI);
+        if (Ok && Compared && Stored && O != InvalidObject &&
+            !Ctx.EscapedStack.count(O))
+          Track(AI, O, NonNeg);
+      }
+    }
+  }
+
+  //===--------------------------------------------------------------===//
+  // fresh-init: accesses to a heap object through the pointer its
+  // allocation returned, in the allocating function or in callees that
+  // receive it, before the pointer can reach another thread.
+  //===--------------------------------------------------------------===//
+  struct FreshWalk {
+    std::vector<std::pair<const Instruction *, const Value *>> Accesses;
+    std::vector<std::pair<const CallBase *, unsigned>> InitCalls;
+    std::vector<const Instruction *> Escapes;
+  };
+  DenseMap<std::pair<const Function *, unsigned>, bool> NonCapturingMemo;
+
+  /// Uses of Root and of pointers derived from it (casts, GEPs, single-store
+  /// local slots) within its function.
+  FreshWalk walkFresh(const Value *Root) {
+    FreshWalk W;
+    SmallVector<const Value *, 8> Work{Root};
+    DenseSet<const Value *> Seen{Root};
+    auto Derived = [&](const Value *V) {
+      if (Seen.insert(V).second)
+        Work.push_back(V);
+    };
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const Use &U : V->uses()) {
+        auto *I = dyn_cast<Instruction>(U.getUser());
+        if (!I)
+          continue;
+        if (isa<BitCastInst>(I) || isa<AddrSpaceCastInst>(I) ||
+            (isa<GetElementPtrInst>(I) && U.getOperandNo() == 0)) {
+          Derived(I);
+        } else if (isa<LoadInst>(I) || isa<ICmpInst>(I)) {
+          if (isa<LoadInst>(I))
+            W.Accesses.push_back({I, V});
+        } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+          auto *Slot = dyn_cast<AllocaInst>(SI->getPointerOperand());
+          if (U.getOperandNo() == 1) {
+            W.Accesses.push_back({I, V});
+          } else if (Slot && singleStoredValue(Slot) == V) {
+            for (const User *SU : Slot->users())
+              if (isa<LoadInst>(SU))
+                Derived(SU);
+          } else {
+            W.Escapes.push_back(I);
+          }
+        } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+          if (isa<AnyMemIntrinsic>(II) && II->isArgOperand(&U) &&
+              U.getOperandNo() < 2)
+            W.Accesses.push_back({I, V});
+          else if (!II->isLifetimeStartOrEnd() && !isa<DbgInfoIntrinsic>(II))
+            W.Escapes.push_back(I);
+        } else if (auto *CB = dyn_cast<CallBase>(I);
+                   CB && CB->isArgOperand(&U) && !Ctx.CreationOf.count(CB) &&
+                   !isCreation(*CB)) {
+          W.InitCalls.push_back({CB, CB->getArgOperandNo(&U)});
+        } else {
+          W.Escapes.push_back(I);
+        }
+      }
+    }
+    return W;
+  }
+
+  /// Parameter J of G is only dereferenced or passed to such parameters.
+  bool nonCapturing(const Function *G, unsigned J) {
+    if (G->isDeclaration() || J >= G->arg_size() || G->isVarArg())
+      return false;
+    auto Key = std::make_pair(G, J);
+    auto It = NonCapturingMemo.find(Key);
+    if (It != NonCapturingMemo.end())
+      return It->second;
+    NonCapturingMemo[Key] = false; // Recursion: assume it captures.
+    FreshWalk W = walkFresh(G->getArg(J));
+    bool Ok = W.Escapes.empty() && callsNonCapturing(W);
+    NonCapturingMemo[Key] = Ok;
+    return Ok;
+  }
+  bool callNonCapturing(const CallBase &CB, unsigned J) {
+    ArrayRef<const Function *> Cs = PTA.callees(CB);
+    return !Cs.empty() &&
+           all_of(Cs, [&](const Function *C) { return nonCapturing(C, J); });
+  }
+  bool callsNonCapturing(const FreshWalk &W) {
+    return all_of(W.InitCalls,
+                  [&](const std::pair<const CallBase *, unsigned> &C) {
+                    return callNonCapturing(*C.first, C.second);
+                  });
+  }
+
+  /// Instructions reachable from one of Escapes (after it) without passing
+  /// through Root again: re-executing an allocation makes a fresh object.
+  static DenseSet<const Instruction *>
+  taintedAfter(ArrayRef<const Instruction *> Escapes, const Value *Root) {
+    const auto *RootI = dyn_cast<Instruction>(Root);
+    DenseSet<const Instruction *> Out;
+    DenseSet<const BasicBlock *> Blocks;
+    SmallVector<const BasicBlock *, 8> Work;
+    // Taints from I to the end of its block (or up to Root); true if the
+    // block's successors are reached.
+    auto TaintFrom = [&](const Instruction *I) {
+      for (; I; I = I->getNextNode()) {
+        if (I == RootI)
+          return false;
+        Out.insert(I);
+      }
+      return true;
+    };
+    auto Successors = [&](const BasicBlock *BB) {
+      for (const BasicBlock *S : successors(BB))
+        if (Blocks.insert(S).second)
+          Work.push_back(S);
+    };
+    for (const Instruction *E : Escapes)
+      if (TaintFrom(E->getNextNode()))
+        Successors(E->getParent());
+    while (!Work.empty()) {
+      const BasicBlock *BB = Work.pop_back_val();
+      if (TaintFrom(&BB->front()))
+        Successors(BB);
+    }
+    return Out;
+  }
+
+  void findFreshInit() {
+    struct RootInfo {
+      const Value *Root;
+      bool IsParam;
+      std::vector<std::pair<const Instruction *, const Value *>> Accesses;
+      std::vector<std::pair<const CallBase *, unsigned>> InitCalls;
+    };
+    std::vector<RootInfo> Roots;
+    // Where a call passes a pre-escape fresh pointer: (call, arg) -> roots.
+    std::map<std::pair<const CallBase *, unsigned>, std::vector<unsigned>>
+        FreshArgs;
+    for (const Function &F : M) {
+      if (F.isDeclaration() || !FuncTemplates.count(&F))
+        continue;
+      std::vector<std::pair<const Value *, bool>> Cands;
+      if (!TemplateOf.count(&F))
+        for (const Argument &A : F.args())
+          if (A.getType()->isPointerTy())
+            Cands.push_back({&A, true});
+      for (const Instruction &I : instructions(F)) {
+        ObjectId O = isa<CallBase>(I) ? PTA.objectFor(&I) : InvalidObject;
+        if (O != InvalidObject && TM.Objects[O].Kind == ObjectKind::Heap)
+          Cands.push_back({&I, false});
+      }
+      for (auto [Root, IsParam] : Cands) {
+        FreshWalk W = walkFresh(Root);
+        std::vector<const Instruction *> Esc = W.Escapes;
+        for (const auto &C : W.InitCalls)
+          if (!callNonCapturing(*C.first, C.second))
+            Esc.push_back(C.first);
+        if (IsParam && !Esc.empty())
+          continue;
+        DenseSet<const Instruction *> Tainted = taintedAfter(Esc, Root);
+        RootInfo R{Root, IsParam, {}, {}};
+        for (const auto &A : W.Accesses)
+          if (!Tainted.count(A.first))
+            R.Accesses.push_back(A);
+        for (const auto &C : W.InitCalls)
+          if (!Tainted.count(C.first) && callNonCapturing(*C.first, C.second))
+            R.InitCalls.push_back(C);
+        for (const auto &C : R.InitCalls)
+          FreshArgs[C].push_back(Roots.size());
+        Roots.push_back(std::move(R));
+      }
+    }
+    // Greatest fixpoint: a parameter is fresh if every call site passes a
+    // pre-escape fresh pointer (from an allocation or a fresh parameter).
+    std::vector<bool> Live(Roots.size(), true);
+    DenseMap<const Value *, unsigned> RootIndex;
+    for (unsigned I = 0; I < Roots.size(); ++I)
+      RootIndex[Roots[I].Root] = I;
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (unsigned I = 0; I < Roots.size(); ++I) {
+        if (!Live[I] || !Roots[I].IsParam)
+          continue;
+        auto *A = cast<Argument>(Roots[I].Root);
+        const auto &Sites = CallSites.lookup(A->getParent());
+        bool Ok = !Sites.empty();
+        for (const CallBase *CS : Sites) {
+          auto It = FreshArgs.find({CS, A->getArgNo()});
+          Ok = Ok && It != FreshArgs.end() &&
+               any_of(It->second, [&](unsigned R) { return Live[R]; });
+        }
+        if (!Ok) {
+          Live[I] = false;
+          Changed = true;
+        }
+      }
+    }
+    for (unsigned I = 0; I < Roots.size(); ++I)
+      if (Live[I])
+        for (const auto &A : Roots[I].Accesses)
+          Ctx.FreshInit.insert(A);
+  }
+
+  /// Defined helpers (not thread entries) whose every return yields a
+  /// constant, directly or through the -O0 return slot, with at least two
+  /// different constants (one constant is folded, see foldedSuccessor).
+  void findConstantHelpers() {
+    for (const Function &F : M) {
+      if (F.isDeclaration() || !FuncTemplates.count(&F) ||
+          TemplateOf.count(&F) || !F.getReturnType()->isIntegerTy() ||
+          F.getReturnType()->getIntegerBitWidth() > 64)
+        continue;
+      std::set<int64_t> Consts;
+      const AllocaInst *Slot = nullptr;
+      bool Ok = true;
+      auto Const = [&](const Value *V) {
+        if (auto *C = dyn_cast<ConstantInt>(V))
+          Consts.insert(C->getSExtValue());
+        else
+          Ok = false;
+      };
+      for (const BasicBlock &BB : F) {
+        auto *RI = dyn_cast<ReturnInst>(BB.getTerminator());
+        if (!RI || !RI->getReturnValue())
+          continue;
+        const Value *RV = RI->getReturnValue();
+        auto *LI = dyn_cast<LoadInst>(RV);
+        auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+        if (!AI) {
+          Const(RV);
+          continue;
+        }
+        if (Slot && Slot != AI) {
+          Ok = false;
+          continue;
+        }
+        Slot = AI;
+        for (const User *U : AI->users()) {
+          if (auto *SI = dyn_cast<StoreInst>(U))
+            Ok = Ok && SI->getPointerOperand() == AI &&
+                 (Const(SI->getValueOperand()), true);
+          else if (!isa<LoadInst>(U) && !isa<IntrinsicInst>(U))
+            Ok = false;
+        }
+      }
+      if (!Ok || Consts.size() < 2)
+        continue;
+      DataVar V;
+      V.Id = TM.DataVars.size();
+      V.Value = &F;
+      V.Name = "ret@" + sourceNameOf(F);
+      Ctx.HelperVars[&F] = V.Id;
+      if (Slot)
+        Ctx.RetSlots[Slot] = V.Id;
+      if (*Consts.begin() >= 0)
+        Ctx.NonNegative.insert(V.Id);
       TM.DataVars.push_back(std::move(V));
     }
   }
@@ -372,6 +751,8 @@ struct ModelBuilder {
     findRecursiveLocks();
     findFlags();
     addAtomicSection();
+    findFreshInit();
+    findConstantHelpers();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
     for (const Function &F : M)
       if (FuncTemplates.count(&F)) {

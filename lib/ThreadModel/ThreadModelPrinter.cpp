@@ -160,11 +160,22 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     S = "assign " + Var(A.Var) + " := ";
     if (A.HasConst)
       return S + std::to_string(A.Const);
-    return S + (A.SrcVar != NoDataVar ? Var(A.SrcVar) : "?");
+    if (A.SrcVar == NoDataVar)
+      return S + "?";
+    S += Var(A.SrcVar);
+    if (A.Const > 0)
+      S += " + " + std::to_string(A.Const);
+    else if (A.Const < 0)
+      S += " - " + std::to_string(-static_cast<uint64_t>(A.Const));
+    return S;
   case ActionKind::Assume:
     return "assume " + Var(A.Var) + " " + predText(A.Pred) + " " +
            std::to_string(A.Const);
   }
+  if (A.Lock == LockKind::RecursiveMutex &&
+      (A.Kind == ActionKind::Lock || A.Kind == ActionKind::TryLock ||
+       A.Kind == ActionKind::Unlock))
+    S += " (recursive)";
   if (!A.MustObject && A.Lock != LockKind::AtomicSection)
     S += " (may)";
   return S;
