@@ -27,6 +27,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -98,8 +99,16 @@ struct RunResult {
   RunInfo Run;
   std::vector<std::string> Stats;
   bool NoThreads = false;
+  bool ModelBudgetExhausted = false;
 };
 } // namespace
+
+/// "20", "0.5": a budget as the user wrote it.
+static std::string secondsText(double S) {
+  std::string Out;
+  raw_string_ostream(Out) << format("%g", S);
+  return Out;
+}
 
 static double secondsSince(std::chrono::steady_clock::time_point Start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
@@ -108,15 +117,40 @@ static double secondsSince(std::chrono::steady_clock::time_point Start) {
 
 static void analyse(Module &M, const Options &Opts, RunResult &R) {
   auto Start = std::chrono::steady_clock::now();
-  R.TM = buildThreadModel(M);
-  double ModelTime = secondsSince(Start);
-  const ThreadModel &TM = R.TM;
-  if (!createsThreads(TM)) {
+  // Lets the tests exercise crash recovery, like clang's
+  // `#pragma clang __debug crash`.
+  if (sys::Process::GetEnv("RACESIFT_DEBUG_CRASH"))
+    LLVM_BUILTIN_TRAP;
+  auto NoThreads = [&] {
     R.NoThreads = true;
     R.Run.Notifications.push_back(
         {Notification::Level::Note, "no-threads",
          "the module creates no threads: no data race is possible within "
          "it"});
+  };
+  // Most translation units of a threaded program create no thread: they
+  // must not pay for a whole-module points-to analysis.
+  if (!mayCreateThreads(M))
+    return NoThreads();
+  R.TM = buildThreadModel(
+      M,
+      Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                  std::chrono::duration<double>(Opts.Timeout)));
+  double ModelTime = secondsSince(Start);
+  const ThreadModel &TM = R.TM;
+  if (TM.BudgetExhausted) {
+    R.ModelBudgetExhausted = true;
+    R.Run.Success = false;
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("the thread model was not built within the time budget "
+                 "(timeout={0}s): the module was not analysed for data races",
+                 secondsText(Opts.Timeout))
+             .str()});
+    return;
+  }
+  if (!createsThreads(TM)) {
+    NoThreads();
     return;
   }
 
@@ -151,7 +185,7 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
          formatv("{0} candidate location(s) were not decided within the "
                  "budgets (max-states={1}, timeout={2}s); they are reported "
                  "as possible data races",
-                 Unknown, Opts.MaxStates, Opts.Timeout)
+                 Unknown, Opts.MaxStates, secondsText(Opts.Timeout))
              .str()});
   if (!TM.HasDebugInfo)
     R.Run.Notifications.push_back(
@@ -185,6 +219,20 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
                                 secondsSince(Start) - ModelTime - LocksetTime)
                             .str());
   }
+}
+
+/// Writes the SARIF log if an option asks for one.
+static void writeSarif(const Options &Opts, const std::vector<Finding> &Fs,
+                       const RunInfo &Run, DiagnosticEmitter &Emit) {
+  if (Opts.Sarif.empty() && Opts.SarifDir.empty())
+    return;
+  std::string Path = !Opts.Sarif.empty()
+                         ? Opts.Sarif
+                         : uniqueSarifPath(Opts.SarifDir, Run.ModuleName);
+  if (Error E = writeFileAtomically(Path, renderSarif(Fs, Run)))
+    Emit.error(formatv("racesift: cannot write the SARIF log: {0}",
+                       toString(std::move(E)))
+                   .str());
 }
 
 PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
@@ -222,11 +270,30 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          "continues; please report this input)",
                          R.Run.ModuleName)
                      .str());
+    // What the crashed run left behind is not trusted; the SARIF log still
+    // says that the module was not analysed.
+    RunInfo Failed;
+    Failed.ModuleName = R.Run.ModuleName;
+    Failed.SourceRoot = R.Run.SourceRoot;
+    Failed.Success = false;
+    Failed.Notifications.push_back(
+        {Notification::Level::Error, "internal-error",
+         "internal error while analysing the module: it was not analysed "
+         "for data races"});
+    writeSarif(Opts, {}, Failed, Emit);
+    Emit.flushErrors();
     return PreservedAnalyses::all();
   }
 
   for (const std::string &S : R.Stats)
     Emit.remark(S);
+  if (R.ModelBudgetExhausted)
+    Emit.warning(formatv("racesift: '{0}' was not analysed for data races: "
+                         "its thread model was not built within the time "
+                         "budget (timeout={1}s); raise the budget with the "
+                         "timeout option",
+                         R.Run.ModuleName, secondsText(Opts.Timeout))
+                     .str());
   if (R.NoThreads)
     Emit.remark(formatv("racesift: '{0}' creates no threads: nothing to "
                         "analyse",
@@ -250,15 +317,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                      .str());
   Emit.emit(formatDiagnostics(Fs, Opts.Werror));
 
-  if (!Opts.Sarif.empty() || !Opts.SarifDir.empty()) {
-    std::string Path = !Opts.Sarif.empty()
-                           ? Opts.Sarif
-                           : uniqueSarifPath(Opts.SarifDir, R.Run.ModuleName);
-    if (Error E = writeFileAtomically(Path, renderSarif(Fs, R.Run)))
-      Emit.error(formatv("racesift: cannot write the SARIF log: {0}",
-                         toString(std::move(E)))
-                     .str());
-  }
+  writeSarif(Opts, Fs, R.Run, Emit);
   // Errors end opt's process: report them after the log is written.
   Emit.flushErrors();
   return PreservedAnalyses::all();

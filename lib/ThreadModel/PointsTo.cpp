@@ -378,10 +378,10 @@ void AndersenSolver::loadFrom(uint32_t L, uint32_t Dst) {
     addCopy(Locs[L].Content, Dst);
     return;
   }
-  PerObject &PO = ObjLocs[ML.Obj];
-  if (std::find(PO.AnyLoaders.begin(), PO.AnyLoaders.end(), Dst) !=
-      PO.AnyLoaders.end())
+  Dst = find(Dst);
+  if (!AnyLoadSeen.insert({ML.Obj, Dst}).second)
     return;
+  PerObject &PO = ObjLocs[ML.Obj];
   PO.AnyLoaders.push_back(Dst);
   for (size_t I = 0; I < PO.Locs.size(); ++I)
     addCopy(Locs[PO.Locs[I]].Content, Dst);
@@ -392,10 +392,10 @@ void AndersenSolver::storeTo(uint32_t L, uint32_t Src) {
   addCopy(Src, Locs[L].Content);
   if (ML.Offset != AnyOffset)
     return;
-  PerObject &PO = ObjLocs[ML.Obj];
-  if (std::find(PO.AnyStorers.begin(), PO.AnyStorers.end(), Src) !=
-      PO.AnyStorers.end())
+  Src = find(Src);
+  if (!AnyStoreSeen.insert({ML.Obj, Src}).second)
     return;
+  PerObject &PO = ObjLocs[ML.Obj];
   PO.AnyStorers.push_back(Src);
   for (size_t I = 0; I < PO.Locs.size(); ++I)
     addCopy(Src, Locs[PO.Locs[I]].Content);
@@ -420,14 +420,20 @@ void AndersenSolver::solve() {
   }
   std::vector<uint32_t> Candidates;
   static const bool Stats = getenv("RACESIFT_PTA_STATS");
-  while (!Worklist.empty() || !NewFields.empty()) {
+  while (!Exhausted && (!Worklist.empty() || !NewFields.empty())) {
     copyNewFields();
     if (Worklist.empty())
       continue;
     uint32_t N = pop();
     if (find(N) != N)
       continue;
-    if (++NumPops % 200000 == 0 && Stats)
+    // The clock is read on the first pop and every 4096th after it.
+    if (++NumPops % 4096 == 1 && Deadline &&
+        std::chrono::steady_clock::now() > *Deadline) {
+      Exhausted = true;
+      break;
+    }
+    if (NumPops % 200000 == 0 && Stats)
       errs() << "racesift-pta: pops " << NumPops << " queued "
              << Worklist.size() << " nodes " << Nodes.size() << " locs "
              << Locs.size() << " merged " << NumMerged << " |pts| "
@@ -670,13 +676,16 @@ struct PointsToAnalysis::Impl {
   Impl(Module &M, std::vector<MemObject> &O) : S(M, O) {}
 };
 
-PointsToAnalysis::PointsToAnalysis(Module &M, std::vector<MemObject> &Objects)
+PointsToAnalysis::PointsToAnalysis(
+    Module &M, std::vector<MemObject> &Objects,
+    std::optional<std::chrono::steady_clock::time_point> Deadline)
     : P(std::make_unique<Impl>(M, Objects)) {
+  P->S.Deadline = Deadline;
   P->S.buildConstraints();
   P->S.solve();
   // std::thread start routines are found through the state object's vtable,
   // which needs solved points-to sets; binding them may add more.
-  while (P->S.resolveCxxThreads())
+  while (!P->S.Exhausted && P->S.resolveCxxThreads())
     P->S.solve();
   // Callees in module order, whatever order the solver found them in.
   DenseMap<const Function *, unsigned> Order;
@@ -688,6 +697,8 @@ PointsToAnalysis::PointsToAnalysis(Module &M, std::vector<MemObject> &Objects)
     });
 }
 PointsToAnalysis::~PointsToAnalysis() = default;
+
+bool PointsToAnalysis::exhausted() const { return P->S.Exhausted; }
 
 ArrayRef<MemLoc> PointsToAnalysis::pointsTo(const Value *Ptr) const {
   return P->S.pointsTo(Ptr);

@@ -20,7 +20,9 @@
 #include "llvm/ADT/SparseBitVector.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <chrono>
 #include <deque>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -67,6 +69,8 @@ struct AndersenSolver {
   std::vector<PerObject> ObjLocs;
   std::vector<Complex> Complexes;
   llvm::DenseSet<uint64_t> CopyEdges;
+  /// (object, node) pairs already in PerObject::AnyLoaders / AnyStorers.
+  llvm::DenseSet<std::pair<ObjectId, uint32_t>> AnyLoadSeen, AnyStoreSeen;
 
   /// Union-find over nodes: nodes of one copy cycle share a representative,
   /// which holds the points-to set and every edge of the cycle.
@@ -92,6 +96,10 @@ struct AndersenSolver {
   std::vector<uint32_t> TIndex, TLow, TEpoch;
   std::vector<bool> TOnStack;
   uint32_t Epoch = 0;
+  /// The solver stops (Exhausted) once this passes: the module's time
+  /// budget must hold however large the program.
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  bool Exhausted = false;
   /// Statistics (RACESIFT_PTA_STATS=1 prints them to stderr).
   uint64_t NumMerged = 0, NumPWC = 0, NumLCD = 0, NumPops = 0;
 

@@ -764,15 +764,32 @@ struct ModelBuilder {
 };
 } // namespace
 
-ThreadModel buildThreadModel(Module &M) {
+ThreadModel buildThreadModel(
+    Module &M, std::optional<std::chrono::steady_clock::time_point> Deadline) {
   ThreadModel TM;
   TM.ModuleName = M.getSourceFileName();
   TM.HasDebugInfo =
       M.debug_compile_units_begin() != M.debug_compile_units_end();
-  PointsToAnalysis PTA(M, TM.Objects);
+  PointsToAnalysis PTA(M, TM.Objects, Deadline);
+  if (PTA.exhausted()) {
+    // Incomplete points-to sets would hide threads and aliases: give up on
+    // the module rather than report from them.
+    ThreadModel Empty;
+    Empty.ModuleName = TM.ModuleName;
+    Empty.HasDebugInfo = TM.HasDebugInfo;
+    Empty.BudgetExhausted = true;
+    return Empty;
+  }
   TM.Compromises = PTA.compromises();
   ModelBuilder(M, TM, PTA).run();
   return TM;
+}
+
+bool mayCreateThreads(const Module &M) {
+  return any_of(M, [](const Function &F) {
+    return !F.use_empty() &&
+           (lookupCreateApi(F.getName()) || isCxxStartThread(F.getName()));
+  });
 }
 
 const FunctionGraph *ThreadModel::graphOf(const Function *F) const {

@@ -19,7 +19,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/PassManager.h"
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,8 +46,11 @@ struct ThreadStart {
 class PointsToAnalysis {
 public:
   /// Builds the constraints of M and solves them. Abstract objects are
-  /// appended to Objects (an object's Id is its index there).
-  PointsToAnalysis(llvm::Module &M, std::vector<MemObject> &Objects);
+  /// appended to Objects (an object's Id is its index there). Solving stops
+  /// at Deadline, leaving incomplete sets (see exhausted()).
+  PointsToAnalysis(
+      llvm::Module &M, std::vector<MemObject> &Objects,
+      std::optional<std::chrono::steady_clock::time_point> Deadline = {});
   ~PointsToAnalysis();
   PointsToAnalysis(const PointsToAnalysis &) = delete;
   PointsToAnalysis &operator=(const PointsToAnalysis &) = delete;
@@ -65,6 +70,9 @@ public:
   std::vector<MemLoc> contentOf(const MemLoc &L) const;
   /// All resolved thread start routines, in module order.
   const std::vector<ThreadStart> &threadStarts() const;
+  /// The deadline passed before the fixpoint: the sets are incomplete and
+  /// must not be used to conclude anything.
+  bool exhausted() const;
   /// Named compromises taken (unknown external called, inttoptr, ...).
   const std::vector<std::string> &compromises() const;
 

@@ -285,14 +285,16 @@ struct ThreadGraph {
 struct ThreadModel {
   std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.
   std::vector<CreationSite> Creations;
-  std::vector<MemObject> Objects;  ///< Objects[Id].Id == Id.
-  std::vector<Access> Accesses;    ///< Accesses[Id].Id == Id.
-  std::vector<DataVar> DataVars;   ///< DataVars[Id].Id == Id.
+  std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
+  std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
+  std::vector<DataVar> DataVars;  ///< DataVars[Id].Id == Id.
   /// One graph per defined function reachable from a template.
   std::vector<FunctionGraph> Functions;
   /// F -> index into Functions, for graphOf (filled by buildThreadModel).
   std::unordered_map<const llvm::Function *, unsigned> FunctionIndex;
   bool HasDebugInfo = false;
+  /// The time budget ran out while building: the model is empty.
+  bool BudgetExhausted = false;
   std::string ModuleName; ///< The module's source file name.
   /// Named soundness/precision compromises taken while building the model
   /// (unknown callee, unresolved pointer, ...), for reports and stats.

@@ -12,7 +12,9 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <chrono>
 #include <functional>
+#include <optional>
 
 namespace llvm {
 class Module;
@@ -22,8 +24,16 @@ class raw_ostream;
 namespace racesift {
 
 /// Builds the thread model of a whole module (one translation unit, or the
-/// linked program under LTO).
-ThreadModel buildThreadModel(llvm::Module &M);
+/// linked program under LTO). If Deadline passes first, the model is left
+/// empty with BudgetExhausted set.
+ThreadModel buildThreadModel(
+    llvm::Module &M,
+    std::optional<std::chrono::steady_clock::time_point> Deadline = {});
+
+/// False if M refers to no thread-creation API (pthread_create,
+/// thrd_create, std::thread): then it creates no threads and no model is
+/// needed. Cheap: it looks at declarations only.
+bool mayCreateThreads(const llvm::Module &M);
 
 /// The textual form checked by lit tests (print<racesift-threads>).
 void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);
