@@ -490,11 +490,15 @@ void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
     modelExternal(CB, F);
     return;
   }
+
   for (unsigned I = 0, E = std::min<unsigned>(CB.arg_size(), F.arg_size());
        I < E; ++I)
     if (mayHoldPointer(CB.getArgOperand(I)->getType()))
       addCopy(nodeOf(CB.getArgOperand(I)), nodeOf(F.getArg(I)));
-  if (mayHoldPointer(CB.getType()))
+  if (AllocWrappers.count(&F))
+    // A fresh object per call site of an allocation wrapper.
+    addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
+  else if (mayHoldPointer(CB.getType()))
     addCopy(returnNode(F), nodeOf(&CB));
 }
 
@@ -629,6 +633,7 @@ void AndersenSolver::addInitializer(uint32_t ObjLoc, const Constant *C,
 }
 
 void AndersenSolver::buildConstraints() {
+  AllocWrappers = findAllocationWrappers(M);
   for (const GlobalVariable &GV : M.globals()) {
     uint64_t Size = GV.getValueType()->isSized()
                         ? DL.getTypeAllocSize(GV.getValueType())

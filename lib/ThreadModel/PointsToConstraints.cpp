@@ -121,8 +121,7 @@ void AndersenSolver::visit(Instruction &I) {
   }
 }
 
-/// Allocation functions: their result is a fresh heap object.
-static bool isAllocator(StringRef N) {
+bool isAllocator(StringRef N) {
   static const StringSet<> Names = {"malloc",
                                     "calloc",
                                     "realloc",
@@ -256,14 +255,17 @@ ObjectId AndersenSolver::heapObject(const CallBase &CB) {
     Name += "#" + std::to_string(Seen);
   // A constant size bounds the fields; calloc multiplies its two arguments.
   uint64_t Size = 0;
-  StringRef Callee = CB.getCalledFunction()->getName();
+  const Function *CF = CB.getCalledFunction();
+  StringRef Callee = CF ? CF->getName() : "";
   auto ConstArg = [&](unsigned I) -> uint64_t {
     if (I < CB.arg_size())
       if (auto *C = dyn_cast<ConstantInt>(CB.getArgOperand(I)))
         return C->getZExtValue();
     return 0;
   };
-  if (Callee == "malloc" || Callee.starts_with("_Zn"))
+  if (AllocWrappers.count(CF))
+    Size = 0; // The wrapper's arguments need not be the size.
+  else if (Callee == "malloc" || Callee.starts_with("_Zn"))
     Size = ConstArg(0);
   else if (Callee == "calloc")
     Size = ConstArg(0) * ConstArg(1);

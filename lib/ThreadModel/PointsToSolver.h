@@ -28,6 +28,18 @@
 
 namespace racesift {
 
+/// Allocation functions (malloc, calloc, operator new, ...): their result is
+/// a fresh heap object.
+bool isAllocator(llvm::StringRef Name);
+
+/// Defined functions whose every result is null or a fresh heap object that
+/// they allocate (directly or through another such wrapper), that holds no
+/// pointer yet and that no one else has seen (compromise-free; see
+/// "alloc-wrapper" in docs/design-threadmodel.md). Each call site of one
+/// gets a heap object of its own.
+llvm::DenseSet<const llvm::Function *>
+findAllocationWrappers(const llvm::Module &M);
+
 /// The solver behind PointsToAnalysis.
 struct AndersenSolver {
   struct Node {
@@ -69,6 +81,7 @@ struct AndersenSolver {
   std::vector<PerObject> ObjLocs;
   std::vector<Complex> Complexes;
   llvm::DenseSet<uint64_t> CopyEdges;
+  llvm::DenseSet<const llvm::Function *> AllocWrappers;
   /// (object, node) pairs already in PerObject::AnyLoaders / AnyStorers.
   llvm::DenseSet<std::pair<ObjectId, uint32_t>> AnyLoadSeen, AnyStoreSeen;
 
