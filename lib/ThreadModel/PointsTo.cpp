@@ -74,17 +74,24 @@ void AndersenSolver::merge(uint32_t A, uint32_t B) {
   NA.Stores.append(NB.Stores.begin(), NB.Stores.end());
   NA.Geps.append(NB.Geps.begin(), NB.Geps.end());
   NA.Complex.append(NB.Complex.begin(), NB.Complex.end());
-  // Copy edges to the cycle itself vanish; duplicates are dropped.
-  for (uint32_t &D : NA.Copy)
-    D = find(D);
-  llvm::sort(NA.Copy);
-  NA.Copy.erase(std::unique(NA.Copy.begin(), NA.Copy.end()), NA.Copy.end());
-  llvm::erase(NA.Copy, A);
-  llvm::sort(NA.Loads);
-  NA.Loads.erase(std::unique(NA.Loads.begin(), NA.Loads.end()), NA.Loads.end());
-  llvm::sort(NA.Stores);
-  NA.Stores.erase(std::unique(NA.Stores.begin(), NA.Stores.end()),
-                  NA.Stores.end());
+  // Copy edges to the cycle itself vanish and duplicates are dropped, but
+  // only once the lists have doubled: merging many small nodes into a big
+  // one must not re-sort the big one each time (solve() and Tarjan
+  // tolerate stale and repeated edges).
+  size_t Size = NA.Copy.size() + NA.Loads.size() + NA.Stores.size();
+  if (Size > 2 * size_t(NA.CleanSize) + 16) {
+    for (uint32_t &D : NA.Copy)
+      D = find(D);
+    auto Dedup = [](auto &V) {
+      llvm::sort(V);
+      V.erase(std::unique(V.begin(), V.end()), V.end());
+    };
+    Dedup(NA.Copy);
+    llvm::erase(NA.Copy, A);
+    Dedup(NA.Loads);
+    Dedup(NA.Stores);
+    NA.CleanSize = NA.Copy.size() + NA.Loads.size() + NA.Stores.size();
+  }
   NB = Node();
   Rank[A] = std::min(Rank[A], Rank[B]);
   push(A);

@@ -50,6 +50,8 @@ struct AndersenSolver {
     llvm::SmallVector<uint32_t, 1> Stores; ///< Src nodes: *this >= Src.
     llvm::SmallVector<std::pair<uint32_t, int64_t>, 1> Geps;
     llvm::SmallVector<unsigned, 0> Complex;
+    /// Edge count after the last clean-up in merge().
+    uint32_t CleanSize = 0;
     bool Queued = false;
   };
   struct LocInfo {
