@@ -177,6 +177,10 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
         // One context with itself: two instances of one template.
         if (!mayRunConcurrently(TM, A.Thread, B.Thread))
           continue;
+        // Two instances of one template never meet on an object that each
+        // instance was handed for itself.
+        if (A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread))
+          continue;
         std::set<MemLoc> Shared;
         for (const MemLoc &LX : X->Locs)
           for (const MemLoc &LY : Y->Locs)

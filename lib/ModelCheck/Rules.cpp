@@ -484,6 +484,11 @@ bool Prepared::raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
       if (!atAccess(C, J))
         continue;
       const ThreadState &A = C.Threads[I], &B = C.Threads[J];
+      // Each instance of a template that owns its own concrete objects of
+      // Loc's site touches a different one (see MemObject).
+      if (A.Template == B.Template && In.Loc.Obj < TM.Objects.size() &&
+          TM.Objects[In.Loc.Obj].ownedPerInstance(A.Template))
+        continue;
       for (unsigned X : Graphs[A.Graph]->Succs[A.Node]) {
         const Action &AX = Graphs[A.Graph]->Edges[X].A;
         if (!isAccessOfLoc(AX))

@@ -646,6 +646,65 @@ struct ModelBuilder {
           Ctx.FreshInit.insert(A);
   }
 
+  /// The allocation a creation's argument comes from: the call itself, or
+  /// the -O0 local slot it was stored to once.
+  const CallBase *allocationPassed(const Value *Arg) const {
+    Arg = Arg->stripPointerCasts();
+    if (auto *LI = dyn_cast<LoadInst>(Arg))
+      if (auto *Slot = dyn_cast<AllocaInst>(
+              LI->getPointerOperand()->stripPointerCasts()))
+        if (const Value *V = singleStoredValue(Slot))
+          Arg = V->stripPointerCasts();
+    auto *CB = dyn_cast<CallBase>(Arg);
+    ObjectId O = CB ? PTA.objectFor(CB) : InvalidObject;
+    if (O == InvalidObject || TM.Objects[O].Kind != ObjectKind::Heap)
+      return nullptr;
+    return CB;
+  }
+
+  /// Ownership transfer through a creation's argument (see "instance-owned"
+  /// in docs/design-threadmodel.md): a heap object allocated, handed to one
+  /// pthread_create and to nothing else, once per allocation, to start
+  /// routines that never let their parameter go, is reachable by its
+  /// creator and one instance of the routine's template only. Two instances
+  /// of that template never meet on it.
+  void findInstanceOwned() {
+    for (const CreationSite &C : TM.Creations) {
+      const CreateApi *Api = nullptr;
+      for (const Function *F : PTA.callees(*C.Call))
+        if (!Api)
+          Api = lookupCreateApi(F->getName());
+      if (!Api || Api->ArgArg >= int(C.Call->arg_size()))
+        continue;
+      const CallBase *Alloc =
+          allocationPassed(C.Call->getArgOperand(Api->ArgArg));
+      if (!Alloc || Alloc->getFunction() != C.Call->getFunction())
+        continue;
+      // The creator lets the object go through this creation only...
+      FreshWalk W = walkFresh(Alloc);
+      if (any_of(W.Escapes,
+                 [&](const Instruction *E) { return E != C.Call; }) ||
+          !callsNonCapturing(W))
+        continue;
+      // ...and once per allocation: the creation is not reached again
+      // without the allocation being executed again.
+      if (taintedAfter({C.Call->getNextNode()}, Alloc).count(C.Call))
+        continue;
+      ObjectId O = PTA.objectFor(Alloc);
+      const auto &CreatorTs = FuncTemplates.lookup(C.InFunction);
+      for (TemplateId T : C.Targets) {
+        const Function *Entry = TM.Templates[T].Entry;
+        // A template that creates its own kind hands the object from one
+        // of its instances to another.
+        if (!Entry || Entry->arg_size() < 1 || !nonCapturing(Entry, 0) ||
+            is_contained(CreatorTs, T))
+          continue;
+        if (!is_contained(TM.Objects[O].OwnedPerInstance, T))
+          TM.Objects[O].OwnedPerInstance.push_back(T);
+      }
+    }
+  }
+
   /// Defined helpers (not thread entries) whose every return yields a
   /// constant, directly or through the -O0 return slot, with at least two
   /// different constants (one constant is folded, see foldedSuccessor).
@@ -739,7 +798,8 @@ struct ModelBuilder {
       const auto &Ts = Users[O.Id];
       O.Shared = Ts.size() > 1 ||
                  (Ts.size() == 1 &&
-                  TM.Templates[*Ts.begin()].Mult == Multiplicity::Many);
+                  TM.Templates[*Ts.begin()].Mult == Multiplicity::Many &&
+                  !O.ownedPerInstance(*Ts.begin()));
     }
   }
 
@@ -752,6 +812,7 @@ struct ModelBuilder {
     findFlags();
     addAtomicSection();
     findFreshInit();
+    findInstanceOwned();
     findConstantHelpers();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
     for (const Function &F : M)

@@ -17,11 +17,17 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace llvm;
 
 namespace racesift {
+
+bool MemObject::ownedPerInstance(TemplateId T) const {
+  return std::find(OwnedPerInstance.begin(), OwnedPerInstance.end(), T) !=
+         OwnedPerInstance.end();
+}
 
 std::string ThreadModel::describe(const MemLoc &L) const {
   if (L.Obj >= Objects.size())
@@ -246,6 +252,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << " thread-local";
     if (O.Singleton)
       OS << " singleton";
+    for (TemplateId T : O.OwnedPerInstance)
+      OS << " owned-per-instance-of " << TM.Templates[T].Name;
     OS << "\n";
   }
   OS << "accesses:\n";

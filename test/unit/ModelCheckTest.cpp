@@ -72,6 +72,27 @@ TEST_CASE("a start routine races with its second instance", "[mc]") {
   CHECK(V2.W.Steps.back().ThreadName == "worker#2");
 }
 
+TEST_CASE("instances never meet on objects each one owns", "[mc]") {
+  // As above, but x is handed to each worker for itself (instance-owned):
+  // the second instance writes its own x.
+  TwoThreads M;
+  M.TM.Creations[M.S].InLoop = true;
+  M.TM.Objects[M.X.Obj].OwnedPerInstance = {M.W};
+  NodeId L = M.last(0);
+  NodeId End = M.node(0);
+  M.edge(0, L, L, create(M.S));
+  M.edge(0, L, End, act(ActionKind::Internal));
+  M.seq(M.W, {wr(M.access(true, 8))});
+  for (ModelCheckOptions O : {ModelCheckOptions(), noPOR()})
+    CHECK(M.check(O).V == Verdict::Refuted);
+  // The creator still races with the owner.
+  TwoThreads C;
+  C.TM.Objects[C.X.Obj].OwnedPerInstance = {C.W};
+  C.seq(0, {create(C.S), rd(C.access(false, 21))});
+  C.seq(C.W, {wr(C.access(true, 8))});
+  CHECK(C.check().V == Verdict::Race);
+}
+
 TEST_CASE("cancel terminates the target, or does nothing", "[mc]") {
   TwoThreads M;
   // worker: wait for ever on a semaphore, then write x. main: cancel, write.

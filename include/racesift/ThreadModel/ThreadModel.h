@@ -41,6 +41,9 @@ namespace racesift {
 using ObjectId = uint32_t;
 constexpr ObjectId InvalidObject = std::numeric_limits<ObjectId>::max();
 
+using TemplateId = uint32_t;
+constexpr TemplateId InvalidTemplate = std::numeric_limits<TemplateId>::max();
+
 enum class ObjectKind : uint8_t {
   Global,   ///< A global variable.
   Heap,     ///< An allocation site (malloc, new, ...): many concrete objects.
@@ -65,6 +68,12 @@ struct MemObject {
   bool Singleton = false;
   /// Reachable from two threads that may run at the same time.
   bool Shared = false;
+  /// Templates each of whose instances has concrete objects of its own
+  /// here (handed over at creation): two instances of one of them never
+  /// access the same concrete object.
+  std::vector<TemplateId> OwnedPerInstance;
+
+  bool ownedPerInstance(TemplateId T) const;
 };
 
 /// Byte offset meaning "somewhere in the object" (variable index, collapsed
@@ -110,9 +119,6 @@ struct BaseRef {
 //===----------------------------------------------------------------------===//
 // Threads
 //===----------------------------------------------------------------------===//
-
-using TemplateId = uint32_t;
-constexpr TemplateId InvalidTemplate = std::numeric_limits<TemplateId>::max();
 
 enum class Multiplicity : uint8_t {
   Once, ///< At most one instance at a time.
