@@ -4,6 +4,7 @@
 // workers created in a loop do not race on it; the creator still can.
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-threads>' -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=MODEL
+// RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-lockset>' -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=PAIRS
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes=racesift -disable-output %t.ll 2>&1 | %FileCheck %s
 #include <pthread.h>
 #include <stdlib.h>
@@ -55,17 +56,24 @@ int main(void) {
 }
 
 // MODEL-LABEL: objects:
-// MODEL: heap 'heap@instance-owned.c:40' shared owned-per-instance-of worker
-// MODEL: heap 'heap@instance-owned.c:45' shared{{$}}
-// MODEL: heap 'heap@instance-owned.c:49' shared{{$}}
+// MODEL: heap 'heap@instance-owned.c:41' shared owned-per-instance-of worker
+// MODEL: heap 'heap@instance-owned.c:46' shared{{$}}
+// MODEL: heap 'heap@instance-owned.c:50' shared{{$}}
 // MODEL-LABEL: accesses:
+
+// Layer 1 pairs the workers on the shared record, not on their own ones.
+// PAIRS-LABEL: candidates:
+// PAIRS-NOT: heap@instance-owned.c:41{{.*}}in worker {} <-> {{.*}} in worker
+// PAIRS: heap@instance-owned.c:41+4: write at instance-owned.c:19:10 in worker {} <-> read at instance-owned.c:44:15 in main {}
+// PAIRS-NOT: heap@instance-owned.c:41{{.*}}in worker {} <-> {{.*}} in worker
+// PAIRS: heap@instance-owned.c:46: read at instance-owned.c:27:3 in shared_worker {} <-> write at instance-owned.c:27:3 in shared_worker {}
 
 // On the per-worker record only main's read after the creation races with
 // the worker's write; two workers never do. The global and the shared and
 // published records race between workers.
-// CHECK: instance-owned.c:18:10: data race on heap object 'heap@instance-owned.c:40+4': write in thread 'worker' conflicts with read in thread 'main'
-// CHECK: instance-owned.c:19:9: data race on 'total'
-// CHECK: instance-owned.c:26:3: data race on heap object 'heap@instance-owned.c:45'
-// CHECK: instance-owned.c:32:8: data race on 'last'
-// CHECK: instance-owned.c:33:13: data race on heap object 'heap@instance-owned.c:49+4'
+// CHECK: instance-owned.c:19:10: data race on heap object 'heap@instance-owned.c:41+4': write in thread 'worker' conflicts with read in thread 'main'
+// CHECK: instance-owned.c:20:9: data race on 'total'
+// CHECK: instance-owned.c:27:3: data race on heap object 'heap@instance-owned.c:46'
+// CHECK: instance-owned.c:33:8: data race on 'last'
+// CHECK: instance-owned.c:34:13: data race on heap object 'heap@instance-owned.c:50+4'
 // CHECK-NOT: data race on
