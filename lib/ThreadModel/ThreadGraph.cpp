@@ -122,6 +122,15 @@ void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     Succs[Edges[I].From].push_back(I);
 }
 
+/// A location in the toolchain's or the system's headers (libstdc++'s
+/// std::thread and std::mutex, glibc's inline functions): never where the
+/// user wants to be sent.
+static bool isSystemLoc(const SourceLoc &L) {
+  StringRef F = L.File;
+  return F.starts_with("/usr/include/") || F.starts_with("/usr/lib/") ||
+         F.starts_with("/usr/local/include/");
+}
+
 namespace {
 /// Inlines function graphs along call strings.
 struct Inliner {
@@ -131,6 +140,8 @@ struct Inliner {
   ThreadGraph &G;
   std::vector<ActionEdge> Edges;
   std::vector<const Function *> CallString;
+  /// Locations of the calls on the call string that are in user code.
+  std::vector<SourceLoc> UserCallSites;
   DenseMap<const Function *, bool> HasRelevant;
 
   /// Whether F or anything it calls has a relevant action (a recursive
@@ -167,6 +178,10 @@ struct Inliner {
         ActionEdge NE{From, To, Relevant(E.A) ? E.A : Action()};
         if (NE.A.Kind == ActionKind::Internal)
           NE.A.Inst = E.A.Inst;
+        // A step inside a system header (a std::lock_guard's lock) is shown
+        // at the user's call that led there.
+        if (isSystemLoc(NE.A.Loc) && !UserCallSites.empty())
+          NE.A.Loc = UserCallSites.back();
         Edges.push_back(std::move(NE));
         continue;
       }
@@ -185,7 +200,12 @@ struct Inliner {
           Bypass = true;
           continue;
         }
+        bool User = E.A.Loc.known() && !isSystemLoc(E.A.Loc);
+        if (User)
+          UserCallSites.push_back(E.A.Loc);
         auto [In, Out] = inlineGraph(*CG);
+        if (User)
+          UserCallSites.pop_back();
         Edges.push_back({From, In, Action()});
         Edges.push_back({Out, To, Action()});
         Any = true;
@@ -205,8 +225,8 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  unsigned MaxNodes) {
   ThreadGraph G;
   G.Template = T;
-  Inliner In{
-      TM, Relevant, MaxNodes, G, {}, {}, DenseMap<const Function *, bool>()};
+  Inliner In{TM, Relevant, MaxNodes, G,
+             {}, {},       {},       DenseMap<const Function *, bool>()};
   NodeId Exit = ~0u;
   const ThreadTemplate &TT = TM.Templates[T];
   if (const FunctionGraph *FG = TT.Entry ? TM.graphOf(TT.Entry) : nullptr) {
