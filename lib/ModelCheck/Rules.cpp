@@ -313,9 +313,10 @@ void Prepared::movesOf(const Config &C, uint32_t I,
           }
         } else if (L.Readers & Bit) {
           L.Readers &= ~Bit;
-        } else if (!Exact || (L.Owner == 0 && L.Readers == 0)) {
-          // rel of a free lock continues; an ambiguous operand only
-          // releases what this thread holds.
+        } else if (!Exact || A.IfHeld || (L.Owner == 0 && L.Readers == 0)) {
+          // rel of a free lock continues; an ambiguous operand, or a
+          // guard that may have unlocked already, only releases what this
+          // thread holds.
         } else if (Opts.AnyThreadMayUnlock) {
           if (L.Owner) {
             L.Owner = 0;

@@ -419,6 +419,8 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     Out.push_back(std::move(A));
     return;
   }
+  if (cxxSyncActions(*CB, Out))
+    return;
   ArrayRef<const Function *> Callees = PTA.callees(*CB);
   std::vector<const Function *> Defined;
   for (const Function *F : Callees) {

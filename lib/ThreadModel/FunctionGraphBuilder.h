@@ -88,6 +88,13 @@ private:
   llvm::DenseMap<const llvm::Value *, DataVarId> ResultVars;
 
   void actionsOf(const llvm::Instruction &I, std::vector<Action> &Out);
+  /// libstdc++'s mutexes, lock guards and condition variables, modelled at
+  /// the user's call (CxxSync.cpp); false if CB is not one of them or its
+  /// guard cannot be followed.
+  bool cxxSyncActions(const llvm::CallBase &CB, std::vector<Action> &Out);
+  /// The mutexes a local lock guard was constructed with, or none.
+  std::vector<const llvm::Value *> guardMutexes(const llvm::Value *Guard,
+                                                unsigned Depth = 0) const;
   void syncActions(const llvm::CallBase &CB, const SyncApi &Api,
                    std::vector<Action> &Out);
   bool addAccess(const llvm::Instruction &I, const llvm::Value *Ptr,

@@ -236,6 +236,9 @@ struct Action {
   std::vector<MemLoc> Mutex;
   LockMode Mode = LockMode::Exclusive;
   LockKind Lock = LockKind::Mutex;
+  /// Unlock: releases the lock only if this thread holds it (a
+  /// std::unique_lock's destructor after an explicit unlock()).
+  bool IfHeld = false;
   /// TryLock/SemTryWait: result variable (0 = acquired, as pthreads).
   /// Assign/Assume: the variable.
   DataVarId Var = NoDataVar;

@@ -33,10 +33,11 @@ int main() {
 // CHECK-DAG: -> lambda@{{.*}}cxx-thread.cpp:21 handles b
 // CHECK-LABEL: function _Z4worki:
 // CHECK-NOT: assign i
-// CHECK: call _ZNSt10lock_guardISt5mutexEC2ERS0_ at cxx-thread.cpp:15:33
+// The guard locks and unlocks its own mutex where the user wrote it.
+// CHECK: lock mu at cxx-thread.cpp:15:33
 // CHECK-NEXT: read counter at cxx-thread.cpp:16:12
 // CHECK-NEXT: write counter at cxx-thread.cpp:16:12
-// CHECK-NEXT: call _ZNSt10lock_guardISt5mutexED2Ev at cxx-thread.cpp:17:3
+// CHECK-NEXT: unlock mu at cxx-thread.cpp:17:3
 // CHECK-LABEL: function main:
 // CHECK-DAG: join a at cxx-thread.cpp:22:5
 // CHECK-DAG: join b at cxx-thread.cpp:23:5
