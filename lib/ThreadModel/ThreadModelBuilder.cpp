@@ -15,6 +15,7 @@
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -149,9 +150,28 @@ struct ModelBuilder {
     }
   }
 
-  /// The name of a std::thread template: the user's callable that the
-  /// state's _M_run reaches through std:: functions (std::__invoke), else
-  /// `std::thread@file:line` of the construction.
+  /// The source name of a callable a std::thread runs: the function, a
+  /// function object's class, or the lambda's position.
+  static std::string callableName(const Function &F) {
+    std::string N = sourceNameOf(F);
+    if (N != "operator()")
+      return N;
+    const DISubprogram *SP = F.getSubprogram();
+    const auto *Cls =
+        SP ? dyn_cast_or_null<DICompositeType>(SP->getScope()) : nullptr;
+    if (Cls && !Cls->getName().empty() && !Cls->getName().starts_with("("))
+      return Cls->getName().str() + "::operator()";
+    if (SP)
+      return "lambda@" + SP->getFilename().str() + ":" +
+             std::to_string(SP->getLine());
+    return N;
+  }
+
+  /// The name of a std::thread template: the user's callables that the
+  /// state's _M_run reaches through std:: functions (std::__invoke), joined
+  /// by '|' when one _M_run serves several (threads started from plain
+  /// function pointers of one type share it), else `std::thread@file:line`
+  /// of the construction.
   std::string cxxThreadName(const Function &Run, const SourceLoc &Loc) {
     auto InStd = [](StringRef N) {
       return N.starts_with("_ZNSt") || N.starts_with("_ZSt") ||
@@ -159,32 +179,21 @@ struct ModelBuilder {
     };
     std::vector<const Function *> Work{&Run};
     DenseSet<const Function *> Seen{&Run};
+    std::vector<std::string> Names;
     for (size_t I = 0; I < Work.size() && I < 64; ++I)
       for (const Instruction &Inst : instructions(Work[I]))
         if (auto *CB = dyn_cast<CallBase>(&Inst))
           for (const Function *F : PTA.callees(*CB)) {
             if (F->isDeclaration() || !Seen.insert(F).second)
               continue;
-            if (InStd(F->getName())) {
+            if (InStd(F->getName()))
               Work.push_back(F);
-              continue;
-            }
-            std::string N = sourceNameOf(*F);
-            if (N != "operator()")
-              return N;
-            // A lambda or function object: its class, else its line.
-            const DISubprogram *SP = F->getSubprogram();
-            const auto *Cls =
-                SP ? dyn_cast_or_null<DICompositeType>(SP->getScope())
-                   : nullptr;
-            if (Cls && !Cls->getName().empty() &&
-                !Cls->getName().starts_with("("))
-              return Cls->getName().str() + "::operator()";
-            if (SP)
-              return "lambda@" + SP->getFilename().str() + ":" +
-                     std::to_string(SP->getLine());
-            return N;
+            else if (!is_contained(Names, callableName(*F)))
+              Names.push_back(callableName(*F));
           }
+    llvm::sort(Names);
+    if (!Names.empty())
+      return llvm::join(Names, "|");
     if (!Loc.known())
       return "std::thread";
     return "std::thread@" + sys::path::filename(Loc.File).str() + ":" +

@@ -55,6 +55,11 @@ int main() {
   t2.join();
 }
 
+// std::thread(body) and std::jthread(waiter) share one _M_run (both start
+// a plain function): one template running either, named after both.
+// MODEL-LABEL: templates:
+// MODEL-NEXT: T0 main once
+// MODEL-NEXT: T1 body|waiter many
 // MODEL-LABEL: function _Z5guardv:
 // MODEL: lock m1 at {{.*}}cxx-sync.cpp:24:
 // MODEL: unlock m1 at {{.*}}cxx-sync.cpp:24:
