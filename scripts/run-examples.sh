@@ -21,3 +21,14 @@ for src in "$ROOT"/examples/pthreads/*.c "$ROOT"/examples/pthreads/*.cpp; do
       -fplugin-arg-racesift-sarif="$OUT/${name%.*}.sarif")
   echo "   SARIF: $OUT/${name%.*}.sarif"
 done
+
+# A multi-file program built by make -j, one SARIF log per translation
+# unit, merged into one log for the build.
+echo "== multi/ (make -j2): data race on 'stats' in stats.h, seen from two files,"
+echo "   kept once in the merged log; data race on 'served' in server.c"
+rm -rf "$OUT/multi" "$OUT/multi-logs"
+cp -r "$ROOT/examples/pthreads/multi" "$OUT/multi"
+make -s -C "$OUT/multi" -j2 CC=clang-19 \
+  CFLAGS="-g -O0 -fplugin=$BUILD/lib/RaceSiftClang.so -fplugin-arg-racesift-sarif-dir=$OUT/multi-logs"
+python3 "$ROOT/scripts/sarif-merge.py" -o "$OUT/multi.sarif" "$OUT/multi-logs"
+echo "   SARIF: $OUT/multi.sarif (merged from $OUT/multi-logs)"

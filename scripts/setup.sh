@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="llvm-19-dev libclang-19-dev clang-19 lld-19 llvm-19-tools
-libboost-graph-dev nlohmann-json3-dev catch2 cmake ninja-build python3"
+libboost-graph-dev nlohmann-json3-dev catch2 cmake ninja-build python3 make"
 
 missing=""
 for p in $PACKAGES; do
