@@ -125,9 +125,9 @@ void Search::witness(uint32_t Id, LocationVerdict &V) {
     const ActionEdge &E = P.edge(T, M.Edge);
     if (M.Kind != MoveKind::Edge ||
         (E.A.Kind != ActionKind::Internal && E.A.Kind != ActionKind::Call))
-      V.W.Steps.push_back(WitnessStep{M.Thread, T.Template,
-                                      P.threadName(C, M.Thread),
-                                      P.describeMove(C, M), whereOf(TM, E.A)});
+      V.W.Steps.push_back(
+          WitnessStep{M.Thread, T.Template, P.threadName(C, M.Thread),
+                      P.describeMove(C, M), whereOf(TM, E.A), E.A.Kind});
     C = std::move(Succs[K]);
   }
   uint32_t I, J;
@@ -139,7 +139,8 @@ void Search::witness(uint32_t Id, LocationVerdict &V) {
     const ThreadState &T = C.Threads[Th];
     const Action &A = P.edge(T, EIdx).A;
     V.W.Steps.push_back(WitnessStep{Th, T.Template, P.threadName(C, Th),
-                                    describeAction(TM, A), whereOf(TM, A)});
+                                    describeAction(TM, A), whereOf(TM, A),
+                                    A.Kind});
     AccessContext &AC = Th == I ? V.First : V.Second;
     AC.Thread = T.Template;
     AC.Acc = A.Acc;

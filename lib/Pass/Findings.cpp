@@ -122,7 +122,9 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     if (V.V == Verdict::Race) {
       MF.F.Kind = FindingKind::Race;
       for (const WitnessStep &S : V.W.Steps)
-        MF.F.Interleaving.push_back({S.Thread, S.ThreadName, S.Step, S.Loc});
+        MF.F.Interleaving.push_back(
+            {S.Thread, S.ThreadName, S.Step, S.Loc,
+             S.Kind == ActionKind::Assign || S.Kind == ActionKind::Assume});
     } else {
       MF.F.Kind = FindingKind::PossibleRace;
       MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;

@@ -95,23 +95,33 @@ static std::string stepText(const FlowStep &S) {
 }
 
 std::string interleavingText(const Finding &F) {
-  // A note is read in a terminal: beyond a handful of steps show the start
-  // (thread creation) and the end (the racing accesses).
+  // A note is read in a terminal: it shows the thread and lock steps, not
+  // the bookkeeping of loop counters and flags, and beyond a handful of
+  // steps only the start (thread creation) and the end (the racing
+  // accesses). SARIF's codeFlow has every step.
   constexpr size_t MaxSteps = 8, Head = 2, Tail = 5;
-  const std::vector<FlowStep> &Steps = F.Interleaving;
+  std::vector<const FlowStep *> Steps;
+  for (const FlowStep &S : F.Interleaving)
+    if (!S.TracksData)
+      Steps.push_back(&S);
+  size_t DataSteps = F.Interleaving.size() - Steps.size();
   std::vector<std::string> Parts;
   if (Steps.size() <= MaxSteps) {
-    for (const FlowStep &S : Steps)
-      Parts.push_back(stepText(S));
+    for (const FlowStep *S : Steps)
+      Parts.push_back(stepText(*S));
   } else {
     for (size_t I = 0; I < Head; ++I)
-      Parts.push_back(stepText(Steps[I]));
+      Parts.push_back(stepText(*Steps[I]));
     Parts.push_back("... " + std::to_string(Steps.size() - Head - Tail) +
                     " more steps (see the SARIF codeFlow) ...");
     for (size_t I = Steps.size() - Tail; I < Steps.size(); ++I)
-      Parts.push_back(stepText(Steps[I]));
+      Parts.push_back(stepText(*Steps[I]));
   }
-  return "interleaving: " + llvm::join(Parts, " -> ");
+  std::string Text = "interleaving: " + llvm::join(Parts, " -> ");
+  if (DataSteps)
+    Text += " (and " + std::to_string(DataSteps) +
+            " step(s) on loop counters and flags, in the SARIF codeFlow)";
+  return Text;
 }
 
 /// Drops ":<digits>" so "heap@t.c:12 .count" does not change when lines are

@@ -115,6 +115,27 @@ TEST_CASE("diagnostics: confirmed race with notes", "[report]") {
         "(t.c:7) -> worker#1: write x (t.c:8) -> main: read x (t.c:21)");
 }
 
+TEST_CASE("diagnostics: the note leaves out steps on tracked data",
+          "[report]") {
+  Finding F = confirmedRace();
+  FlowStep Counter{0, "main", "assign i := 0", loc("t.c", 19, 8, "main"),
+                   true};
+  FlowStep Test{0, "main", "assume i < 4", loc("t.c", 19, 3, "main"), true};
+  F.Interleaving.insert(F.Interleaving.begin(), {Counter, Test});
+  std::vector<Diagnostic> D = formatDiagnostics({F}, false);
+  REQUIRE(D.size() == 5);
+  CHECK(D[4].Message ==
+        "interleaving: main: create worker#1 (t.c:20) -> worker#1: lock m "
+        "(t.c:7) -> worker#1: write x (t.c:8) -> main: read x (t.c:21) (and "
+        "2 step(s) on loop counters and flags, in the SARIF codeFlow)");
+  // SARIF keeps them: six steps in the threadFlows.
+  json Flow = sarifOf({F})["runs"][0]["results"][0]["codeFlows"][0];
+  size_t N = 0;
+  for (const json &T : Flow["threadFlows"])
+    N += T["locations"].size();
+  CHECK(N == 6);
+}
+
 TEST_CASE("diagnostics: possible race on heap data", "[report]") {
   std::vector<Diagnostic> D = formatDiagnostics({possibleRace()}, false);
   REQUIRE(D.size() == 4);

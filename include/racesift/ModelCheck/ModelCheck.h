@@ -49,6 +49,7 @@ struct WitnessStep {
   std::string ThreadName; ///< "main", "worker#1", ...
   std::string Step;       ///< "lock m", "create worker#1", "write x", ...
   SourceLoc Loc;
+  ActionKind Kind = ActionKind::Internal; ///< The action taken.
 };
 
 struct Witness {

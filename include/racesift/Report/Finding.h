@@ -45,6 +45,9 @@ struct FlowStep {
   std::string ThreadName; ///< "main", "worker#1".
   std::string Action;     ///< "lock m", "write x", ...
   SourceLoc Loc;
+  /// The step only updates or tests tracked data (a loop counter, a flag):
+  /// kept in SARIF, left out of the short compiler note.
+  bool TracksData = false;
 };
 
 struct Finding {
