@@ -335,6 +335,7 @@ void AndersenSolver::visitCall(CallBase &CB) {
       addMemCopy(II->getArgOperand(0), II->getArgOperand(1));
       return;
     case Intrinsic::threadlocal_address:
+    case Intrinsic::ptr_annotation:
     case Intrinsic::ptrmask:
     case Intrinsic::launder_invariant_group:
     case Intrinsic::strip_invariant_group:
