@@ -1,0 +1,28 @@
+// clang-format off
+// C++ exceptions: invoke, landing pads and resume are control flow; a race
+// in the handler and one on the normal path are both found.
+// RUN: %clang -std=c++17 -g -c %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s
+#include <stdexcept>
+#include <thread>
+int failures, successes;
+static void work(int i) {
+  if (i % 2)
+    throw std::runtime_error("odd");
+}
+static void run(int i) {
+  try {
+    work(i);
+    ++successes;
+  } catch (const std::exception &) {
+    ++failures;
+  }
+}
+int main() {
+  std::thread a(run, 1), b(run, 2);
+  a.join();
+  b.join();
+  return failures + successes;
+}
+// CHECK-DAG: exceptions.cpp:15:5: warning: data race on 'successes'
+// CHECK-DAG: exceptions.cpp:17:5: warning: data race on 'failures'
+// CHECK-NOT: internal error
