@@ -76,6 +76,9 @@ command -v flock >/dev/null && flock -u 9
 exec 9>&-
 
 [ $install_only = 0 ] || exit 0
+# A sanitized test run preloads the sanitizer runtime for the plugin's
+# hosts; the multitool is not one of them.
+unset LD_PRELOAD
 command -v python3 >/dev/null || die "python3 not found"
 
 work="$(mktemp -d)"

@@ -33,8 +33,16 @@ for var in ("HOME", "PATH", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 if config.racesift_sanitized:
-    # The plugin is loaded into uninstrumented clang/opt.
+    # The plugin is loaded into uninstrumented clang/opt/lld, which must
+    # carry the sanitizer runtime for it (the shared ASan runtime holds the
+    # UBSan handlers too).
+    import subprocess as _sp
+    runtime = _sp.run([os.path.join(bin, "clang"),
+                       "-print-file-name=libclang_rt.asan-x86_64.so"],
+                      capture_output=True, text=True).stdout.strip()
+    config.environment["LD_PRELOAD"] = runtime
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:verify_asan_link_order=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 
 # The SARIF Multitool comes from npm. It is installed once into
 # RACESIFT_TOOLS_DIR (default ~/.cache/racesift); where it cannot be
