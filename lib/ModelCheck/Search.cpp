@@ -199,6 +199,14 @@ LocationVerdict Search::run() {
       return Finish(Verdict::Unknown, "state budget " +
                                           std::to_string(Opts.MaxStates) +
                                           " exhausted");
+    // The same estimate as Stats.BytesPerState, for the whole store.
+    if (KeyBytes + Recs.size() * (sizeof(StateRec) + sizeof(std::string) +
+                                  2 * sizeof(void *)) >
+        Opts.MaxMemoryBytes)
+      return Finish(Verdict::Unknown,
+                    "memory ceiling " +
+                        std::to_string(Opts.MaxMemoryBytes >> 20) +
+                        " MiB reached");
     if ((++Iter & 63) == 0 && Clock::now() > Deadline)
       return Finish(Verdict::Unknown, "time budget exhausted");
     uint32_t Id = Queue.front();

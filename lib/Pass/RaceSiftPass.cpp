@@ -51,6 +51,7 @@ ModelCheckOptions modelCheckOptions(const Options &O, double SecondsLeft) {
   ModelCheckOptions MC;
   MC.ThreadBound = O.ThreadBound;
   MC.MaxStates = O.MaxStates;
+  MC.MaxMemoryBytes = O.MaxMemoryMB << 20;
   // Whatever the earlier layers left of the module budget, but never zero:
   // a tiny budget still decides the easy locations.
   double Left = std::max(0.1, SecondsLeft);

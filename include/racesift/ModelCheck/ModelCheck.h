@@ -26,8 +26,10 @@
 namespace racesift {
 
 struct ModelCheckOptions {
-  unsigned ThreadBound = 2;         ///< Instances per creation site.
-  uint64_t MaxStates = 1000000;     ///< Per candidate location.
+  unsigned ThreadBound = 2;     ///< Instances per creation site.
+  uint64_t MaxStates = 1000000; ///< Per candidate location.
+  /// Ceiling on the explorer's state store per candidate location.
+  uint64_t MaxMemoryBytes = uint64_t(2048) << 20;
   double TimeoutSeconds = 10;       ///< Per candidate location.
   double ModuleTimeoutSeconds = 60; ///< For all candidates of a module.
   bool SpuriousWakeups = false;     ///< A wait may return without a signal.
