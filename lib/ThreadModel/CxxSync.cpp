@@ -20,7 +20,6 @@
 
 #include "FunctionGraphBuilder.h"
 
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
