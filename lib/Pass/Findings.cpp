@@ -1,5 +1,4 @@
-//===- Findings.cpp - Layer results to report findings
-//----------------------===//
+//===- Findings.cpp - Layer results to report findings --------------------===//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
@@ -9,6 +8,7 @@
 #include "Findings.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -50,17 +50,62 @@ static FindingAccess makeAccess(const ThreadModel &TM, const AccessContext &C,
   return FA;
 }
 
+/// The member path an access names below its base: "r->count" and
+/// "s.count" give ".count", "p->a.b" gives ".a.b", "buf[]" gives "[]"; "*p",
+/// "x" and "p+8" give "".
+static std::string memberPathOf(StringRef Name) {
+  size_t End = 0;
+  while (End < Name.size() &&
+         (isAlnum(Name[End]) || Name[End] == '_' || Name[End] == ':'))
+    ++End;
+  if (End == 0 || isDigit(Name[0]))
+    return "";
+  StringRef Rest = Name.drop_front(End);
+  if (Rest.consume_front("->"))
+    return Rest.empty() ? "" : "." + Rest.str();
+  if (Rest.starts_with(".") || Rest.starts_with("["))
+    return Rest.str();
+  return "";
+}
+
+/// The variable a finding names. The thread model names an offset-0 member
+/// after its object (a lock is "m", not its first member) and knows no
+/// member names for heap objects ("heap@t.c:12+4"); the source names of the
+/// racing accesses ("r->count") supply the member: "stats.requests",
+/// "heap@t.c:12 .count".
+static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
+                                const Access *A, const Access *B) {
+  std::string Described = TM.describe(Loc);
+  if (Loc.Obj >= TM.Objects.size())
+    return Described;
+  const MemObject &O = TM.Objects[Loc.Obj];
+  if (Described != O.Name && !StringRef(Described).starts_with(O.Name + "+"))
+    return Described; // Already names the member.
+  std::string Path;
+  for (const Access *X : {A, B}) {
+    std::string P = X ? memberPathOf(X->Name) : "";
+    if (P.empty())
+      continue;
+    if (!Path.empty() && P != Path)
+      return Described; // The accesses disagree (a union): keep the offset.
+    Path = P;
+  }
+  if (Path.empty())
+    return Described;
+  return O.Name + (O.Kind == ObjectKind::Heap ? " " : "") + Path;
+}
+
 static ModelFinding makeFinding(const ThreadModel &TM, const MemLoc &Loc,
                                 const AccessContext &First,
                                 const AccessContext &Second) {
   ModelFinding MF;
   MF.Loc = Loc;
-  MF.F.Variable = TM.describe(Loc);
   MF.F.HeapObject = Loc.Obj < TM.Objects.size() &&
                     TM.Objects[Loc.Obj].Kind == ObjectKind::Heap;
   // The warning goes to the write: that is the access a user changes.
   const AccessContext *A = &First, *B = &Second;
   const Access *AA = findAccess(TM, A->Acc), *BA = findAccess(TM, B->Acc);
+  MF.F.Variable = variableName(TM, Loc, AA, BA);
   if (AA && BA && !AA->IsWrite && BA->IsWrite) {
     std::swap(A, B);
     std::swap(AA, BA);

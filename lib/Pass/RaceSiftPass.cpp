@@ -1,5 +1,4 @@
-//===- RaceSiftPass.cpp - Running the layers on one module
-//-----------------===//
+//===- RaceSiftPass.cpp - Running the layers on one module ----------------===//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception

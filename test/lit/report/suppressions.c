@@ -30,12 +30,12 @@ int main(void) {
 
 // CHECK: suppressions.c:16:10: warning: data race on 'counted'
 // CHECK-NEXT: {{ *}}16 |
-// CHECK: suppressions.c:18:10: warning: data race on 'st'
+// CHECK: suppressions.c:18:10: warning: data race on 'st.hits'
 // CHECK-NOT: warning: data race
 
 // SARIF-DAG: 14 Data race on 'quiet' [('inSource', 'attribute annotate("racesift::ignore") on function \'touch_quiet\'')]
 // SARIF-DAG: 16 Data race on 'counted' []
 // SARIF-DAG: 17 Data race on 'ignored' [('inSource', 'attribute annotate("racesift::ignore") on \'ignored\'')]
-// SARIF-DAG: 18 Data race on 'st' []
+// SARIF-DAG: 18 Data race on 'st.hits' []
 // SARIF-DAG: 19 Data race on 'st.misses' [('inSource', 'attribute annotate("racesift::ignore") on field \'st.misses\'')]
 // SARIF-DAG: 21 Data race on 'filed' [('external', '{{.*}}supp.txt:2 race:filed')]
