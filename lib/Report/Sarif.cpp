@@ -249,11 +249,14 @@ json codeFlow(Artifacts &A, const Finding &F) {
       TF = {{"id", S.ThreadName}, {"locations", json::array()}};
     json Loc = location(A, S.Loc);
     Loc["message"] = {{"text", S.Action}};
-    // The witness ends at the two racing accesses.
-    TF["locations"].push_back(
-        {{"executionOrder", I + 1},
-         {"location", Loc},
-         {"importance", I + 2 >= N ? "essential" : "important"}});
+    // The witness ends at the two racing accesses; steps on loop counters
+    // and flags stay in the flow, and viewers may fold them.
+    const char *Importance = I + 2 >= N     ? "essential"
+                             : S.TracksData ? "unimportant"
+                                            : "important";
+    TF["locations"].push_back({{"executionOrder", I + 1},
+                               {"location", Loc},
+                               {"importance", Importance}});
   }
   json TFs = json::array();
   for (auto &[T, TF] : Flows)

@@ -16,6 +16,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -118,8 +119,7 @@ TEST_CASE("diagnostics: confirmed race with notes", "[report]") {
 TEST_CASE("diagnostics: the note leaves out steps on tracked data",
           "[report]") {
   Finding F = confirmedRace();
-  FlowStep Counter{0, "main", "assign i := 0", loc("t.c", 19, 8, "main"),
-                   true};
+  FlowStep Counter{0, "main", "assign i := 0", loc("t.c", 19, 8, "main"), true};
   FlowStep Test{0, "main", "assume i < 4", loc("t.c", 19, 3, "main"), true};
   F.Interleaving.insert(F.Interleaving.begin(), {Counter, Test});
   std::vector<Diagnostic> D = formatDiagnostics({F}, false);
@@ -128,12 +128,19 @@ TEST_CASE("diagnostics: the note leaves out steps on tracked data",
         "interleaving: main: create worker#1 (t.c:20) -> worker#1: lock m "
         "(t.c:7) -> worker#1: write x (t.c:8) -> main: read x (t.c:21) (and "
         "2 step(s) on loop counters and flags, in the SARIF codeFlow)");
-  // SARIF keeps them: six steps in the threadFlows.
+  // SARIF keeps them: six steps in the threadFlows, the data steps marked
+  // unimportant, the racing accesses essential.
   json Flow = sarifOf({F})["runs"][0]["results"][0]["codeFlows"][0];
-  size_t N = 0;
+  std::map<unsigned, std::string> Importance;
   for (const json &T : Flow["threadFlows"])
-    N += T["locations"].size();
-  CHECK(N == 6);
+    for (const json &L : T["locations"])
+      Importance[L["executionOrder"].get<unsigned>()] = L["importance"];
+  CHECK(Importance == std::map<unsigned, std::string>{{1, "unimportant"},
+                                                      {2, "unimportant"},
+                                                      {3, "important"},
+                                                      {4, "important"},
+                                                      {5, "essential"},
+                                                      {6, "essential"}});
 }
 
 TEST_CASE("diagnostics: possible race on heap data", "[report]") {
