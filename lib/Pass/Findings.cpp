@@ -144,6 +144,39 @@ findingsFromCandidates(const ThreadModel &TM,
   return Out;
 }
 
+static FlowStepKind stepKind(ActionKind K) {
+  switch (K) {
+  case ActionKind::Create:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+  case ActionKind::Exit:
+    return FlowStepKind::Thread;
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+    return FlowStepKind::Sync;
+  case ActionKind::Read:
+  case ActionKind::Write:
+    return FlowStepKind::Access;
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+    return FlowStepKind::Data;
+  case ActionKind::Internal:
+  case ActionKind::Call:
+    return FlowStepKind::Other;
+  }
+  return FlowStepKind::Other;
+}
+
 std::vector<ModelFinding>
 findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,
@@ -168,8 +201,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
       MF.F.Kind = FindingKind::Race;
       for (const WitnessStep &S : V.W.Steps)
         MF.F.Interleaving.push_back(
-            {S.Thread, S.ThreadName, S.Step, S.Loc,
-             S.Kind == ActionKind::Assign || S.Kind == ActionKind::Assume});
+            {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
     } else {
       MF.F.Kind = FindingKind::PossibleRace;
       MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;

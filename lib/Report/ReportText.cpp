@@ -94,33 +94,107 @@ static std::string stepText(const FlowStep &S) {
   return Where.empty() ? T : T + " (" + Where + ")";
 }
 
+/// Whether Action names thread instance T ("create worker#1",
+/// "join t (worker#1)"), not a longer name ("worker#12").
+static bool namesThread(const std::string &Action, const std::string &T) {
+  for (size_t P = Action.find(T); P != std::string::npos;
+       P = Action.find(T, P + 1)) {
+    size_t E = P + T.size();
+    bool Before = P > 0 && (Action[P - 1] == ' ' || Action[P - 1] == '(');
+    bool After = E == Action.size() ||
+                 !(std::isalnum(static_cast<unsigned char>(Action[E])) ||
+                   Action[E] == '_' || Action[E] == '#');
+    if (Before && After)
+      return true;
+  }
+  return false;
+}
+
+static std::string countText(size_t N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
 std::string interleavingText(const Finding &F) {
-  // A note is read in a terminal: it shows the thread and lock steps, not
-  // the bookkeeping of loop counters and flags, and beyond a handful of
-  // steps only the start (thread creation) and the end (the racing
-  // accesses). SARIF's codeFlow has every step.
-  constexpr size_t MaxSteps = 8, Head = 2, Tail = 5;
+  // A note is read in a terminal: at most MaxSteps steps, chosen by what a
+  // reader needs to see the race happen. Steps on loop counters and flags
+  // never appear (the SARIF codeFlow has every step); then the two racing
+  // accesses (the last two steps), the creation and joining of the racing
+  // threads and of the threads that created them, the racing threads' lock
+  // operations nearest to the race, other threads' creations and joins, and
+  // finally the remaining steps nearest to the race.
+  constexpr size_t MaxSteps = 8;
   std::vector<const FlowStep *> Steps;
   for (const FlowStep &S : F.Interleaving)
-    if (!S.TracksData)
+    if (S.Kind != FlowStepKind::Data)
       Steps.push_back(&S);
-  size_t DataSteps = F.Interleaving.size() - Steps.size();
+  const size_t N = Steps.size();
+  std::vector<bool> Keep(N, N <= MaxSteps);
+  if (N > MaxSteps) {
+    size_t Left = MaxSteps;
+    auto Take = [&](size_t I) {
+      if (Left && !Keep[I]) {
+        Keep[I] = true;
+        --Left;
+      }
+    };
+    Take(N - 1);
+    Take(N - 2);
+    std::vector<std::string> Racing = {Steps[N - 1]->ThreadName,
+                                       Steps[N - 2]->ThreadName};
+    // The threads the racing ones descend from: walking back, whoever
+    // created a relevant thread is relevant too.
+    std::vector<std::string> Relevant = Racing;
+    auto Names = [](const FlowStep &S, const std::vector<std::string> &Ts) {
+      return std::any_of(Ts.begin(), Ts.end(), [&](const std::string &T) {
+        return namesThread(S.Action, T);
+      });
+    };
+    for (size_t I = N; I-- > 0;)
+      if (Steps[I]->Kind == FlowStepKind::Thread &&
+          Names(*Steps[I], Relevant) &&
+          std::find(Relevant.begin(), Relevant.end(), Steps[I]->ThreadName) ==
+              Relevant.end())
+        Relevant.push_back(Steps[I]->ThreadName);
+    auto IsRacing = [&](const FlowStep &S) {
+      return std::find(Racing.begin(), Racing.end(), S.ThreadName) !=
+             Racing.end();
+    };
+    for (size_t I = 0; I < N; ++I)
+      if (Steps[I]->Kind == FlowStepKind::Thread && Names(*Steps[I], Relevant))
+        Take(I);
+    for (size_t I = N; I-- > 0;)
+      if (Steps[I]->Kind == FlowStepKind::Sync && IsRacing(*Steps[I]))
+        Take(I);
+    for (size_t I = 0; I < N; ++I)
+      if (Steps[I]->Kind == FlowStepKind::Thread)
+        Take(I);
+    for (size_t I = N; I-- > 0;)
+      Take(I);
+  }
+
   std::vector<std::string> Parts;
-  if (Steps.size() <= MaxSteps) {
-    for (const FlowStep *S : Steps)
-      Parts.push_back(stepText(*S));
-  } else {
-    for (size_t I = 0; I < Head; ++I)
-      Parts.push_back(stepText(*Steps[I]));
-    Parts.push_back("... " + std::to_string(Steps.size() - Head - Tail) +
-                    " more steps (see the SARIF codeFlow) ...");
-    for (size_t I = Steps.size() - Tail; I < Steps.size(); ++I)
+  size_t Skipped = 0;
+  for (size_t I = 0; I <= N; ++I) {
+    if (I < N && !Keep[I]) {
+      ++Skipped;
+      continue;
+    }
+    if (Skipped)
+      Parts.push_back("... " + countText(Skipped, "more step", "more steps") +
+                      " ...");
+    Skipped = 0;
+    if (I < N)
       Parts.push_back(stepText(*Steps[I]));
   }
   std::string Text = "interleaving: " + llvm::join(Parts, " -> ");
-  if (DataSteps)
-    Text += " (and " + std::to_string(DataSteps) +
-            " step(s) on loop counters and flags, in the SARIF codeFlow)";
+  size_t Data = F.Interleaving.size() - N;
+  if (N > MaxSteps || Data) {
+    Text += " (the SARIF codeFlow has all " +
+            countText(F.Interleaving.size(), "step", "steps");
+    if (Data)
+      Text += ", " + std::to_string(Data) + " on loop counters and flags";
+    Text += ")";
+  }
   return Text;
 }
 

@@ -45,8 +45,9 @@ std::string locksText(const Finding &F);
 /// "t.c:8" or "in worker" without a source position.
 std::string shortLoc(const SourceLoc &L);
 
-/// "interleaving: main: create worker#1 (t.c:20) -> ...", shortened in the
-/// middle when long (the SARIF codeFlow keeps every step).
+/// "interleaving: main: create worker#1 (t.c:20) -> ...": no steps on tracked
+/// data, and at most 8 others, chosen by what shows the race (see
+/// formatDiagnostics); the SARIF codeFlow keeps every step.
 std::string interleavingText(const Finding &F);
 
 /// The stable identity of a finding without line or column numbers.

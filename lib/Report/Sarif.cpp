@@ -251,9 +251,9 @@ json codeFlow(Artifacts &A, const Finding &F) {
     Loc["message"] = {{"text", S.Action}};
     // The witness ends at the two racing accesses; steps on loop counters
     // and flags stay in the flow, and viewers may fold them.
-    const char *Importance = I + 2 >= N     ? "essential"
-                             : S.TracksData ? "unimportant"
-                                            : "important";
+    const char *Importance = I + 2 >= N                     ? "essential"
+                             : S.Kind == FlowStepKind::Data ? "unimportant"
+                                                            : "important";
     TF["locations"].push_back({{"executionOrder", I + 1},
                                {"location", Loc},
                                {"importance", Importance}});

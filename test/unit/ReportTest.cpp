@@ -50,11 +50,14 @@ Finding confirmedRace(unsigned Shift = 0) {
   F.Second.Thread = "main";
   F.LockOps = {
       {"m", "acquired by 'worker'", loc("t.c", 7 + Shift, 3, "worker")}};
-  F.Interleaving = {
-      {0, "main", "create worker#1", loc("t.c", 20 + Shift, 3, "main")},
-      {1, "worker#1", "lock m", loc("t.c", 7 + Shift, 3, "worker")},
-      {1, "worker#1", "write x", loc("t.c", 8 + Shift, 5, "worker")},
-      {0, "main", "read x", loc("t.c", 21 + Shift, 3, "main")}};
+  F.Interleaving = {{0, "main", "create worker#1",
+                     loc("t.c", 20 + Shift, 3, "main"), FlowStepKind::Thread},
+                    {1, "worker#1", "lock m",
+                     loc("t.c", 7 + Shift, 3, "worker"), FlowStepKind::Sync},
+                    {1, "worker#1", "write x",
+                     loc("t.c", 8 + Shift, 5, "worker"), FlowStepKind::Access},
+                    {0, "main", "read x", loc("t.c", 21 + Shift, 3, "main"),
+                     FlowStepKind::Access}};
   return F;
 }
 
@@ -119,15 +122,17 @@ TEST_CASE("diagnostics: confirmed race with notes", "[report]") {
 TEST_CASE("diagnostics: the note leaves out steps on tracked data",
           "[report]") {
   Finding F = confirmedRace();
-  FlowStep Counter{0, "main", "assign i := 0", loc("t.c", 19, 8, "main"), true};
-  FlowStep Test{0, "main", "assume i < 4", loc("t.c", 19, 3, "main"), true};
+  FlowStep Counter{0, "main", "assign i := 0", loc("t.c", 19, 8, "main"),
+                   FlowStepKind::Data};
+  FlowStep Test{0, "main", "assume i < 4", loc("t.c", 19, 3, "main"),
+                FlowStepKind::Data};
   F.Interleaving.insert(F.Interleaving.begin(), {Counter, Test});
   std::vector<Diagnostic> D = formatDiagnostics({F}, false);
   REQUIRE(D.size() == 5);
   CHECK(D[4].Message ==
         "interleaving: main: create worker#1 (t.c:20) -> worker#1: lock m "
-        "(t.c:7) -> worker#1: write x (t.c:8) -> main: read x (t.c:21) (and "
-        "2 step(s) on loop counters and flags, in the SARIF codeFlow)");
+        "(t.c:7) -> worker#1: write x (t.c:8) -> main: read x (t.c:21) (the "
+        "SARIF codeFlow has all 6 steps, 2 on loop counters and flags)");
   // SARIF keeps them: six steps in the threadFlows, the data steps marked
   // unimportant, the racing accesses essential.
   json Flow = sarifOf({F})["runs"][0]["results"][0]["codeFlows"][0];
@@ -141,6 +146,78 @@ TEST_CASE("diagnostics: the note leaves out steps on tracked data",
                                                       {4, "important"},
                                                       {5, "essential"},
                                                       {6, "essential"}});
+}
+
+namespace {
+FlowStep step(const std::string &Thread, const std::string &Action,
+              unsigned Line, FlowStepKind Kind) {
+  return {0, Thread, Action, loc("t.c", Line, 1, "f"), Kind};
+}
+} // namespace
+
+TEST_CASE("diagnostics: a long note keeps the racing threads' creation",
+          "[report]") {
+  // main starts three threads; tb#2 and tc#3 race after taking a lock each.
+  // Loop bookkeeping comes first, and ta#1 plays no part: the note drops
+  // those, not the creation of tc#3.
+  using K = FlowStepKind;
+  Finding F = confirmedRace();
+  F.Interleaving = {step("main", "assign i := 0", 9, K::Data),
+                    step("main", "assume i < 3", 9, K::Data),
+                    step("main", "create ta#1", 10, K::Thread),
+                    step("main", "create tb#2", 11, K::Thread),
+                    step("main", "create tc#3", 12, K::Thread),
+                    step("main", "assign i := 3", 9, K::Data),
+                    step("main", "assume i >= 3", 9, K::Data),
+                    step("ta#1", "lock m", 2, K::Sync),
+                    step("ta#1", "unlock m", 3, K::Sync),
+                    step("tb#2", "lock m", 4, K::Sync),
+                    step("tb#2", "unlock m", 5, K::Sync),
+                    step("tc#3", "lock m", 6, K::Sync),
+                    step("tc#3", "unlock m", 7, K::Sync),
+                    step("tb#2", "write x", 8, K::Access),
+                    step("tc#3", "read x", 8, K::Access)};
+  CHECK(formatDiagnostics({F}, false).back().Message ==
+        "interleaving: ... 1 more step ... -> main: create tb#2 (t.c:11) -> "
+        "main: create tc#3 (t.c:12) -> ... 2 more steps ... -> tb#2: lock m "
+        "(t.c:4) -> tb#2: unlock m (t.c:5) -> tc#3: lock m (t.c:6) -> tc#3: "
+        "unlock m (t.c:7) -> tb#2: write x (t.c:8) -> tc#3: read x (t.c:8) "
+        "(the SARIF codeFlow has all 15 steps, 4 on loop counters and "
+        "flags)");
+  // SARIF keeps every step.
+  json Flow = sarifOf({F})["runs"][0]["results"][0]["codeFlows"][0];
+  size_t Steps = 0;
+  for (const json &T : Flow["threadFlows"])
+    Steps += T["locations"].size();
+  CHECK(Steps == 15);
+}
+
+TEST_CASE("diagnostics: a long note keeps the creators of racing threads",
+          "[report]") {
+  // main creates boss#1, which creates worker#1, which races with main.
+  // worker#12 is another thread: its name only starts like worker#1's.
+  using K = FlowStepKind;
+  Finding F = confirmedRace();
+  F.Interleaving = {step("main", "create boss#1", 1, K::Thread),
+                    step("main", "create worker#12", 2, K::Thread),
+                    step("boss#1", "create worker#1", 3, K::Thread)};
+  for (int I = 0; I < 3; ++I) {
+    F.Interleaving.push_back(step("worker#12", "lock m", 4, K::Sync));
+    F.Interleaving.push_back(step("worker#12", "unlock m", 5, K::Sync));
+  }
+  for (const char *T : {"worker#1", "main"}) {
+    F.Interleaving.push_back(step(T, "lock m", 6, K::Sync));
+    F.Interleaving.push_back(step(T, "unlock m", 7, K::Sync));
+  }
+  F.Interleaving.push_back(step("worker#1", "write x", 8, K::Access));
+  F.Interleaving.push_back(step("main", "read x", 9, K::Access));
+  CHECK(formatDiagnostics({F}, false).back().Message ==
+        "interleaving: main: create boss#1 (t.c:1) -> ... 1 more step ... "
+        "-> boss#1: create worker#1 (t.c:3) -> ... 6 more steps ... -> "
+        "worker#1: lock m (t.c:6) -> worker#1: unlock m (t.c:7) -> main: "
+        "lock m (t.c:6) -> main: unlock m (t.c:7) -> worker#1: write x "
+        "(t.c:8) -> main: read x (t.c:9) (the SARIF codeFlow has all 15 "
+        "steps)");
 }
 
 TEST_CASE("diagnostics: possible race on heap data", "[report]") {
@@ -195,9 +272,11 @@ TEST_CASE("diagnostics: werror, order, suppressed, long witness", "[report]") {
     Long.Interleaving.insert(Long.Interleaving.begin() + 1,
                              {1, "worker#1", "step", loc("t.c", 1, 1, "w")});
   std::string Text = formatDiagnostics({Long}, false).back().Message;
-  CHECK(Text.find("... 7 more steps (see the SARIF codeFlow) ...") !=
-        std::string::npos);
-  CHECK(Text.find("main: read x (t.c:21)") != std::string::npos);
+  CHECK(Text == "interleaving: main: create worker#1 (t.c:20) -> ... 6 more "
+                "steps ... -> worker#1: step (t.c:1) -> worker#1: step "
+                "(t.c:1) -> worker#1: step (t.c:1) -> worker#1: step (t.c:1) "
+                "-> worker#1: lock m (t.c:7) -> worker#1: write x (t.c:8) -> "
+                "main: read x (t.c:21) (the SARIF codeFlow has all 14 steps)");
 }
 
 TEST_CASE("suppressions: parse, match, errors", "[report]") {

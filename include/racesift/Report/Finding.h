@@ -39,15 +39,25 @@ struct LockOperation {
   SourceLoc Loc;
 };
 
+/// What a step of an interleaving does. The short compiler note chooses its
+/// steps by kind; SARIF keeps every step.
+enum class FlowStepKind : uint8_t {
+  Other,
+  Thread, ///< Creates, joins, detaches, cancels or ends a thread.
+  Sync,   ///< Lock, unlock, wait, signal, barrier, semaphore, once.
+  Access, ///< Reads or writes shared memory.
+  Data,   ///< Only updates or tests tracked data (a loop counter, a flag).
+};
+
 /// One step of the interleaving of a confirmed race.
 struct FlowStep {
   unsigned Thread = 0;    ///< Thread instance, 0 = root.
   std::string ThreadName; ///< "main", "worker#1".
-  std::string Action;     ///< "lock m", "write x", ...
+  /// "lock m", "write x", "create worker#1", "join t (worker#1)", ...: a
+  /// Thread step names the thread it acts on.
+  std::string Action;
   SourceLoc Loc;
-  /// The step only updates or tests tracked data (a loop counter, a flag):
-  /// kept in SARIF, left out of the short compiler note.
-  bool TracksData = false;
+  FlowStepKind Kind = FlowStepKind::Other;
 };
 
 struct Finding {

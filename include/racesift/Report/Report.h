@@ -49,8 +49,14 @@ struct Diagnostic {
 ///   confirmed races, note at First.Loc:
 ///     interleaving: main: create worker#1 (t.c:20) -> worker#1: write x
 ///     (t.c:8) -> main: read x (t.c:21)
-///     (file base names; "(in f)" without a position; more than 8 steps show
-///     the first 2 and the last 5 around "... N more steps ...").
+///     (file base names; "(in f)" without a position). Steps of kind Data
+///     are left out; of more than 8 others, the note keeps 8 by priority:
+///     the racing accesses, the creation and joining of the racing threads
+///     and their creators, the racing threads' lock operations nearest to
+///     the race, other thread steps, the rest nearest to the race. Each run
+///     of left-out steps reads "... N more steps ...", and a note that
+///     leaves anything out ends with "(the SARIF codeFlow has all M steps,
+///     D on loop counters and flags)".
 std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror);
 
