@@ -14,7 +14,11 @@ for src in "$ROOT"/examples/pthreads/*.c "$ROOT"/examples/pthreads/*.cpp; do
     *.cpp) cc=clang++-19 ;;
     *) cc=clang-19 ;;
   esac
-  echo "== $name: $(sed -n 's/^\/\/ Expected verdicts*: *//p' "$src" | head -1)"
+  # The file's "Expected verdict(s):" comment, all of it.
+  echo "== $name"
+  awk '/^\/\/ Expected verdicts?:/ { on = 1 }
+       on && !/^\/\// { exit }
+       on { sub(/^\/\/ ?/, ""); print "   " $0 }' "$src"
   (cd "$ROOT/examples/pthreads" &&
     $cc -g -O0 -c "$name" -o "$OUT/${name%.*}.o" \
       -fplugin="$BUILD/lib/RaceSiftClang.so" \
