@@ -236,9 +236,19 @@ uint32_t AndersenSolver::locFor(ObjectId Obj, int64_t Off) {
   if (Off != AnyOffset && ObjLocs[Obj].Locs.size() >= MaxFieldsPerObject)
     return locFor(Obj, AnyOffset);
   uint32_t L = Locs.size();
+  PerObject &PO = ObjLocs[Obj];
+  if (PO.Collapsed) {
+    // Shares the content node, which every AnyOffset loader and storer
+    // already reaches.
+    Locs.push_back({MemLoc{Obj, Off}, find(Locs[PO.Locs[0]].Content)});
+    LocIndex[Key] = L;
+    PO.Locs.push_back(L);
+    if (!PO.CopySources.empty())
+      NewFields.push_back(L);
+    return L;
+  }
   Locs.push_back({MemLoc{Obj, Off}, newNode()});
   LocIndex[Key] = L;
-  PerObject &PO = ObjLocs[Obj];
   PO.Locs.push_back(L);
   uint32_t C = Locs[L].Content;
   // A new field is visible to loads/stores through AnyOffset made earlier.
@@ -390,8 +400,13 @@ void AndersenSolver::loadFrom(uint32_t L, uint32_t Dst) {
     return;
   PerObject &PO = ObjLocs[ML.Obj];
   PO.AnyLoaders.push_back(Dst);
+  if (PO.Collapsed) {
+    addCopy(Locs[L].Content, Dst);
+    return;
+  }
   for (size_t I = 0; I < PO.Locs.size(); ++I)
     addCopy(Locs[PO.Locs[I]].Content, Dst);
+  maybeCollapse(ML.Obj);
 }
 
 void AndersenSolver::storeTo(uint32_t L, uint32_t Src) {
@@ -404,8 +419,39 @@ void AndersenSolver::storeTo(uint32_t L, uint32_t Src) {
     return;
   PerObject &PO = ObjLocs[ML.Obj];
   PO.AnyStorers.push_back(Src);
+  if (PO.Collapsed)
+    return; // The copy above reached the one content node.
   for (size_t I = 0; I < PO.Locs.size(); ++I)
     addCopy(Src, Locs[PO.Locs[I]].Content);
+  maybeCollapse(ML.Obj);
+}
+
+void AndersenSolver::maybeCollapse(ObjectId Obj) {
+  PerObject &PO = ObjLocs[Obj];
+  size_t Accessors = PO.AnyLoaders.size() + PO.AnyStorers.size();
+  if (PO.Collapsed || Accessors * PO.Locs.size() <= CollapseEdgeLimit)
+    return;
+  PO.Collapsed = true;
+  PendingCollapse.push_back(Obj);
+}
+
+void AndersenSolver::collapsePending() {
+  while (!PendingCollapse.empty()) {
+    ObjectId Obj = PendingCollapse.back();
+    PendingCollapse.pop_back();
+    ++NumCollapsed;
+    compromise("collapsed-object: objects read or written at unknown offsets "
+               "through many pointers hold one points-to set for all their "
+               "fields (accesses stay per field)");
+    PerObject &PO = ObjLocs[Obj];
+    uint32_t First = find(Locs[PO.Locs[0]].Content);
+    for (uint32_t L : PO.Locs) {
+      uint32_t C = find(Locs[L].Content);
+      if (C != First)
+        merge(First, C);
+      First = find(First);
+    }
+  }
 }
 
 uint32_t AndersenSolver::shift(uint32_t L, int64_t Off) {
@@ -427,7 +473,9 @@ void AndersenSolver::solve() {
   }
   std::vector<uint32_t> Candidates;
   static const bool Stats = getenv("RACESIFT_PTA_STATS");
-  while (!Exhausted && (!Worklist.empty() || !NewFields.empty())) {
+  while (!Exhausted && (!Worklist.empty() || !NewFields.empty() ||
+                        !PendingCollapse.empty())) {
+    collapsePending();
     copyNewFields();
     if (Worklist.empty())
       continue;
@@ -485,7 +533,7 @@ void AndersenSolver::solve() {
   if (Stats)
     errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
            << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
-           << " pops " << NumPops << "\n";
+           << " pops " << NumPops << " collapsed " << NumCollapsed << "\n";
 }
 
 void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
@@ -502,6 +550,11 @@ void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
        I < E; ++I)
     if (mayHoldPointer(CB.getArgOperand(I)->getType()))
       addCopy(nodeOf(CB.getArgOperand(I)), nodeOf(F.getArg(I)));
+  if (F.isVarArg())
+    for (unsigned I = F.arg_size(); I < CB.arg_size(); ++I)
+      if (mayHoldPointer(CB.getArgOperand(I)->getType()))
+        storeTo(locFor(varArgObject(F), AnyOffset),
+                nodeOf(CB.getArgOperand(I)));
   if (AllocWrappers.count(&F))
     // A fresh object per call site of an allocation wrapper.
     addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
@@ -516,6 +569,20 @@ uint32_t AndersenSolver::returnNode(const Function &F) {
   return RetNode[&F] = newNode();
 }
 
+/// Whether an indirect call CB may reach F: the same number of parameters
+/// (unless F is variadic) of the same IR types. Return types are not
+/// compared: casting `int f(void *)` to `void (*)(void *)` is common.
+static bool mayBeCalledAs(const Function &F, const CallBase &CB) {
+  FunctionType *FT = F.getFunctionType(), *CT = CB.getFunctionType();
+  if (FT->isVarArg() ? CT->getNumParams() < FT->getNumParams()
+                     : CT->getNumParams() != FT->getNumParams())
+    return false;
+  for (unsigned I = 0; I < FT->getNumParams(); ++I)
+    if (FT->getParamType(I) != CT->getParamType(I))
+      return false;
+  return true;
+}
+
 void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
   Complex C = Complexes[CI];
   MemLoc ML = Locs[L].Loc;
@@ -527,6 +594,12 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
     if (O.Kind != ObjectKind::Function || !F)
       return;
     if (C.K == Complex::IndirectCall) {
+      if (!mayBeCalledAs(*F, *C.CB)) {
+        compromise("indirect-call-signature: a function whose parameters "
+                   "differ from an indirect call's is not taken as its "
+                   "callee (such a call is undefined behaviour in C)");
+        return;
+      }
       auto &Cs = CalleeMap[C.CB];
       if (std::find(Cs.begin(), Cs.end(), F) == Cs.end())
         Cs.push_back(F);

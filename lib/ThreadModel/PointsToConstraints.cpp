@@ -115,10 +115,39 @@ void AndersenSolver::visit(Instruction &I) {
     }
     return;
   }
-  if (isa<VAArgInst>(I)) {
-    compromise("va-arg: variadic arguments are not tracked");
+  if (auto *VA = dyn_cast<VAArgInst>(&I)) {
+    if (holdsPointer(VA->getType()))
+      loadVarArg(VA->getPointerOperand(), nodeOf(VA));
     return;
   }
+}
+
+ObjectId AndersenSolver::varArgObject(const Function &F) {
+  auto It = VarArgObj.find(&F);
+  if (It != VarArgObj.end())
+    return It->second;
+  ObjectId O =
+      newObject(ObjectKind::Stack, nullptr,
+                ("<variadic arguments of " + F.getName() + ">").str(), 0);
+  return VarArgObj[&F] = O;
+}
+
+void AndersenSolver::startVarArgs(const Function &F, const Value *List) {
+  // The va_list's fields (x86-64: reg_save_area, overflow_arg_area) all
+  // point into the argument object; offsets into it are computed at run
+  // time, so its contents are written and read at AnyOffset.
+  uint32_t Args = newNode(), Fields = newNode();
+  addPts(Args, locFor(varArgObject(F), 0));
+  addGep(nodeOf(List), Fields, AnyOffset);
+  addStore(Args, Fields);
+}
+
+void AndersenSolver::loadVarArg(const Value *List, uint32_t Dst) {
+  uint32_t Fields = newNode(), Area = newNode(), Slot = newNode();
+  addGep(nodeOf(List), Fields, AnyOffset);
+  addLoad(Fields, Area);
+  addGep(Area, Slot, AnyOffset);
+  addLoad(Slot, Dst);
 }
 
 bool isAllocator(StringRef N) {
@@ -332,7 +361,11 @@ void AndersenSolver::visitCall(CallBase &CB) {
     case Intrinsic::memcpy:
     case Intrinsic::memcpy_inline:
     case Intrinsic::memmove:
+    case Intrinsic::vacopy:
       addMemCopy(II->getArgOperand(0), II->getArgOperand(1));
+      return;
+    case Intrinsic::vastart:
+      startVarArgs(*II->getFunction(), II->getArgOperand(0));
       return;
     case Intrinsic::threadlocal_address:
     case Intrinsic::ptr_annotation:

@@ -63,6 +63,10 @@ struct AndersenSolver {
     std::vector<uint32_t> AnyLoaders, AnyStorers;
     /// memcpy sources in this object: (CopySrc complex, source location).
     std::vector<std::pair<unsigned, uint32_t>> CopySources;
+    /// Compromise "collapsed-object": every location's content is one node
+    /// (the first location's), so loads and stores at AnyOffset need one
+    /// edge each rather than one per field.
+    bool Collapsed = false;
   };
   /// Constraints that need the pointees of a watched node.
   struct Complex {
@@ -74,6 +78,11 @@ struct AndersenSolver {
   };
   /// Bounds the locations of one object (compromise "field-limit").
   static constexpr size_t MaxFieldsPerObject = 128;
+  /// An object whose fields times pointers that load or store at AnyOffset
+  /// pass this is collapsed (compromise "collapsed-object"): the edges that
+  /// field-sensitivity costs grow as that product, and on large programs
+  /// (sqlite3.c: 25000 such pointers into 128-field objects) they dominate.
+  static constexpr size_t CollapseEdgeLimit = 1 << 14;
 
   llvm::Module &M;
   const llvm::DataLayout &DL;
@@ -135,6 +144,12 @@ struct AndersenSolver {
   void copyNewFields();
   /// Merges node B into node A (both representatives).
   void merge(uint32_t A, uint32_t B);
+  /// Objects past CollapseEdgeLimit, collapsed between two pops (merging
+  /// nodes while one is being processed would lose propagation).
+  std::vector<ObjectId> PendingCollapse;
+  uint64_t NumCollapsed = 0;
+  void maybeCollapse(ObjectId Obj);
+  void collapsePending();
   llvm::DenseMap<std::pair<ObjectId, int64_t>, uint32_t> LocIndex;
   llvm::DenseMap<const llvm::Value *, uint32_t> ValueNode;
   llvm::DenseMap<const llvm::Function *, uint32_t> RetNode;
@@ -186,6 +201,15 @@ struct AndersenSolver {
   void visitCall(llvm::CallBase &CB);
   void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
   ObjectId heapObject(const llvm::CallBase &CB);
+  /// The variadic arguments of F, as one object: call sites store their
+  /// extra pointer arguments into it at AnyOffset, va_start points the
+  /// va_list at it, and va_arg (or its lowering) loads from it.
+  llvm::DenseMap<const llvm::Function *, ObjectId> VarArgObj;
+  ObjectId varArgObject(const llvm::Function &F);
+  /// va_start(List) in F.
+  void startVarArgs(const llvm::Function &F, const llvm::Value *List);
+  /// va_arg(List) into Dst.
+  void loadVarArg(const llvm::Value *List, uint32_t Dst);
 };
 
 } // namespace racesift

@@ -1,10 +1,11 @@
 // clang-format off
-// Variadic functions: arguments read with va_arg are not tracked
-// (compromise va-arg), the compile succeeds and the direct race is found.
+// Variadic functions: pointers passed as variadic arguments reach va_arg,
+// in the variadic function itself and through a va_list handed on to a
+// helper; the compile succeeds and every race is found.
 // RUN: %clang -g -c %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s
 #include <pthread.h>
 #include <stdarg.h>
-int total;
+int total, hits, misses;
 static int sum(int n, ...) {
   va_list ap;
   va_start(ap, n);
@@ -14,8 +15,29 @@ static int sum(int n, ...) {
   va_end(ap);
   return s;
 }
+static void vbump(va_list ap) {
+  int *p = va_arg(ap, int *);
+  ++*p;
+}
+static void bump(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  int *p = va_arg(ap, int *);
+  ++*p;
+  va_end(ap);
+}
+static void bump_later(int n, ...) {
+  va_list ap, copy;
+  va_start(ap, n);
+  va_copy(copy, ap);
+  vbump(copy);
+  va_end(copy);
+  va_end(ap);
+}
 void *worker(void *arg) {
   total += sum(3, 1, 2, 3);
+  bump(1, &hits);
+  bump_later(1, &misses);
   return 0;
 }
 int main(void) {
@@ -24,5 +46,8 @@ int main(void) {
     pthread_create(&t[i], 0, worker, 0);
   return 0;
 }
-// CHECK: variadic.c:18:9: warning: data race on 'total'
+// CHECK-DAG: variadic.c:20:3: warning: data race on 'misses'
+// CHECK-DAG: variadic.c:26:3: warning: data race on 'hits'
+// CHECK-DAG: variadic.c:38:9: warning: data race on 'total'
+// CHECK-NOT: data race on
 // CHECK-NOT: internal error
