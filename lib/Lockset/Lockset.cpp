@@ -16,6 +16,9 @@
 
 #include "LocksetSolver.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -145,70 +148,129 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
               return contextBefore(AT, A, B);
             });
 
-  // Bucket contexts by shared object, then pair within each bucket.
-  std::map<ObjectId, std::vector<unsigned>> ByObject;
+  // Bucket contexts by shared object: each member with its offsets in the
+  // object, sorted (AnyOffset, the smallest, first when present).
+  struct Member {
+    unsigned Ctx;
+    std::vector<int64_t> Offsets;
+    bool any() const { return Offsets.front() == AnyOffset; }
+    bool has(int64_t Off) const {
+      return std::binary_search(Offsets.begin(), Offsets.end(), Off);
+    }
+  };
+  std::map<ObjectId, std::vector<Member>> ByObject;
   std::set<MemLoc> SharedLocs;
   for (unsigned I = 0; I < R.Contexts.size(); ++I) {
     const Access *Acc = AT.get(R.Contexts[I].Acc);
-    std::set<ObjectId> Objs;
+    std::map<ObjectId, std::vector<int64_t>> Offs;
     for (const MemLoc &L : Acc->Locs)
       if (isSharedObject(TM, L.Obj)) {
-        Objs.insert(L.Obj);
+        Offs[L.Obj].push_back(L.Offset);
         SharedLocs.insert(L);
       }
-    for (ObjectId O : Objs)
-      ByObject[O].push_back(I);
+    for (auto &[O, V] : Offs) {
+      llvm::sort(V);
+      V.erase(std::unique(V.begin(), V.end()), V.end());
+      ByObject[O].push_back({I, std::move(V)});
+    }
   }
   R.SharedLocations = SharedLocs.size();
+  R.SharedObjects = ByObject.size();
 
-  using PairKey = std::tuple<MemLoc, AccessId, AccessId>;
-  std::map<PairKey, unsigned> CandidateOf; // Key -> index in Candidates.
-  std::set<PairKey> Conflicting;
+  // Pairs location by location: a concrete offset pairs the members that
+  // name it with each other and with the members at AnyOffset; AnyOffset
+  // pairs the latter among themselves. Per location, the access pairs are
+  // deduplicated over contexts and the first few in source order kept.
+  auto OutOfTime = [&] {
+    if (Opts.Deadline && std::chrono::steady_clock::now() > *Opts.Deadline)
+      R.BudgetExhausted = true;
+    return R.BudgetExhausted;
+  };
   for (const auto &[Obj, Members] : ByObject) {
-    for (size_t I = 0; I < Members.size(); ++I) {
-      for (size_t J = I; J < Members.size(); ++J) {
-        const AccessContext &A = R.Contexts[Members[I]];
-        const AccessContext &B = R.Contexts[Members[J]];
+    if (OutOfTime())
+      break;
+    std::vector<unsigned> AnyMembers;
+    std::map<int64_t, std::vector<unsigned>> AtOffset;
+    for (unsigned M = 0; M < Members.size(); ++M) {
+      if (Members[M].any())
+        AnyMembers.push_back(M);
+      for (int64_t Off : Members[M].Offsets)
+        if (Off != AnyOffset)
+          AtOffset[Off].push_back(M);
+    }
+    if (!AnyMembers.empty())
+      AtOffset[AnyOffset]; // Pairs AnyMembers with each other.
+    for (const auto &[Off, Named] : AtOffset) {
+      if (OutOfTime())
+        break;
+      MemLoc L{Obj, Off};
+      // Context pairs (I <= J in source order) that conflict here.
+      std::vector<std::pair<unsigned, unsigned>> Pairs;
+      auto Try = [&](unsigned MA, unsigned MB) {
+        unsigned I = Members[MA].Ctx, J = Members[MB].Ctx;
+        if (I > J)
+          std::swap(I, J);
+        const AccessContext &A = R.Contexts[I], &B = R.Contexts[J];
         const Access *X = AT.get(A.Acc), *Y = AT.get(B.Acc);
         if (!X->IsWrite && !Y->IsWrite)
-          continue;
+          return;
         if (X->IsAtomic && Y->IsAtomic)
-          continue;
+          return;
         // One context with itself: two instances of one template.
         if (!mayRunConcurrently(TM, A.Thread, B.Thread))
-          continue;
+          return;
         // Two instances of one template never meet on an object that each
         // instance was handed for itself.
         if (A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread))
-          continue;
-        std::set<MemLoc> Shared;
-        for (const MemLoc &LX : X->Locs)
-          for (const MemLoc &LY : Y->Locs)
-            if (LX.Obj == Obj && LX.mayAlias(LY))
-              Shared.insert(LX.Offset == AnyOffset ? LY : LX);
-        if (Shared.empty())
-          continue;
-        bool Excluded = locksExclude(A.Held, X->IsWrite, B.Held, Y->IsWrite);
-        bool Swap = contextBefore(AT, B, A);
-        const AccessContext &First = Swap ? B : A;
-        const AccessContext &Second = Swap ? A : B;
-        for (const MemLoc &L : Shared) {
-          PairKey Key{L, First.Acc, Second.Acc};
-          Conflicting.insert(Key);
-          if (Excluded || CandidateOf.count(Key))
-            continue;
-          CandidateOf[Key] = R.Candidates.size();
-          Candidate Cand;
-          Cand.Loc = L;
-          Cand.LocName = TM.describe(L);
-          Cand.First = First;
-          Cand.Second = Second;
-          R.Candidates.push_back(std::move(Cand));
+          return;
+        Pairs.push_back({I, J});
+      };
+      if (Off == AnyOffset) {
+        for (size_t A = 0; A < AnyMembers.size(); ++A)
+          for (size_t B = A; B < AnyMembers.size(); ++B)
+            Try(AnyMembers[A], AnyMembers[B]);
+      } else {
+        for (size_t A = 0; A < Named.size(); ++A) {
+          for (size_t B = A; B < Named.size(); ++B)
+            Try(Named[A], Named[B]);
+          for (unsigned B : AnyMembers)
+            if (!Members[B].has(Off))
+              Try(Named[A], B);
         }
       }
+      if (Pairs.empty())
+        continue;
+      llvm::sort(Pairs);
+      // Access pairs: conflicting, and those with an unprotected context
+      // pair (the first such pair in source order stands for them).
+      llvm::DenseSet<uint64_t> Conflicting, Unprotected;
+      unsigned Kept = 0;
+      for (auto [I, J] : Pairs) {
+        const AccessContext &A = R.Contexts[I], &B = R.Contexts[J];
+        uint64_t Key = uint64_t(A.Acc) << 32 | B.Acc;
+        Conflicting.insert(Key);
+        if (Unprotected.count(Key))
+          continue;
+        const Access *X = AT.get(A.Acc), *Y = AT.get(B.Acc);
+        if (locksExclude(A.Held, X->IsWrite, B.Held, Y->IsWrite))
+          continue;
+        Unprotected.insert(Key);
+        if (Kept++ >= Opts.MaxCandidatesPerLocation)
+          continue;
+        Candidate Cand;
+        Cand.Loc = L;
+        Cand.LocName = TM.describe(L);
+        Cand.First = A;
+        Cand.Second = B;
+        R.Candidates.push_back(std::move(Cand));
+      }
+      R.ProtectedPairs += Conflicting.size() - Unprotected.size();
+      if (!Unprotected.empty())
+        R.PairsPerLocation[L] = Unprotected.size();
     }
+    if (!R.BudgetExhausted)
+      ++R.ObjectsPaired;
   }
-  R.ProtectedPairs = Conflicting.size() - CandidateOf.size();
 
   std::stable_sort(R.Candidates.begin(), R.Candidates.end(),
                    [&](const Candidate &P, const Candidate &Q) {

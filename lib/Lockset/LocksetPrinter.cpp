@@ -82,6 +82,17 @@ void racesift::printLocksets(const ThreadModel &TM, const LocksetResult &R,
     }
     OS << '\n';
   }
+  // Locations whose pairs were not all kept as candidates.
+  for (const auto &[L, N] : R.PairsPerLocation) {
+    size_t Kept = llvm::count_if(
+        R.Candidates, [&, L = L](const Candidate &C) { return C.Loc == L; });
+    if (N > Kept)
+      OS << "  " << TM.describe(L) << ": " << N - Kept
+         << " more unprotected pair(s)\n";
+  }
+  if (R.BudgetExhausted)
+    OS << "budget-exhausted: paired " << R.ObjectsPaired << " of "
+       << R.SharedObjects << " shared objects\n";
   OS << "protected-pairs: " << R.ProtectedPairs << '\n';
   OS << "shared-locations: " << R.SharedLocations << '\n';
   OS << "unresolved-locks: " << R.UnresolvedLocks << '\n';

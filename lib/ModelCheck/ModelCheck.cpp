@@ -140,8 +140,9 @@ racesift::checkCandidates(const ThreadModel &TM,
       std::chrono::duration_cast<Clock::duration>(
           std::chrono::duration<double>(Opts.ModuleTimeoutSeconds));
   std::vector<MemLoc> Locs;
+  std::set<MemLoc> SeenLocs;
   for (const Candidate &C : Cands)
-    if (std::find(Locs.begin(), Locs.end(), C.Loc) == Locs.end())
+    if (SeenLocs.insert(C.Loc).second)
       Locs.push_back(C.Loc);
   if (Locs.empty())
     return {};

@@ -117,14 +117,13 @@ static ModelFinding makeFinding(const ThreadModel &TM, const MemLoc &Loc,
   return MF;
 }
 
-std::vector<ModelFinding>
-findingsFromCandidates(const ThreadModel &TM,
-                       const std::vector<Candidate> &Cands) {
+std::vector<ModelFinding> findingsFromCandidates(const ThreadModel &TM,
+                                                 const LocksetResult &LS) {
   // Candidates come sorted by location; keep the first pair of each and
   // count the rest, so one location gives one warning.
   std::vector<ModelFinding> Out;
   std::map<MemLoc, size_t> Index;
-  for (const Candidate &C : Cands) {
+  for (const Candidate &C : LS.Candidates) {
     auto [It, New] = Index.try_emplace(C.Loc, Out.size());
     if (!New)
       continue;
@@ -133,14 +132,13 @@ findingsFromCandidates(const ThreadModel &TM,
     MF.F.Reason = "reported by the lockset layer alone (layers=lockset)";
     Out.push_back(std::move(MF));
   }
-  std::map<MemLoc, unsigned> Pairs;
-  for (const Candidate &C : Cands)
-    ++Pairs[C.Loc];
-  for (ModelFinding &MF : Out)
-    if (unsigned N = Pairs[MF.Loc]; N > 1)
-      MF.F.Notes.push_back(std::to_string(N - 1) +
+  for (ModelFinding &MF : Out) {
+    auto It = LS.PairsPerLocation.find(MF.Loc);
+    if (It != LS.PairsPerLocation.end() && It->second > 1)
+      MF.F.Notes.push_back(std::to_string(It->second - 1) +
                            " more unprotected access pair(s) on '" +
                            MF.F.Variable + "'");
+  }
   return Out;
 }
 

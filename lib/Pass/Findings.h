@@ -36,9 +36,8 @@ struct ModelFinding {
 };
 
 /// layers=lockset: one possible race per candidate location.
-std::vector<ModelFinding>
-findingsFromCandidates(const ThreadModel &TM,
-                       const std::vector<Candidate> &Cands);
+std::vector<ModelFinding> findingsFromCandidates(const ThreadModel &TM,
+                                                 const LocksetResult &LS);
 
 /// layers=full: confirmed races and undecided locations.
 std::vector<ModelFinding>

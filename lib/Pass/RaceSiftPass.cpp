@@ -100,6 +100,8 @@ struct RunResult {
   std::vector<std::string> Stats;
   bool NoThreads = false;
   bool ModelBudgetExhausted = false;
+  bool LocksetBudgetExhausted = false;
+  unsigned ObjectsPaired = 0, SharedObjects = 0;
 };
 } // namespace
 
@@ -132,10 +134,10 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
   // must not pay for a whole-module points-to analysis.
   if (!mayCreateThreads(M))
     return NoThreads();
-  R.TM = buildThreadModel(
-      M,
+  auto Deadline =
       Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                  std::chrono::duration<double>(Opts.Timeout)));
+                  std::chrono::duration<double>(Opts.Timeout));
+  R.TM = buildThreadModel(M, Deadline);
   double ModelTime = secondsSince(Start);
   const ThreadModel &TM = R.TM;
   if (TM.BudgetExhausted) {
@@ -154,12 +156,27 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
     return;
   }
 
-  LocksetResult LS = computeLocksets(TM);
+  LocksetOptions LO;
+  LO.Deadline = Deadline;
+  LocksetResult LS = computeLocksets(TM, LO);
   double LocksetTime = secondsSince(Start) - ModelTime;
+  if (LS.BudgetExhausted) {
+    R.LocksetBudgetExhausted = true;
+    R.ObjectsPaired = LS.ObjectsPaired;
+    R.SharedObjects = LS.SharedObjects;
+    R.Run.Success = false;
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("the lockset layer paired the accesses of {0} of {1} shared "
+                 "objects within the time budget (timeout={2}s): races on "
+                 "the others are not reported",
+                 LS.ObjectsPaired, LS.SharedObjects, secondsText(Opts.Timeout))
+             .str()});
+  }
 
   std::vector<LocationVerdict> Verdicts;
   if (Opts.Layer == Layers::Lockset) {
-    R.Findings = findingsFromCandidates(TM, LS.Candidates);
+    R.Findings = findingsFromCandidates(TM, LS);
   } else {
     ModelCheckOptions MC =
         modelCheckOptions(Opts, Opts.Timeout - secondsSince(Start));
@@ -197,6 +214,9 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
         {Notification::Level::Note, "precision-compromise", C});
 
   if (Opts.Stats) {
+    uint64_t CandidatePairs = 0;
+    for (const auto &[L, N] : LS.PairsPerLocation)
+      CandidatePairs += N;
     unsigned Shared = 0;
     for (const MemObject &O : TM.Objects)
       Shared += O.Shared;
@@ -210,7 +230,7 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
                               "locations, {1} protected pairs, {2} candidate "
                               "pairs; {3:f3}s",
                               LS.SharedLocations, LS.ProtectedPairs,
-                              LS.Candidates.size(), LocksetTime)
+                              CandidatePairs, LocksetTime)
                           .str());
     if (Opts.Layer == Layers::Full)
       R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
@@ -293,6 +313,15 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          "budget (timeout={1}s); raise the budget with the "
                          "timeout option",
                          R.Run.ModuleName, secondsText(Opts.Timeout))
+                     .str());
+  if (R.LocksetBudgetExhausted)
+    Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
+                         "part: the lockset layer paired the accesses of {1} "
+                         "of {2} shared objects within the time budget "
+                         "(timeout={3}s); raise the budget with the timeout "
+                         "option",
+                         R.Run.ModuleName, R.ObjectsPaired, R.SharedObjects,
+                         secondsText(Opts.Timeout))
                      .str());
   if (R.NoThreads)
     Emit.remark(formatv("racesift: '{0}' creates no threads: nothing to "

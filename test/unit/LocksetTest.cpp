@@ -536,3 +536,52 @@ TEST_CASE("Atomic sections are one global lock that nests", "[lockset]") {
   CHECK(R.Candidates.empty());
   CHECK(R.ProtectedPairs == 1);
 }
+
+TEST_CASE("Pairing at AnyOffset, the per-location cap and the budget",
+          "[lockset]") {
+  ModelBuilder B;
+  ObjectId O = B.object("o", ObjectKind::Heap);
+  MemLoc Any{O, AnyOffset}, At8{O, 8}, At16{O, 16};
+  const llvm::Function *Main = B.function("main"),
+                       *Worker = B.function("worker");
+  AccessId WAny = B.access(true, {Any}, 2), R8 = B.access(false, {At8}, 3),
+           R16 = B.access(false, {At16}, 4), RAny = B.access(false, {Any}, 5);
+  GraphBuilder W(Worker);
+  W.step(rw(B.TM, WAny)).finish(B.TM);
+  GraphBuilder Mn(Main);
+  Mn.step(rw(B.TM, R8)).step(rw(B.TM, R16)).step(rw(B.TM, RAny));
+  Mn.finish(B.TM);
+  B.thread(Main);
+  B.thread(Worker);
+
+  SECTION("a write at AnyOffset pairs with every field and with AnyOffset") {
+    LocksetResult R = computeLocksets(B.TM);
+    REQUIRE(R.Candidates.size() == 3);
+    // AnyOffset sorts first; the two reads never pair with each other.
+    CHECK(R.Candidates[0].Loc == Any);
+    CHECK(R.Candidates[1].Loc == At8);
+    CHECK(R.Candidates[2].Loc == At16);
+    for (const Candidate &C : R.Candidates) {
+      CHECK((C.First.Acc == WAny) != (C.Second.Acc == WAny));
+      CHECK(R.PairsPerLocation.at(C.Loc) == 1);
+    }
+    CHECK_FALSE(R.BudgetExhausted);
+    CHECK(R.ObjectsPaired == 1);
+  }
+  SECTION("the cap keeps the counts") {
+    LocksetOptions Opts;
+    Opts.MaxCandidatesPerLocation = 0;
+    LocksetResult R = computeLocksets(B.TM, Opts);
+    CHECK(R.Candidates.empty());
+    CHECK(R.PairsPerLocation.size() == 3);
+  }
+  SECTION("an exhausted budget pairs nothing and says so") {
+    LocksetOptions Opts;
+    Opts.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    LocksetResult R = computeLocksets(B.TM, Opts);
+    CHECK(R.BudgetExhausted);
+    CHECK(R.ObjectsPaired == 0);
+    CHECK(R.SharedObjects == 1);
+    CHECK(R.Candidates.empty());
+  }
+}

@@ -16,6 +16,9 @@
 
 #include "racesift/ThreadModel/ThreadModel.h"
 
+#include <chrono>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,8 +70,17 @@ struct Candidate {
 struct LocksetResult {
   /// Every (thread, access, lockset) the fixpoint found.
   std::vector<AccessContext> Contexts;
-  /// Sorted by location, then by source positions: deterministic.
+  /// Sorted by location, then by source positions: deterministic. At most
+  /// LocksetOptions::MaxCandidatesPerLocation per location, the first in
+  /// that order; PairsPerLocation counts them all.
   std::vector<Candidate> Candidates;
+  /// Unprotected access pairs per candidate location.
+  std::map<MemLoc, unsigned> PairsPerLocation;
+  /// The time budget ran out while pairing: objects after the first
+  /// ObjectsPaired (of SharedObjects) were not paired, so their races are
+  /// missing from Candidates.
+  bool BudgetExhausted = false;
+  unsigned ObjectsPaired = 0, SharedObjects = 0;
   /// Distinct abstract locations of Shared objects that some context
   /// accesses.
   unsigned SharedLocations = 0;
@@ -85,6 +97,12 @@ struct LocksetOptions {
   /// Distinct entry locksets kept per function before they are merged by
   /// intersection (a documented precision cut).
   unsigned MaxContextsPerFunction = 8;
+  /// Candidates kept per location: imprecise pointers can pair thousands of
+  /// accesses on one location, and one pair is enough to check or report
+  /// it (the rest are counted).
+  unsigned MaxCandidatesPerLocation = 16;
+  /// Pairing stops here (LocksetResult::BudgetExhausted).
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
 
 /// Runs layer 1 on a thread model.
