@@ -301,6 +301,13 @@ static bool mayHoldPointer(Type *T) {
   return false;
 }
 
+/// A constant global whose initialiser holds no pointer: defined in this
+/// module, so that no other definition can be linked in its place.
+static bool isReadOnlyData(const GlobalVariable &GV) {
+  return GV.isConstant() && GV.hasDefinitiveInitializer() &&
+         !mayHoldPointer(GV.getValueType());
+}
+
 uint32_t AndersenSolver::nodeOf(const Value *V) {
   auto It = ValueNode.find(V);
   if (It != ValueNode.end())
@@ -310,8 +317,12 @@ uint32_t AndersenSolver::nodeOf(const Value *V) {
   if (auto *F = dyn_cast<Function>(V)) {
     addPts(N, locFor(objectForFunction(F), 0));
   } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+    // Constants that hold no pointer (string literals, lookup tables) are
+    // read-only: they never race and no pointer is loaded from them, so
+    // they are left out of every points-to set (rule "read-only-data"). On
+    // sqlite3.c they were 7000 of the 13000 locations in the largest sets.
     auto It = SiteObject.find(GV);
-    if (It != SiteObject.end())
+    if (It != SiteObject.end() && !isReadOnlyData(*GV))
       addPts(N, locFor(It->second, 0));
   } else if (auto *GA = dyn_cast<GlobalAlias>(V)) {
     addCopy(nodeOf(GA->getAliasee()), N);
@@ -472,6 +483,7 @@ void AndersenSolver::solve() {
     collapseCycles(All, /*Ranks=*/true);
   }
   std::vector<uint32_t> Candidates;
+  bool Urgent = false;
   static const bool Stats = getenv("RACESIFT_PTA_STATS");
   while (!Exhausted && (!Worklist.empty() || !NewFields.empty() ||
                         !PendingCollapse.empty())) {
@@ -521,13 +533,24 @@ void AndersenSolver::solve() {
       // Lazy cycle detection (Hardekopf & Lin): equal sets across an edge
       // hint at a cycle; each edge is tested once.
       if (Nodes[D].Pts == Nodes[N].Pts &&
-          LCDChecked.insert(uint64_t(N) << 32 | D).second)
+          LCDChecked.insert(uint64_t(N) << 32 | D).second) {
         Candidates.push_back(D);
+        // A cycle through a GEP (a pointer walk) adds a field per trip
+        // around it until it is found: search at once.
+        Urgent |= !Nodes[N].Geps.empty() || !Nodes[D].Geps.empty();
+      }
     }
-    if (!Candidates.empty()) {
+    // Candidates are searched in batches: one Tarjan pass visits what the
+    // whole batch reaches once, where a pass per candidate revisited the
+    // same large subgraphs (a quarter of the time on librdkafka). A copy
+    // cycle only costs repeated propagation until then; a GEP cycle adds
+    // locations, so candidates next to a GEP go at once.
+    if (Urgent || Candidates.size() >= LCDBatch ||
+        (!Candidates.empty() && Worklist.empty())) {
       ++NumLCD;
       collapseCycles(Candidates, /*Ranks=*/false);
       Candidates.clear();
+      Urgent = false;
     }
   }
   if (Stats)

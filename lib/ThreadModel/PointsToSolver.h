@@ -113,6 +113,8 @@ struct AndersenSolver {
   std::vector<std::pair<uint32_t, uint32_t>> Worklist; ///< Min-heap.
   void push(uint32_t N);
   uint32_t pop();
+  /// Lazy cycle detection runs once this many candidates are pending.
+  static constexpr size_t LCDBatch = 512;
   /// Copy edges already tested by lazy cycle detection.
   llvm::DenseSet<uint64_t> LCDChecked;
   bool OfflineDone = false;
