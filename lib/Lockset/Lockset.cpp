@@ -212,9 +212,7 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
           std::swap(I, J);
         const AccessContext &A = R.Contexts[I], &B = R.Contexts[J];
         const Access *X = AT.get(A.Acc), *Y = AT.get(B.Acc);
-        if (!X->IsWrite && !Y->IsWrite)
-          return;
-        if (X->IsAtomic && Y->IsAtomic)
+        if (!accessesConflict(*X, *Y))
           return;
         // One context with itself: two instances of one template.
         if (!mayRunConcurrently(TM, A.Thread, B.Thread))

@@ -499,7 +499,7 @@ bool Prepared::raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
           if (!isAccessOfLoc(BY))
             continue;
           const Access &P = TM.Accesses[AX.Acc], &Q = TM.Accesses[BY.Acc];
-          if ((P.IsWrite || Q.IsWrite) && !(P.IsAtomic && Q.IsAtomic)) {
+          if (accessesConflict(P, Q)) {
             EI = X;
             EJ = Y;
             return true;

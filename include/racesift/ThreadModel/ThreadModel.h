@@ -164,6 +164,14 @@ struct Access {
   SourceLoc Loc;
 };
 
+/// Whether two accesses to one abstract location conflict: at least one
+/// writes, not both are atomic, and their types may denote one object.
+/// Compromise "type-based-aliasing": two scalar accesses of different IR
+/// types (an i32 and a pointer, an i32 and a float) never touch one object
+/// in a C program without undefined behaviour (the effective-type rule);
+/// char accesses, aggregates and library calls conflict with any type.
+bool accessesConflict(const Access &A, const Access &B);
+
 //===----------------------------------------------------------------------===//
 // Actions (section 3.1 of the paper, plus barrier/once/semaphore)
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,52 @@
+//===- Conflict.cpp - When two accesses conflict ------------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The conflict relation both layers pair accesses by. Points-to sets merge
+// objects of different types (one allocation site for several structs, a
+// helper's pointer parameter for every counter it is given); C's
+// effective-type rule lets the types of the accesses separate them again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/ThreadModel/ThreadModel.h"
+
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+/// The scalar type an instruction reads or writes; nullptr for calls
+/// (memcpy, libc), aggregates and vectors, which may touch any type.
+static Type *scalarAccessType(const Instruction *I) {
+  Type *T = nullptr;
+  if (auto *LI = dyn_cast_or_null<LoadInst>(I))
+    T = LI->getType();
+  else if (auto *SI = dyn_cast_or_null<StoreInst>(I))
+    T = SI->getValueOperand()->getType();
+  else if (auto *RMW = dyn_cast_or_null<AtomicRMWInst>(I))
+    T = RMW->getValOperand()->getType();
+  else if (auto *CX = dyn_cast_or_null<AtomicCmpXchgInst>(I))
+    T = CX->getCompareOperand()->getType();
+  if (!T || !(T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy()))
+    return nullptr;
+  // A character type may alias any object.
+  if (T->isIntegerTy(8))
+    return nullptr;
+  return T;
+}
+
+bool accessesConflict(const Access &A, const Access &B) {
+  if (!A.IsWrite && !B.IsWrite)
+    return false;
+  if (A.IsAtomic && B.IsAtomic)
+    return false;
+  Type *TA = scalarAccessType(A.Inst), *TB = scalarAccessType(B.Inst);
+  return !TA || !TB || TA == TB;
+}
+
+} // namespace racesift
