@@ -287,6 +287,48 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
   return A;
 }
 
+/// The constant V holds: a constant, or (at -O0) a load of a local that is
+/// stored exactly once, with a constant (clang's `.atomictmp`).
+static const ConstantInt *constantValue(const Value *V) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C;
+  auto *LI = dyn_cast<LoadInst>(V);
+  auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+  if (!AI)
+    return nullptr;
+  const ConstantInt *Stored = nullptr;
+  for (const User *U : AI->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getPointerOperand() != AI || Stored)
+      return nullptr;
+    Stored = dyn_cast<ConstantInt>(SI->getValueOperand());
+    if (!Stored)
+      return nullptr;
+  }
+  return Stored;
+}
+
+/// An atomic read-modify-write that stores back what it read: adding,
+/// subtracting, or-ing or xor-ing zero, and-ing all ones.
+static bool leavesMemoryUnchanged(const AtomicRMWInst &RMW) {
+  const ConstantInt *C = constantValue(RMW.getValOperand());
+  if (!C)
+    return false;
+  switch (RMW.getOperation()) {
+  case AtomicRMWInst::Add:
+  case AtomicRMWInst::Sub:
+  case AtomicRMWInst::Or:
+  case AtomicRMWInst::Xor:
+    return C->isZero();
+  case AtomicRMWInst::And:
+    return C->isMinusOne();
+  default:
+    return false;
+  }
+}
+
 void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
                                        std::vector<Action> &Out) {
   const Value *Obj = Api.ObjArg >= 0 && unsigned(Api.ObjArg) < CB.arg_size()
@@ -389,7 +431,9 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-    addAccess(I, RMW->getPointerOperand(), true, true, Out);
+    // `__atomic_fetch_add(p, 0)` is an atomic read (rd_atomic32_get).
+    addAccess(I, RMW->getPointerOperand(), !leavesMemoryUnchanged(*RMW), true,
+              Out);
     return;
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {

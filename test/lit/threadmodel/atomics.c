@@ -12,6 +12,7 @@ void *worker(void *arg) {
   atomic_store(&a, 2);
   int r = atomic_load(&a);
   __sync_fetch_and_add(&c, 1);
+  r += __atomic_fetch_add(&c, 0, __ATOMIC_SEQ_CST) + __sync_fetch_and_or(&c, 0);
   v = r;
   return 0;
 }
@@ -23,10 +24,13 @@ int main(void) {
 }
 
 // atomicrmw, C11 atomic_store/atomic_load and __sync_* are atomic;
-// volatile is not.
+// volatile is not. An atomic add or or of zero (an atomic get, even through
+// a temporary at -O0) is a read.
 // CHECK-LABEL: accesses:
 // CHECK-NEXT: atomic write a at atomics.c:11:3 objects {a}
 // CHECK-NEXT: atomic write a at atomics.c:12:3 objects {a}
 // CHECK-NEXT: atomic read a at atomics.c:13:11 objects {a}
 // CHECK-NEXT: atomic write c at atomics.c:14:3 objects {c}
-// CHECK-NEXT: {{A[0-9]+}} write v at atomics.c:15:5 objects {v}
+// CHECK-NEXT: atomic read c at atomics.c:15:8 objects {c}
+// CHECK-NEXT: atomic read c at atomics.c:15:54 objects {c}
+// CHECK-NEXT: {{A[0-9]+}} write v at atomics.c:16:5 objects {v}
