@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 using namespace llvm;
 
@@ -140,6 +141,38 @@ std::vector<ModelFinding> findingsFromCandidates(const ThreadModel &TM,
                            MF.F.Variable + "'");
   }
   return Out;
+}
+
+void foldFindingsByAccessPair(std::vector<Finding> &Fs) {
+  auto Key = [](const Finding &F) {
+    return std::make_tuple(F.Kind, F.Suppressed, F.First.Loc, F.First.Thread,
+                           F.First.IsWrite, F.Second.Loc, F.Second.Thread,
+                           F.Second.IsWrite);
+  };
+  std::map<decltype(Key(Fs.front())), size_t> Kept;
+  std::vector<std::vector<std::string>> Others(Fs.size());
+  std::vector<Finding> Out;
+  for (Finding &F : Fs) {
+    auto [It, New] = Kept.try_emplace(Key(F), Out.size());
+    if (New)
+      Out.push_back(std::move(F));
+    else
+      Others[It->second].push_back(F.Variable);
+  }
+  constexpr size_t Listed = 4;
+  for (size_t I = 0; I < Out.size(); ++I) {
+    const std::vector<std::string> &O = Others[I];
+    if (O.empty())
+      continue;
+    std::string Note = "the same two accesses also touch " +
+                       std::to_string(O.size()) + " other location(s): ";
+    for (size_t J = 0; J < O.size() && J < Listed; ++J)
+      Note += (J ? ", '" : "'") + O[J] + "'";
+    if (O.size() > Listed)
+      Note += ", ...";
+    Out[I].Notes.push_back(std::move(Note));
+  }
+  Fs = std::move(Out);
 }
 
 static FlowStepKind stepKind(ActionKind K) {

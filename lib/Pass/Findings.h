@@ -45,6 +45,13 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,
                      unsigned ThreadBound);
 
+/// Folds findings on the same two accesses (same kind, source positions,
+/// threads and suppression) into the first: an access through an imprecise
+/// pointer touches many abstract locations, and one warning per location
+/// repeats one source line hundreds of times. The kept finding names the
+/// other locations in a note.
+void foldFindingsByAccessPair(std::vector<Finding> &Fs);
+
 /// Marks findings suppressed by `annotate("racesift::ignore")` on a global
 /// variable, a function or a struct field.
 void applySourceSuppressions(llvm::Module &M, const ThreadModel &TM,

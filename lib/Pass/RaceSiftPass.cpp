@@ -335,6 +335,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Fs.push_back(std::move(MF.F));
   if (Supp)
     Supp->apply(Fs);
+  foldFindingsByAccessPair(Fs);
 
   bool AnyShown = std::any_of(Fs.begin(), Fs.end(),
                               [](const Finding &F) { return !F.Suppressed; });
