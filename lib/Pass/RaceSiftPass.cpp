@@ -123,6 +123,13 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
   // `#pragma clang __debug crash`.
   if (sys::Process::GetEnv("RACESIFT_DEBUG_CRASH"))
     LLVM_BUILTIN_TRAP;
+  if (Opts.Stats)
+    R.Stats.push_back(formatv("racesift: stats: budgets: timeout={0}s, "
+                              "max-states={1} per location, max-memory={2} "
+                              "MiB",
+                              secondsText(Opts.Timeout), Opts.MaxStates,
+                              Opts.MaxMemoryMB)
+                          .str());
   auto NoThreads = [&] {
     R.NoThreads = true;
     R.Run.Notifications.push_back(
@@ -265,7 +272,11 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Emit.error(toString(OptsOrErr.takeError()));
     return PreservedAnalyses::all();
   }
-  const Options &Opts = *OptsOrErr;
+  Options Opts = std::move(*OptsOrErr);
+  if (!Opts.TimeoutGiven)
+    Opts.Timeout = Config->When == Phase::CompileTime
+                       ? Options::CompileTimeout
+                       : Options::WholeProgramTimeout;
 
   // Read the suppressions file first: a bad file is the user's error and
   // must not wait for an expensive analysis.

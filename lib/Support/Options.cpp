@@ -38,7 +38,8 @@ const std::vector<OptionInfo> &optionTable() {
        "states explored per candidate location before giving up (default "
        "200000)"},
       {"timeout", "<seconds>",
-       "time budget of the whole analysis of one module (default 20)"},
+       "time budget of the whole analysis of one module (default 2 in a "
+       "compile, 60 at an LTO link or under opt)"},
       {"max-memory", "<MiB>",
        "memory ceiling of the model checker's state store (default 2048)"},
       {"werror", "", "report races as errors: the compile fails"},
@@ -133,6 +134,7 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
       return badValue(Name, Value, Channel,
                       "a number of seconds greater than 0");
     O.Timeout = V;
+    O.TimeoutGiven = true;
     return Error::success();
   }
   if (Name == "werror")
