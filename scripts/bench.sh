@@ -27,7 +27,7 @@
 #
 #   -j N            parallel compile jobs (default 2)
 #   --only LIST     libraries to run (default all three)
-#   --repeat N      run each build N times and keep the fastest (default 1)
+#   --repeat N      run each build N times; the table shows medians (default 1)
 #   --lto-timeout S the pass's module budget at the LTO link (default 60)
 #   --work DIR      work directory (default a new /tmp/racesift-bench.*);
 #                   build logs, SARIF logs and the table stay there
@@ -144,17 +144,13 @@ timed() {
   step "  $name: ${wall} s wall, ${cpu} s cpu, $((rss / 1024)) MiB peak, status $status"
 }
 
-# record LIB MODE LOG [SARIF]: keeps the fastest of the repeats.
+# record LIB MODE LOG [SARIF]: adds this run's figures; the table shows the
+# median of each over the repeats (findings do not change between runs).
 record() {
   local lib=$1 mode=$2 log=$3 sarif=${4:-}
   local f=$RESULTS/$lib.$mode
-  if [ -f "$f" ] && [ "$LAST_STATUS" = 0 ]; then
-    local old
-    old=$(sed -n 's/^wall=//p' "$f")
-    awk -v a="$LAST_WALL" -v b="$old" 'BEGIN {exit !(a >= b)}' && return 0
-  fi
-  printf 'lib=%s\nmode=%s\nwall=%s\ncpu=%s\nrss=%s\nstatus=%s\nlog=%s\nsarif=%s\n' \
-    "$lib" "$mode" "$LAST_WALL" "$LAST_CPU" "$LAST_RSS" "$LAST_STATUS" "$log" "$sarif" > "$f"
+  printf '%s %s %s %s\n' "$LAST_WALL" "$LAST_CPU" "$LAST_RSS" "$LAST_STATUS" >> "$f.runs"
+  printf 'lib=%s\nmode=%s\nlog=%s\nsarif=%s\n' "$lib" "$mode" "$log" "$sarif" > "$f"
 }
 
 PER_TU_FLAGS="-fplugin=$CLANG_PLUGIN -fplugin-arg-racesift-stats"
@@ -363,12 +359,24 @@ NOTHREADS = re.compile(r"creates no threads: nothing to analyse")
 INTERNAL = re.compile(r"racesift: internal error while analysing")
 
 
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
 def load(path):
     d = {}
     with open(path) as f:
         for line in f:
             k, _, v = line.rstrip("\n").partition("=")
             d[k] = v
+    runs = [l.split() for l in open(path + ".runs") if l.strip()]
+    d["wall"] = median([float(r[0]) for r in runs])
+    d["cpu"] = median([float(r[1]) for r in runs])
+    d["rss"] = median([float(r[2]) for r in runs])
+    d["status"] = str(max(int(r[3]) for r in runs))
+    d["runs"] = len(runs)
     return d
 
 
@@ -416,6 +424,7 @@ def stats(log):
     return s
 
 
+RUNS = set()
 print("| library | build | wall s | cpu s | peak RSS MiB | wall vs plain | "
       "threads (templates / creation sites) | shared objects | layer-1 candidates | "
       "layer 2: race / refuted / unknown | SARIF: race / possible | notes |")
@@ -431,14 +440,14 @@ for lib in libs:
         r = rows.get(key)
         if not r:
             continue
-        wall, cpu, rss = float(r["wall"]), float(r["cpu"]), int(r["rss"]) / 1024
+        wall, cpu, rss = r["wall"], r["cpu"], r["rss"] / 1024
         if key == "lto-link":
             base = rows.get("lto-link-nopass")
-            ratio = "%.2fx link" % (wall / float(base["wall"])) if base else ""
+            ratio = "%.2fx link" % (wall / base["wall"]) if base else ""
         elif key == "lto-link-nopass":
             ratio = ""
         else:
-            ratio = "%.2fx" % (wall / float(plain["wall"])) if plain else ""
+            ratio = "%.2fx" % (wall / plain["wall"]) if plain else ""
         cells = ["", "", "", "", ""]
         notes = []
         if r["status"] != "0":
@@ -464,6 +473,10 @@ for lib in libs:
                 notes.append("**%d internal error(s)**" % s["internal"])
         print("| %s | %s | %.1f | %.1f | %.0f | %s | %s | %s |"
               % (NAMES[lib], label, wall, cpu, rss, ratio, " | ".join(cells), "; ".join(notes)))
+        RUNS.add(r["runs"])
+print()
+print("Wall, cpu and peak RSS: median of %s run(s) per build."
+      % "/".join(str(n) for n in sorted(RUNS)))
 PY
 cat "$WORK/table.md"
 [ -z "$TABLE_OUT" ] || cp "$WORK/table.md" "$TABLE_OUT"
