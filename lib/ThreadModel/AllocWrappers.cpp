@@ -167,6 +167,59 @@ public:
 };
 } // namespace
 
+/// The parameter V is, directly or through an -O0 local stored once.
+static std::optional<unsigned> paramOf(const Value *V) {
+  if (auto *C = dyn_cast<CastInst>(V))
+    if (C->isIntegerCast())
+      V = C->getOperand(0);
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->getArgNo();
+  auto *LI = dyn_cast<LoadInst>(V);
+  auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+  if (!AI)
+    return std::nullopt;
+  const Argument *Stored = nullptr;
+  for (const User *U : AI->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getPointerOperand() != AI || Stored)
+      return std::nullopt;
+    Stored = dyn_cast<Argument>(SI->getValueOperand());
+    if (!Stored)
+      return std::nullopt;
+  }
+  if (!Stored)
+    return std::nullopt;
+  return Stored->getArgNo();
+}
+
+std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
+  const CallBase *Alloc = nullptr;
+  for (const Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || !Callee->isDeclaration() || !isAllocator(Callee->getName()))
+      continue;
+    if (Alloc)
+      return std::nullopt; // Two allocations: which one is returned?
+    Alloc = CB;
+  }
+  if (!Alloc)
+    return std::nullopt;
+  StringRef N = Alloc->getCalledFunction()->getName();
+  if (N == "malloc" || N.starts_with("_Znwm") || N.starts_with("_Znam")) {
+    if (std::optional<unsigned> P = paramOf(Alloc->getArgOperand(0)))
+      return WrapperSize{*P, std::nullopt};
+  } else if (N == "calloc") {
+    std::optional<unsigned> P = paramOf(Alloc->getArgOperand(0)),
+                            Q = paramOf(Alloc->getArgOperand(1));
+    if (P && Q)
+      return WrapperSize{*P, *Q};
+  }
+  return std::nullopt;
+}
+
 DenseSet<const Function *> findAllocationWrappers(const Module &M) {
   DenseSet<const Function *> Wrappers;
   // Wrappers of wrappers: iterate until nothing is added (monotone).

@@ -292,9 +292,12 @@ ObjectId AndersenSolver::heapObject(const CallBase &CB) {
         return C->getZExtValue();
     return 0;
   };
-  if (AllocWrappers.count(CF))
-    Size = 0; // The wrapper's arguments need not be the size.
-  else if (Callee == "malloc" || Callee.starts_with("_Zn"))
+  if (AllocWrappers.count(CF)) {
+    // Only a wrapper that hands its parameters to malloc or calloc as they
+    // are says the size at its call site.
+    if (std::optional<WrapperSize> WS = wrapperSizeParams(*CF))
+      Size = ConstArg(WS->First) * (WS->Second ? ConstArg(*WS->Second) : 1);
+  } else if (Callee == "malloc" || Callee.starts_with("_Zn"))
     Size = ConstArg(0);
   else if (Callee == "calloc")
     Size = ConstArg(0) * ConstArg(1);

@@ -40,6 +40,15 @@ bool isAllocator(llvm::StringRef Name);
 llvm::DenseSet<const llvm::Function *>
 findAllocationWrappers(const llvm::Module &M);
 
+/// The parameters of an allocation wrapper whose product is the size it
+/// allocates, when it passes them unchanged to its one malloc, calloc or
+/// operator new call.
+struct WrapperSize {
+  unsigned First;
+  std::optional<unsigned> Second; ///< calloc's element size.
+};
+std::optional<WrapperSize> wrapperSizeParams(const llvm::Function &F);
+
 /// The solver behind PointsToAnalysis.
 struct AndersenSolver {
   struct Node {
