@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionGraphBuilder.h"
 #include "PointsToSolver.h"
 
 #include "llvm/IR/Constants.h"
@@ -172,26 +173,13 @@ static std::optional<unsigned> paramOf(const Value *V) {
   if (auto *C = dyn_cast<CastInst>(V))
     if (C->isIntegerCast())
       V = C->getOperand(0);
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    if (auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+      if (const Value *S = singleStoredValue(AI))
+        V = S;
   if (auto *A = dyn_cast<Argument>(V))
     return A->getArgNo();
-  auto *LI = dyn_cast<LoadInst>(V);
-  auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-  if (!AI)
-    return std::nullopt;
-  const Argument *Stored = nullptr;
-  for (const User *U : AI->users()) {
-    if (isa<LoadInst>(U))
-      continue;
-    auto *SI = dyn_cast<StoreInst>(U);
-    if (!SI || SI->getPointerOperand() != AI || Stored)
-      return std::nullopt;
-    Stored = dyn_cast<Argument>(SI->getValueOperand());
-    if (!Stored)
-      return std::nullopt;
-  }
-  if (!Stored)
-    return std::nullopt;
-  return Stored->getArgNo();
+  return std::nullopt;
 }
 
 std::optional<WrapperSize> wrapperSizeParams(const Function &F) {

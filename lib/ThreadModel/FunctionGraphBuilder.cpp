@@ -287,33 +287,11 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
   return A;
 }
 
-/// The constant V holds: a constant, or (at -O0) a load of a local that is
-/// stored exactly once, with a constant (clang's `.atomictmp`).
-static const ConstantInt *constantValue(const Value *V) {
-  if (auto *C = dyn_cast<ConstantInt>(V))
-    return C;
-  auto *LI = dyn_cast<LoadInst>(V);
-  auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-  if (!AI)
-    return nullptr;
-  const ConstantInt *Stored = nullptr;
-  for (const User *U : AI->users()) {
-    if (isa<LoadInst>(U))
-      continue;
-    auto *SI = dyn_cast<StoreInst>(U);
-    if (!SI || SI->getPointerOperand() != AI || Stored)
-      return nullptr;
-    Stored = dyn_cast<ConstantInt>(SI->getValueOperand());
-    if (!Stored)
-      return nullptr;
-  }
-  return Stored;
-}
-
 /// An atomic read-modify-write that stores back what it read: adding,
 /// subtracting, or-ing or xor-ing zero, and-ing all ones.
 static bool leavesMemoryUnchanged(const AtomicRMWInst &RMW) {
-  const ConstantInt *C = constantValue(RMW.getValOperand());
+  // At -O0 the operand is loaded from clang's `.atomictmp` local.
+  auto *C = dyn_cast<ConstantInt>(followSlots(RMW.getValOperand()));
   if (!C)
     return false;
   switch (RMW.getOperation()) {
