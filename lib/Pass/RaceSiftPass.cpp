@@ -334,7 +334,10 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          R.Run.ModuleName, R.ObjectsPaired, R.SharedObjects,
                          secondsText(Opts.Timeout))
                      .str());
-  if (R.NoThreads)
+  // Most translation units of a build create no thread: saying so for each
+  // would bury the build's output (SARIF still records it). A whole program
+  // without threads, or a user who asked for statistics, is told.
+  if (R.NoThreads && (Config->When != Phase::CompileTime || Opts.Stats))
     Emit.remark(formatv("racesift: '{0}' creates no threads: nothing to "
                         "analyse",
                         R.Run.ModuleName)
