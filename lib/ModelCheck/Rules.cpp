@@ -523,7 +523,9 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
   switch (E.A.Kind) {
   case ActionKind::Create: {
     if (M.Choice == UINT32_MAX)
-      return Text + " (not run: thread bound)";
+      return Text + (TM.Creations[E.A.Creation].Targets.empty()
+                         ? " (start routine unknown: no thread modelled)"
+                         : " (not run: thread bound)");
     TemplateId Tgt = TM.Creations[E.A.Creation].Targets[M.Choice];
     return "create " + TM.Templates[Tgt].Name + "#" +
            std::to_string(Before.Threads.size());

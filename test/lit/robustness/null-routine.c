@@ -17,6 +17,8 @@ int main(void) {
   return 0;
 }
 // CHECK: null-routine.c:10:33: warning: data race on 'shared'
+// The witness says what the unresolved creations did: nothing.
+// CHECK: note: interleaving: main: create ? (start routine unknown: no thread modelled) (null-routine.c:13) -> main: create ? (start routine unknown: no thread modelled) (null-routine.c:14) -> main: create worker#1
 // CHECK-NOT: internal error
 // SARIF: "text": "Unresolved-start-routine: at main:13."
 // SARIF: "text": "Unresolved-start-routine: at main:14."
