@@ -201,6 +201,7 @@ racesift::checkCandidates(const ThreadModel &TM,
       V.Loc = Loc;
       V.V = Verdict::Unknown;
       V.Reason = "module time budget exhausted";
+      V.Examined = false;
       Out.push_back(std::move(V));
       continue;
     }

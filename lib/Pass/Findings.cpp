@@ -145,9 +145,9 @@ std::vector<ModelFinding> findingsFromCandidates(const ThreadModel &TM,
 
 void foldFindingsByAccessPair(std::vector<Finding> &Fs) {
   auto Key = [](const Finding &F) {
-    return std::make_tuple(F.Kind, F.Suppressed, F.First.Loc, F.First.Thread,
-                           F.First.IsWrite, F.Second.Loc, F.Second.Thread,
-                           F.Second.IsWrite);
+    return std::make_tuple(F.Kind, F.Suppressed, F.Unexamined, F.First.Loc,
+                           F.First.Thread, F.First.IsWrite, F.Second.Loc,
+                           F.Second.Thread, F.Second.IsWrite);
   };
   std::map<decltype(Key(Fs.front())), size_t> Kept;
   std::vector<std::vector<std::string>> Others(Fs.size());
@@ -213,18 +213,19 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,
                      unsigned ThreadBound) {
   std::vector<ModelFinding> Out;
+  std::map<MemLoc, const Candidate *> FirstCandidate;
+  for (const Candidate &C : Cands)
+    FirstCandidate.try_emplace(C.Loc, &C);
   for (const LocationVerdict &V : Verdicts) {
     if (V.V == Verdict::Refuted)
       continue;
     AccessContext First = V.First, Second = V.Second;
     if (V.V == Verdict::Unknown) {
       // The explorer did not pick a pair: show the first candidate pair.
-      auto It =
-          std::find_if(Cands.begin(), Cands.end(),
-                       [&](const Candidate &C) { return C.Loc == V.Loc; });
-      if (It != Cands.end()) {
-        First = It->First;
-        Second = It->Second;
+      auto It = FirstCandidate.find(V.Loc);
+      if (It != FirstCandidate.end()) {
+        First = It->second->First;
+        Second = It->second->Second;
       }
     }
     ModelFinding MF = makeFinding(TM, V.Loc, First, Second);
@@ -236,6 +237,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     } else {
       MF.F.Kind = FindingKind::PossibleRace;
       MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;
+      MF.F.Unexamined = !V.Examined;
     }
     if (V.BoundMayCut)
       MF.F.Notes.push_back("explored with at most " +

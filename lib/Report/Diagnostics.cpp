@@ -29,13 +29,19 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror) {
   std::vector<Diagnostic> Out;
   auto Add = [&](Diagnostic::Severity Sev, const SourceLoc &L,
-                 std::string Msg) {
-    Out.push_back({Sev, L, std::move(Msg)});
-  };
+                 std::string Msg) { Out.push_back({Sev, L, std::move(Msg)}); };
   using Sev = Diagnostic::Severity;
+  std::vector<const Finding *> Unexamined;
   for (const Finding *F : sortedFindings(Fs)) {
     if (F->Suppressed)
       continue;
+    // Locations the budget left unexamined are lockset candidates and
+    // nothing more: one line says how many, instead of a warning each
+    // (librdkafka's rdkafka.c had 96).
+    if (F->Unexamined) {
+      Unexamined.push_back(F);
+      continue;
+    }
     // Werror promotes possible races too: the user asked that any reported
     // race fails the build, and an undecided one is still reported.
     Add(Werror ? Sev::Error : Sev::Warning, F->First.Loc, headline(*F));
@@ -54,6 +60,20 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
       Add(Sev::Note, F->First.Loc, N);
     if (F->Kind == FindingKind::Race && !F->Interleaving.empty())
       Add(Sev::Note, F->First.Loc, interleavingText(*F));
+  }
+  if (!Unexamined.empty()) {
+    constexpr size_t Listed = 4;
+    std::string Msg = "racesift: " + std::to_string(Unexamined.size()) +
+                      " possible data race(s) not examined within the time "
+                      "budget: ";
+    for (size_t I = 0; I < Unexamined.size() && I < Listed; ++I)
+      Msg += (I ? ", '" : "'") + Unexamined[I]->Variable + "' (" +
+             shortLoc(Unexamined[I]->First.Loc) + ")";
+    if (Unexamined.size() > Listed)
+      Msg += ", ...";
+    Msg += "; the SARIF log lists them all; raise the budget with the "
+           "timeout option";
+    Add(Werror ? Sev::Error : Sev::Warning, SourceLoc(), std::move(Msg));
   }
   return Out;
 }

@@ -232,6 +232,32 @@ TEST_CASE("diagnostics: possible race on heap data", "[report]") {
   CHECK(D[3].Message == "explored with at most 2 threads");
 }
 
+TEST_CASE("diagnostics: unexamined locations are one summary", "[report]") {
+  std::vector<Finding> Fs;
+  for (unsigned I = 0; I < 6; ++I) {
+    Finding F = possibleRace();
+    F.Variable = "v" + std::to_string(I);
+    F.First.Loc = loc("t.c", 10 + I, 3, "f");
+    F.Reason = "module time budget exhausted";
+    F.Unexamined = true;
+    Fs.push_back(F);
+  }
+  Fs.push_back(possibleRace()); // Examined: a warning of its own.
+  Fs[2].Suppressed = true;      // Suppressed: neither.
+  std::vector<Diagnostic> D = formatDiagnostics(Fs, false);
+  REQUIRE(D.size() == 5);
+  CHECK(D[0].Sev == Diagnostic::Severity::Warning);
+  CHECK(D[0].Message.find("'heap@t.c:12 .count'") != std::string::npos);
+  CHECK(D.back().Sev == Diagnostic::Severity::Warning);
+  CHECK_FALSE(D.back().Loc.known());
+  CHECK(D.back().Message ==
+        "racesift: 5 possible data race(s) not examined within the time "
+        "budget: 'v0' (t.c:10), 'v1' (t.c:11), 'v3' (t.c:13), 'v4' "
+        "(t.c:14), ...; the SARIF log lists them all; raise the budget with "
+        "the timeout option");
+  CHECK(formatDiagnostics(Fs, true).back().Sev == Diagnostic::Severity::Error);
+}
+
 TEST_CASE("diagnostics: no debug info names the function", "[report]") {
   Finding F = confirmedRace();
   for (SourceLoc *L : {&F.First.Loc, &F.Second.Loc, &F.LockOps[0].Loc}) {

@@ -72,6 +72,9 @@ struct LocationVerdict {
   Verdict V = Verdict::Unknown;
   std::string Reason;       ///< For Unknown, and bound notes.
   bool BoundMayCut = false; ///< A creation in a loop met the thread bound.
+  /// False if the module's budget ran out before the explorer looked at
+  /// this location (Unknown).
+  bool Examined = true;
   /// For Race: the two accesses that are enabled at once.
   AccessContext First, Second;
   Witness W;

@@ -69,6 +69,9 @@ struct Finding {
   std::vector<LockOperation> LockOps;
   std::vector<FlowStep> Interleaving; ///< Race only; ends at the accesses.
   std::string Reason; ///< PossibleRace: "lockset only", "state budget", ...
+  /// PossibleRace: the budget ran out before the location was examined;
+  /// the compiler output summarises these, SARIF lists each.
+  bool Unexamined = false;
   std::vector<std::string> Notes; ///< e.g. "thread bound 2 may cut ...".
   /// Set by suppression matching; suppressed findings stay in SARIF.
   bool Suppressed = false;
