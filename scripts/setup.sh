@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="llvm-19-dev libclang-19-dev clang-19 lld-19 llvm-19-tools
 libboost-graph-dev nlohmann-json3-dev catch2 cmake ninja-build python3 make
-csmith libcsmith-dev libclang-rt-19-dev"
+csmith libcsmith-dev libclang-rt-19-dev time"
 
 missing=""
 for p in $PACKAGES; do
@@ -14,6 +14,14 @@ for p in $PACKAGES; do
     missing="$missing $p"
   fi
 done
+
+# npm installs the SARIF Multitool (validate-sarif.sh) and fetches the
+# benchmark sources (bench.sh). Debian's npm only where there is no npm at
+# all: a Node.js from elsewhere (NodeSource) brings its own and would
+# conflict with it.
+if ! command -v npm >/dev/null 2>&1; then
+  missing="$missing npm"
+fi
 
 if [ -z "$missing" ]; then
   echo "racesift setup: all packages present"
