@@ -206,7 +206,16 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
       MemLoc L{Obj, Off};
       // Context pairs (I <= J in source order) that conflict here.
       std::vector<std::pair<unsigned, unsigned>> Pairs;
+      // Generation stops at the time budget (checked every 64Ki pairs) and
+      // at MaxPairsPerLocation: thousands of contexts on one object at
+      // AnyOffset would otherwise hold the compile and its memory.
+      bool Stop = false;
+      uint64_t Tries = 0;
       auto Try = [&](unsigned MA, unsigned MB) {
+        if (++Tries % 65536 == 0 && OutOfTime())
+          Stop = true;
+        if (Stop)
+          return;
         unsigned I = Members[MA].Ctx, J = Members[MB].Ctx;
         if (I > J)
           std::swap(I, J);
@@ -221,21 +230,28 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
         // instance was handed for itself.
         if (A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread))
           return;
+        if (Pairs.size() >= Opts.MaxPairsPerLocation) {
+          Stop = true;
+          ++R.TruncatedLocations;
+          return;
+        }
         Pairs.push_back({I, J});
       };
       if (Off == AnyOffset) {
-        for (size_t A = 0; A < AnyMembers.size(); ++A)
-          for (size_t B = A; B < AnyMembers.size(); ++B)
+        for (size_t A = 0; A < AnyMembers.size() && !Stop; ++A)
+          for (size_t B = A; B < AnyMembers.size() && !Stop; ++B)
             Try(AnyMembers[A], AnyMembers[B]);
       } else {
-        for (size_t A = 0; A < Named.size(); ++A) {
-          for (size_t B = A; B < Named.size(); ++B)
+        for (size_t A = 0; A < Named.size() && !Stop; ++A) {
+          for (size_t B = A; B < Named.size() && !Stop; ++B)
             Try(Named[A], Named[B]);
-          for (unsigned B : AnyMembers)
-            if (!Members[B].has(Off))
-              Try(Named[A], B);
+          for (size_t B = 0; B < AnyMembers.size() && !Stop; ++B)
+            if (!Members[AnyMembers[B]].has(Off))
+              Try(Named[A], AnyMembers[B]);
         }
       }
+      if (R.BudgetExhausted)
+        break;
       if (Pairs.empty())
         continue;
       llvm::sort(Pairs);

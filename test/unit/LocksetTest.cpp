@@ -575,6 +575,18 @@ TEST_CASE("Pairing at AnyOffset, the per-location cap and the budget",
     CHECK(R.Candidates.empty());
     CHECK(R.PairsPerLocation.size() == 3);
   }
+  SECTION("the pair limit cuts a location and counts it") {
+    LocksetOptions Opts;
+    Opts.MaxPairsPerLocation = 1;
+    LocksetResult R = computeLocksets(B.TM, Opts);
+    // One pair per location survives: each location has exactly one.
+    CHECK(R.Candidates.size() == 3);
+    CHECK(R.TruncatedLocations == 0);
+    Opts.MaxPairsPerLocation = 0;
+    R = computeLocksets(B.TM, Opts);
+    CHECK(R.Candidates.empty());
+    CHECK(R.TruncatedLocations == 3);
+  }
   SECTION("an exhausted budget pairs nothing and says so") {
     LocksetOptions Opts;
     Opts.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);

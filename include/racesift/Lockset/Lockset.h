@@ -81,6 +81,10 @@ struct LocksetResult {
   /// missing from Candidates.
   bool BudgetExhausted = false;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
+  /// Locations whose context pairs passed MaxPairsPerLocation: only the
+  /// pairs before the cut count (the first contexts in source order), so
+  /// PairsPerLocation is a lower bound there.
+  unsigned TruncatedLocations = 0;
   /// Distinct abstract locations of Shared objects that some context
   /// accesses.
   unsigned SharedLocations = 0;
@@ -101,6 +105,8 @@ struct LocksetOptions {
   /// accesses on one location, and one pair is enough to check or report
   /// it (the rest are counted).
   unsigned MaxCandidatesPerLocation = 16;
+  /// Context pairs generated per location before the rest are dropped.
+  size_t MaxPairsPerLocation = size_t(1) << 22;
   /// Pairing stops here (LocksetResult::BudgetExhausted).
   std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
