@@ -46,6 +46,38 @@ const Value *singleStoredValue(const AllocaInst *AI) {
   return Stored;
 }
 
+DenseSet<const Instruction *> reachableAfter(ArrayRef<const Instruction *> From,
+                                             const Value *Stop) {
+  const auto *StopI = dyn_cast_or_null<Instruction>(Stop);
+  DenseSet<const Instruction *> Out;
+  DenseSet<const BasicBlock *> Blocks;
+  SmallVector<const BasicBlock *, 8> Work;
+  // Marks from I to the end of its block (or up to Stop); true if the
+  // block's successors are reached.
+  auto TaintFrom = [&](const Instruction *I) {
+    for (; I; I = I->getNextNode()) {
+      if (I == StopI)
+        return false;
+      Out.insert(I);
+    }
+    return true;
+  };
+  auto Successors = [&](const BasicBlock *BB) {
+    for (const BasicBlock *S : successors(BB))
+      if (Blocks.insert(S).second)
+        Work.push_back(S);
+  };
+  for (const Instruction *E : From)
+    if (TaintFrom(E->getNextNode()))
+      Successors(E->getParent());
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (TaintFrom(&BB->front()))
+      Successors(BB);
+  }
+  return Out;
+}
+
 static const Value *followSlots(const Value *V) {
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
     auto *LI = dyn_cast<LoadInst>(V);

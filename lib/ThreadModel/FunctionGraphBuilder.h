@@ -56,6 +56,25 @@ struct GraphContext {
       FreshInit;
 };
 
+/// Instructions reachable from one of From (after it) without passing
+/// through Stop (an instruction, or null for plain reachability).
+llvm::DenseSet<const llvm::Instruction *>
+reachableAfter(llvm::ArrayRef<const llvm::Instruction *> From,
+               const llvm::Value *Stop);
+
+using FunctionTemplates =
+    llvm::DenseMap<const llvm::Function *, std::vector<TemplateId>>;
+using CallSiteMap =
+    llvm::DenseMap<const llvm::Function *, std::vector<const llvm::CallBase *>>;
+
+/// Array elements handed to one thread each (ElementOwnership.cpp): marks
+/// the array owned per instance of the thread and the creator's accesses
+/// to the element about to be handed as fresh-init.
+void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
+                          const PointsToAnalysis &PTA,
+                          const FunctionTemplates &FuncTemplates,
+                          const CallSiteMap &CallSites, GraphContext &Ctx);
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);

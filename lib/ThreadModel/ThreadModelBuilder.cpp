@@ -548,34 +548,7 @@ struct ModelBuilder {
   /// through Root again: re-executing an allocation makes a fresh object.
   static DenseSet<const Instruction *>
   taintedAfter(ArrayRef<const Instruction *> Escapes, const Value *Root) {
-    const auto *RootI = dyn_cast<Instruction>(Root);
-    DenseSet<const Instruction *> Out;
-    DenseSet<const BasicBlock *> Blocks;
-    SmallVector<const BasicBlock *, 8> Work;
-    // Taints from I to the end of its block (or up to Root); true if the
-    // block's successors are reached.
-    auto TaintFrom = [&](const Instruction *I) {
-      for (; I; I = I->getNextNode()) {
-        if (I == RootI)
-          return false;
-        Out.insert(I);
-      }
-      return true;
-    };
-    auto Successors = [&](const BasicBlock *BB) {
-      for (const BasicBlock *S : successors(BB))
-        if (Blocks.insert(S).second)
-          Work.push_back(S);
-    };
-    for (const Instruction *E : Escapes)
-      if (TaintFrom(E->getNextNode()))
-        Successors(E->getParent());
-    while (!Work.empty()) {
-      const BasicBlock *BB = Work.pop_back_val();
-      if (TaintFrom(&BB->front()))
-        Successors(BB);
-    }
-    return Out;
+    return reachableAfter(Escapes, Root);
   }
 
   void findFreshInit() {
@@ -822,6 +795,7 @@ struct ModelBuilder {
     addAtomicSection();
     findFreshInit();
     findInstanceOwned();
+    findElementOwnership(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findConstantHelpers();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
     for (const Function &F : M)

@@ -1,0 +1,259 @@
+//===- ElementOwnership.cpp - Array elements handed to one thread each ----===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The textbook way to give each thread its arguments:
+//
+//   struct arg args[N];
+//   for (int i = 0; i < N; i++) {
+//     args[i].id = i;
+//     pthread_create(&t[i], 0, worker, &args[i]);
+//   }
+//
+// The array is one abstract object, so the workers would race with each
+// other on it, and main's writes for the next element with the workers
+// running. When the index only grows, every creation hands a different
+// element; when the worker touches the array only through its parameter
+// and within one element, two workers never meet on it (owned per
+// instance), and main's accesses through &args[i] before the creation in
+// the same iteration touch an element no running thread has (fresh-init).
+// See "element-owned" in docs/design-threadmodel.md for the conditions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionGraphBuilder.h"
+#include "ThreadModelInternal.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+namespace {
+
+/// `&Base[load Slot]`: a GEP whose base is an array object and whose last
+/// index is the current value of a local counter slot.
+struct ElementRef {
+  const Value *Base = nullptr;
+  const AllocaInst *Slot = nullptr;
+  uint64_t ElemSize = 0;
+};
+
+std::optional<ElementRef> elementRef(const Value *V, const DataLayout &DL) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(V->stripPointerCasts());
+  if (!GEP || GEP->getNumIndices() < 1)
+    return std::nullopt;
+  // [N x T] base: indices (0, i); T base: index (i).
+  Type *SrcTy = GEP->getSourceElementType();
+  auto *ATy = dyn_cast<ArrayType>(SrcTy);
+  unsigned Want = ATy ? 2 : 1;
+  if (GEP->getNumIndices() != Want)
+    return std::nullopt;
+  if (ATy) {
+    auto *Zero = dyn_cast<ConstantInt>(GEP->getOperand(1));
+    if (!Zero || !Zero->isZero())
+      return std::nullopt;
+  }
+  const Value *Idx = GEP->getOperand(GEP->getNumOperands() - 1);
+  if (auto *C = dyn_cast<CastInst>(Idx); C && C->isIntegerCast())
+    Idx = C->getOperand(0);
+  auto *LI = dyn_cast<LoadInst>(Idx);
+  auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+  const Value *Base = GEP->getPointerOperand()->stripPointerCasts();
+  if (!Slot || !(isa<GlobalVariable>(Base) || isa<AllocaInst>(Base)))
+    return std::nullopt;
+  Type *ElemTy = ATy ? ATy->getElementType() : SrcTy;
+  return ElementRef{Base, Slot, DL.getTypeAllocSize(ElemTy)};
+}
+
+/// The slot is a counter that only grows: every store adds a positive
+/// constant to it or sets it to a constant (a reset), nothing else uses
+/// its address. Returns the one increment, or null.
+const StoreInst *onlyIncrement(const AllocaInst &Slot,
+                               std::vector<const StoreInst *> &Resets) {
+  const StoreInst *Inc = nullptr;
+  for (const User *U : Slot.users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(U))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    auto *SI = dyn_cast<StoreInst>(U);
+    bool Relative;
+    int64_t C;
+    if (!SI || !counterStore(*SI, &Slot, Relative, C))
+      return nullptr;
+    if (!Relative) {
+      Resets.push_back(SI);
+      continue;
+    }
+    if (C <= 0 || Inc)
+      return nullptr;
+    Inc = SI;
+  }
+  return Inc;
+}
+
+/// Pointers derived from Root (a start routine's parameter, or &a[i]), if
+/// every one stays within [0, Size) of it and none leaves the function (no
+/// call, no store but into a single-store local slot, no return, no
+/// variable index). Accesses, if given, receives the loads and stores
+/// through them with their pointer operands.
+using AccessList = std::vector<std::pair<const Instruction *, const Value *>>;
+std::optional<DenseSet<const Value *>>
+withinElement(const Value &Root, uint64_t Size, const DataLayout &DL,
+              AccessList *Accesses = nullptr) {
+  DenseSet<const Value *> Derived{&Root};
+  SmallVector<std::pair<const Value *, int64_t>, 8> Work{{&Root, 0}};
+  auto Fits = [&](int64_t Off, Type *T) {
+    return Off >= 0 && uint64_t(Off) + DL.getTypeStoreSize(T) <= Size;
+  };
+  while (!Work.empty()) {
+    auto [V, Off] = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        return std::nullopt;
+      if (auto *GEP = dyn_cast<GEPOperator>(I)) {
+        APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+        if (U.getOperandNo() != 0 || !GEP->accumulateConstantOffset(DL, Delta))
+          return std::nullopt;
+        if (Derived.insert(I).second)
+          Work.push_back({I, Off + Delta.getSExtValue()});
+      } else if (isa<BitCastInst>(I) || isa<AddrSpaceCastInst>(I)) {
+        if (Derived.insert(I).second)
+          Work.push_back({I, Off});
+      } else if (auto *LI = dyn_cast<LoadInst>(I)) {
+        if (!Fits(Off, LI->getType()))
+          return std::nullopt;
+        if (Accesses)
+          Accesses->push_back({I, V});
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() == 1) {
+          if (!Fits(Off, SI->getValueOperand()->getType()))
+            return std::nullopt;
+          if (Accesses)
+            Accesses->push_back({I, V});
+          continue;
+        }
+        auto *Slot = dyn_cast<AllocaInst>(SI->getPointerOperand());
+        if (!Slot || singleStoredValue(Slot) != V)
+          return std::nullopt;
+        for (const User *SU : Slot->users())
+          if (isa<LoadInst>(SU) && Derived.insert(SU).second)
+            Work.push_back({SU, Off});
+      } else if (!isa<ICmpInst>(I)) {
+        return std::nullopt;
+      }
+    }
+  }
+  return Derived;
+}
+
+/// Whether an instruction of a function may touch Obj through a pointer not
+/// in Allowed.
+bool touchesOtherwise(const Function &F, ObjectId Obj,
+                      const DenseSet<const Value *> &Allowed,
+                      const PointsToAnalysis &PTA) {
+  for (const Instruction &I : instructions(F))
+    for (const Use &Op : I.operands())
+      if (Op->getType()->isPointerTy() && !Allowed.count(Op.get()) &&
+          any_of(PTA.pointsTo(Op.get()),
+                 [&](const MemLoc &L) { return L.Obj == Obj; }))
+        return true;
+  return false;
+}
+
+} // namespace
+
+void findElementOwnership(const Module &M, ThreadModel &TM,
+                          const PointsToAnalysis &PTA,
+                          const FunctionTemplates &FuncTemplates,
+                          const CallSiteMap &CallSites, GraphContext &Ctx) {
+  const DataLayout &DL = M.getDataLayout();
+  for (const CreationSite &C : TM.Creations) {
+    const CreateApi *Api = nullptr;
+    for (const Function *F : PTA.callees(*C.Call))
+      if (!Api)
+        Api = lookupCreateApi(F->getName());
+    if (!Api || Api->ArgArg >= int(C.Call->arg_size()) || C.Targets.size() != 1)
+      continue;
+    const Value *Arg = C.Call->getArgOperand(Api->ArgArg)->stripPointerCasts();
+    if (auto *LI = dyn_cast<LoadInst>(Arg))
+      if (auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+        if (const Value *V = singleStoredValue(Slot))
+          Arg = V;
+    std::optional<ElementRef> E = elementRef(Arg, DL);
+    if (!E)
+      continue;
+    // The creator runs once, so its counter never restarts behind a
+    // running thread's back...
+    const Function *F = C.InFunction;
+    auto Ts = FuncTemplates.find(F);
+    if (Ts == FuncTemplates.end() || Ts->second.size() != 1 ||
+        TM.Templates[Ts->second[0]].Entry != F ||
+        TM.Templates[Ts->second[0]].Mult != Multiplicity::Once ||
+        !CallSites.lookup(F).empty())
+      continue;
+    // ...the counter only grows, is never reset after the creation, and
+    // grows between two runs of the creation.
+    std::vector<const StoreInst *> Resets;
+    const StoreInst *Inc = onlyIncrement(*E->Slot, Resets);
+    if (!Inc)
+      continue;
+    DenseSet<const Instruction *> After = reachableAfter({C.Call}, nullptr);
+    if (any_of(Resets, [&](const StoreInst *R) { return After.count(R); }))
+      continue;
+    DenseSet<const Instruction *> SameElement = reachableAfter({C.Call}, Inc);
+    if (SameElement.count(C.Call))
+      continue;
+    // The worker: created here only, touching the array only through its
+    // parameter and within the element.
+    TemplateId W = C.Targets[0];
+    const Function *Entry = TM.Templates[W].Entry;
+    if (!Entry || Entry->arg_size() < 1 || Entry == F ||
+        any_of(TM.Creations, [&](const CreationSite &D) {
+          return D.Call != C.Call && is_contained(D.Targets, W);
+        }))
+      continue;
+    std::optional<DenseSet<const Value *>> Own =
+        withinElement(*Entry->getArg(0), E->ElemSize, DL);
+    ObjectId Obj = PTA.objectFor(E->Base);
+    if (!Own || Obj == InvalidObject)
+      continue;
+    bool Foreign = false;
+    for (const auto &[G, GTs] : FuncTemplates)
+      if (is_contained(GTs, W) &&
+          touchesOtherwise(*G, Obj,
+                           G == Entry ? *Own : DenseSet<const Value *>(), PTA))
+        Foreign = true;
+    if (Foreign)
+      continue;
+    if (!is_contained(TM.Objects[Obj].OwnedPerInstance, W))
+      TM.Objects[Obj].OwnedPerInstance.push_back(W);
+    // The creator's accesses through &Base[load Slot] that the creation
+    // does not reach without the increment touch the element about to be
+    // handed, which no running thread has.
+    for (const Instruction &I : instructions(*F)) {
+      std::optional<ElementRef> R = elementRef(&I, DL);
+      if (!R || R->Base != E->Base || R->Slot != E->Slot || &I == Arg)
+        continue;
+      AccessList Init;
+      if (!withinElement(I, R->ElemSize, DL, &Init))
+        continue;
+      for (const auto &A : Init)
+        if (!SameElement.count(A.first))
+          Ctx.FreshInit.insert(A);
+    }
+  }
+}
+
+} // namespace racesift
