@@ -106,11 +106,12 @@ const StoreInst *onlyIncrement(const AllocaInst &Slot,
 /// every one stays within [0, Size) of it and none leaves the function (no
 /// call, no store but into a single-store local slot, no return, no
 /// variable index). Accesses, if given, receives the loads and stores
-/// through them with their pointer operands.
+/// through them with their pointer operands. Without ThroughSlots a store
+/// of a derived pointer into a local slot fails too.
 using AccessList = std::vector<std::pair<const Instruction *, const Value *>>;
 std::optional<DenseSet<const Value *>>
 withinElement(const Value &Root, uint64_t Size, const DataLayout &DL,
-              AccessList *Accesses = nullptr) {
+              AccessList *Accesses = nullptr, bool ThroughSlots = true) {
   DenseSet<const Value *> Derived{&Root};
   SmallVector<std::pair<const Value *, int64_t>, 8> Work{{&Root, 0}};
   auto Fits = [&](int64_t Off, Type *T) {
@@ -145,7 +146,7 @@ withinElement(const Value &Root, uint64_t Size, const DataLayout &DL,
           continue;
         }
         auto *Slot = dyn_cast<AllocaInst>(SI->getPointerOperand());
-        if (!Slot || singleStoredValue(Slot) != V)
+        if (!ThroughSlots || !Slot || singleStoredValue(Slot) != V)
           return std::nullopt;
         for (const User *SU : Slot->users())
           if (isa<LoadInst>(SU) && Derived.insert(SU).second)
@@ -246,8 +247,10 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
       std::optional<ElementRef> R = elementRef(&I, DL);
       if (!R || R->Base != E->Base || R->Slot != E->Slot || &I == Arg)
         continue;
+      // SSA only: a local slot could carry the pointer into the next
+      // iteration, to an element already handed over.
       AccessList Init;
-      if (!withinElement(I, R->ElemSize, DL, &Init))
+      if (!withinElement(I, R->ElemSize, DL, &Init, /*ThroughSlots=*/false))
         continue;
       for (const auto &A : Init)
         if (!SameElement.count(A.first))

@@ -50,8 +50,17 @@ void *round_worker(void *p) {
   return 0;
 }
 
+// main writes, through a pointer kept from the last iteration, the
+// element it handed over then.
+struct arg kept[N];
+void *kept_worker(void *p) {
+  struct arg *a = p;
+  a->result = a->id;
+  return 0;
+}
+
 int main(void) {
-  pthread_t t[N], u[N], v[N], w[N], x[2 * N];
+  pthread_t t[N], u[N], v[N], w[N], x[2 * N], y[N];
   for (int i = 0; i < N; i++) {
     args[i].id = i;
     pthread_create(&t[i], 0, worker, &args[i]);
@@ -74,6 +83,13 @@ int main(void) {
       rounds[i].id = r;
       pthread_create(&x[k++], 0, round_worker, &rounds[i]);
     }
+  struct arg *prev;
+  for (int i = 0; i < N; i++) {
+    if (i > 0)
+      prev->id = -1;
+    prev = &kept[i];
+    pthread_create(&y[i], 0, kept_worker, &kept[i]);
+  }
   for (int i = 0; i < N; i++)
     pthread_join(t[i], 0);
   long sum = 0;
@@ -88,10 +104,12 @@ int main(void) {
 // MODEL-DAG: global 'glob' shared singleton{{$}}
 // MODEL-DAG: global 'late' shared singleton owned-per-instance-of late_worker
 // MODEL-DAG: global 'rounds' shared singleton{{$}}
+// MODEL-DAG: global 'kept' shared singleton owned-per-instance-of kept_worker
 
 // CHECK-NOT: data race on 'args
 // CHECK-DAG: warning: data race on 'nb[]'
 // CHECK-DAG: warning: data race on 'glob[]'
-// CHECK-DAG: element-owned.c:69:16: warning: data race on 'late[]': write in thread 'main' conflicts with read in thread 'late_worker'
+// CHECK-DAG: element-owned.c:78:16: warning: data race on 'late[]': write in thread 'main' conflicts with read in thread 'late_worker'
 // CHECK-DAG: warning: data race on 'rounds[]'
+// CHECK-DAG: element-owned.c:89:16: warning: data race on 'kept[]': write in thread 'main' conflicts with read in thread 'kept_worker'
 // CHECK-NOT: data race on 'args
