@@ -44,6 +44,7 @@ namespace {
 struct ElementRef {
   const Value *Base = nullptr;
   const AllocaInst *Slot = nullptr;
+  const LoadInst *Index = nullptr; ///< The load of the counter.
   uint64_t ElemSize = 0;
 };
 
@@ -71,7 +72,7 @@ std::optional<ElementRef> elementRef(const Value *V, const DataLayout &DL) {
   if (!Slot || !(isa<GlobalVariable>(Base) || isa<AllocaInst>(Base)))
     return std::nullopt;
   Type *ElemTy = ATy ? ATy->getElementType() : SrcTy;
-  return ElementRef{Base, Slot, DL.getTypeAllocSize(ElemTy)};
+  return ElementRef{Base, Slot, LI, DL.getTypeAllocSize(ElemTy)};
 }
 
 /// The slot is a counter that only grows: every store adds a positive
@@ -252,9 +253,28 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
       AccessList Init;
       if (!withinElement(I, R->ElemSize, DL, &Init, /*ThroughSlots=*/false))
         continue;
-      for (const auto &A : Init)
-        if (!SameElement.count(A.first))
+      // The counter's value at the load is the element about to be handed
+      // if no creation ran since the last increment (the load is not in
+      // SameElement) and none runs, nor the increment, between the load
+      // and the access (same block, nothing of the two in between).
+      if (SameElement.count(R->Index))
+        continue;
+      for (const auto &A : Init) {
+        if (A.first->getParent() != R->Index->getParent())
+          continue;
+        bool Clear = false;
+        for (const Instruction *J = R->Index->getNextNode(); J;
+             J = J->getNextNode()) {
+          if (J == C.Call || J == Inc)
+            break;
+          if (J == A.first) {
+            Clear = true;
+            break;
+          }
+        }
+        if (Clear)
           Ctx.FreshInit.insert(A);
+      }
     }
   }
 }
