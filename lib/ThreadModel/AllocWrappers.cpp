@@ -173,11 +173,7 @@ static std::optional<unsigned> paramOf(const Value *V) {
   if (auto *C = dyn_cast<CastInst>(V))
     if (C->isIntegerCast())
       V = C->getOperand(0);
-  if (auto *LI = dyn_cast<LoadInst>(V))
-    if (auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand()))
-      if (const Value *S = singleStoredValue(AI))
-        V = S;
-  if (auto *A = dyn_cast<Argument>(V))
+  if (auto *A = dyn_cast<Argument>(throughSlot(V)))
     return A->getArgNo();
   return std::nullopt;
 }

@@ -142,13 +142,8 @@ bool isGuardConstructor(StringRef Name) {
 
 std::vector<const Value *>
 FunctionGraphBuilder::guardMutexes(const Value *Guard, unsigned Depth) const {
-  Guard = Guard->stripPointerCasts();
   // -O0 keeps a parameter in a local slot.
-  if (auto *LI = dyn_cast<LoadInst>(Guard))
-    if (auto *Slot =
-            dyn_cast<AllocaInst>(LI->getPointerOperand()->stripPointerCasts()))
-      if (const Value *V = singleStoredValue(Slot))
-        Guard = V->stripPointerCasts();
+  Guard = throughSlot(Guard);
   // A guard passed by reference to a function called from one place (the
   // predicate form of condition_variable::wait, instantiated per lambda) is
   // that caller's guard.

@@ -188,11 +188,7 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
         Api = lookupCreateApi(F->getName());
     if (!Api || Api->ArgArg >= int(C.Call->arg_size()) || C.Targets.size() != 1)
       continue;
-    const Value *Arg = C.Call->getArgOperand(Api->ArgArg)->stripPointerCasts();
-    if (auto *LI = dyn_cast<LoadInst>(Arg))
-      if (auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand()))
-        if (const Value *V = singleStoredValue(Slot))
-          Arg = V;
+    const Value *Arg = throughSlot(C.Call->getArgOperand(Api->ArgArg));
     std::optional<ElementRef> E = elementRef(Arg, DL);
     if (!E)
       continue;

@@ -46,6 +46,16 @@ const Value *singleStoredValue(const AllocaInst *AI) {
   return Stored;
 }
 
+const Value *throughSlot(const Value *V) {
+  V = V->stripPointerCasts();
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    if (auto *Slot =
+            dyn_cast<AllocaInst>(LI->getPointerOperand()->stripPointerCasts()))
+      if (const Value *S = singleStoredValue(Slot))
+        return S->stripPointerCasts();
+  return V;
+}
+
 DenseSet<const Instruction *> reachableAfter(ArrayRef<const Instruction *> From,
                                              const Value *Stop) {
   const auto *StopI = dyn_cast_or_null<Instruction>(Stop);

@@ -79,6 +79,11 @@ void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);
 
+/// V without pointer casts, or, if that is a load of a local slot stored
+/// exactly once (-O0's home of a parameter or a local), the value stored
+/// there without pointer casts. One level only.
+const llvm::Value *throughSlot(const llvm::Value *V);
+
 /// If SI stores into Slot a constant (Relative false: Slot := C) or Slot's
 /// own value plus a constant (Relative true: Slot := Slot + C), true.
 bool counterStore(const llvm::StoreInst &SI, const llvm::Value *Slot,

@@ -631,12 +631,7 @@ struct ModelBuilder {
   /// The allocation a creation's argument comes from: the call itself, or
   /// the -O0 local slot it was stored to once.
   const CallBase *allocationPassed(const Value *Arg) const {
-    Arg = Arg->stripPointerCasts();
-    if (auto *LI = dyn_cast<LoadInst>(Arg))
-      if (auto *Slot = dyn_cast<AllocaInst>(
-              LI->getPointerOperand()->stripPointerCasts()))
-        if (const Value *V = singleStoredValue(Slot))
-          Arg = V->stripPointerCasts();
+    Arg = throughSlot(Arg);
     auto *CB = dyn_cast<CallBase>(Arg);
     ObjectId O = CB ? PTA.objectFor(CB) : InvalidObject;
     if (O == InvalidObject || TM.Objects[O].Kind != ObjectKind::Heap)
