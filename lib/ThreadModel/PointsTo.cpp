@@ -132,14 +132,13 @@ void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
       size_t NumCopy = Nd.Copy.size(), NumEdges = NumCopy + Nd.Geps.size();
       if (F.Edge < NumEdges) {
         unsigned E = F.Edge++;
-        uint32_t S =
-            find(E < NumCopy ? Nd.Copy[E] : Nd.Geps[E - NumCopy].first);
+        uint32_t S = find(E < NumCopy ? Nd.Copy[E] : Nd.Geps[E - NumCopy].Dst);
         if (S >= NN)
           continue; // Created after this pass started.
         if (S == N) {
           // A GEP from a node to itself: a positive-weight cycle.
-          if (E >= NumCopy && Nd.Geps[E - NumCopy].second != AnyOffset) {
-            Nd.Geps[E - NumCopy].second = AnyOffset;
+          if (E >= NumCopy && Nd.Geps[E - NumCopy].Off != AnyOffset) {
+            Nd.Geps[E - NumCopy].Off = AnyOffset;
             ++NumPWC;
             pushFull(N);
           }
@@ -168,10 +167,10 @@ void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
         bool PWC = false;
         for (size_t I = First; I < Stack.size(); ++I)
           for (auto &G : Nodes[Stack[I]].Geps) {
-            uint32_t D = find(G.first);
+            uint32_t D = find(G.Dst);
             if (D < NN && TEpoch[D] == Epoch && TOnStack[D] &&
-                TIndex[D] >= TIndex[N] && G.second != AnyOffset) {
-              G.second = AnyOffset;
+                TIndex[D] >= TIndex[N] && G.Off != AnyOffset) {
+              G.Off = AnyOffset;
               PWC = true;
             }
           }
@@ -328,7 +327,8 @@ uint32_t AndersenSolver::nodeOf(const Value *V) {
     addCopy(nodeOf(GA->getAliasee()), N);
   } else if (auto *CE = dyn_cast<ConstantExpr>(V)) {
     if (auto *GEP = dyn_cast<GEPOperator>(CE))
-      addGep(nodeOf(GEP->getPointerOperand()), N, gepOffset(*GEP));
+      addGep(nodeOf(GEP->getPointerOperand()), N, gepOffset(*GEP),
+             gepView(GEP->getSourceElementType()));
     else if (CE->getOpcode() == Instruction::IntToPtr)
       addPts(N, locFor(unknownObject("inttoptr"), AnyOffset));
     else if (CE->isCast() || CE->getOpcode() == Instruction::Select)
@@ -370,13 +370,14 @@ int64_t AndersenSolver::gepOffset(const GEPOperator &GEP) const {
   return AnyOffset;
 }
 
-void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off) {
+void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off,
+                            Type *View) {
   if (Off == 0) {
     addCopy(Src, Dst);
     return;
   }
   Src = find(Src);
-  Nodes[Src].Geps.push_back({Dst, Off});
+  Nodes[Src].Geps.push_back({Dst, Off, Off == AnyOffset ? nullptr : View});
   pushFull(Src);
 }
 
@@ -465,6 +466,48 @@ void AndersenSolver::collapsePending() {
   }
 }
 
+Type *AndersenSolver::declaredType(ObjectId Obj) const {
+  const Value *Site = Objects[Obj].Site;
+  if (auto *AI = dyn_cast_or_null<AllocaInst>(Site))
+    return AI->getAllocatedType();
+  if (auto *GV = dyn_cast_or_null<GlobalVariable>(Site))
+    return GV->getValueType();
+  return nullptr;
+}
+
+uint32_t AndersenSolver::byteField(uint32_t L) {
+  MemLoc ML = Locs[L].Loc;
+  Type *Declared = declaredType(ML.Obj);
+  if (ML.Offset == AnyOffset || !Declared)
+    return L;
+  uint64_t Start = byteFieldStart(DL, Declared, ML.Offset);
+  return int64_t(Start) == ML.Offset ? L : locFor(ML.Obj, Start);
+}
+
+FieldView AndersenSolver::viewOf(uint32_t L, Type *View) {
+  MemLoc ML = Locs[L].Loc;
+  if (ML.Offset == AnyOffset)
+    return FieldView::Fits;
+  auto [It, New] = ViewCache.try_emplace({L, View}, FieldView::Fits);
+  if (!New)
+    return It->second;
+  Type *Declared = declaredType(ML.Obj);
+  // Heap memory takes its type from its stores: any view fits.
+  if (!Declared)
+    return FieldView::Fits;
+  FieldView FV = viewAs(DL, Declared, ML.Offset, View);
+  if (FV == FieldView::Misfit) {
+    ++NumViewMisfits;
+    compromise("type-incompatible-field: a field or element access (p->f, "
+               "p[1]) does not reach a declared object with no subobject of "
+               "that type where the pointer points (type punning beyond "
+               "unions, char buffers and a struct's first member is not "
+               "followed)");
+  }
+  It->second = FV;
+  return FV;
+}
+
 uint32_t AndersenSolver::shift(uint32_t L, int64_t Off) {
   MemLoc ML = Locs[L].Loc;
   if (ML.Offset == AnyOffset || Off == AnyOffset)
@@ -517,8 +560,12 @@ void AndersenSolver::solve() {
       for (size_t I = 0; I < Nodes[N].Stores.size(); ++I)
         storeTo(L, Nodes[N].Stores[I]);
       for (size_t I = 0; I < Nodes[N].Geps.size(); ++I) {
-        auto [Dst, Off] = Nodes[N].Geps[I];
-        addPts(Dst, shift(L, Off));
+        GepEdge G = Nodes[N].Geps[I];
+        FieldView FV = G.View ? viewOf(L, G.View) : FieldView::Fits;
+        if (FV == FieldView::Misfit)
+          continue;
+        uint32_t To = shift(L, FV == FieldView::Bytes ? AnyOffset : G.Off);
+        addPts(G.Dst, G.View ? To : byteField(To));
       }
       for (size_t I = 0; I < Nodes[N].Complex.size(); ++I)
         handleComplex(Nodes[N].Complex[I], L);
@@ -556,7 +603,8 @@ void AndersenSolver::solve() {
   if (Stats)
     errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
            << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
-           << " pops " << NumPops << " collapsed " << NumCollapsed << "\n";
+           << " pops " << NumPops << " collapsed " << NumCollapsed
+           << " misfits " << NumViewMisfits << "\n";
 }
 
 void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {

@@ -58,7 +58,8 @@ void AndersenSolver::visit(Instruction &I) {
   }
   if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     addGep(nodeOf(GEP->getPointerOperand()), nodeOf(GEP),
-           gepOffset(*cast<GEPOperator>(GEP)));
+           gepOffset(*cast<GEPOperator>(GEP)),
+           gepView(GEP->getSourceElementType()));
     return;
   }
   if (auto *LI = dyn_cast<LoadInst>(&I)) {

@@ -49,15 +49,39 @@ struct WrapperSize {
 };
 std::optional<WrapperSize> wrapperSizeParams(const llvm::Function &F);
 
+/// How memory declared as Declared holds a View struct at Off (compromise
+/// "type-incompatible-field", see FieldViews.cpp).
+enum class FieldView {
+  Fits,   ///< A View subobject is there, or the memory holds any type.
+  Bytes,  ///< A char buffer: the field is somewhere in it (AnyOffset).
+  Misfit, ///< No View can be there in a well-typed program.
+};
+FieldView viewAs(const llvm::DataLayout &DL, llvm::Type *Declared, uint64_t Off,
+                 llvm::Type *View);
+/// Where the field holding byte Off of memory declared as Declared starts:
+/// the scalar that byte is part of, or the char array it lies in.
+uint64_t byteFieldStart(const llvm::DataLayout &DL, llvm::Type *Declared,
+                        uint64_t Off);
+/// The view of a GEP with this source element type: its innermost element
+/// type, or null for byte arithmetic.
+llvm::Type *gepView(llvm::Type *SourceElement);
+
 /// The solver behind PointsToAnalysis.
 struct AndersenSolver {
+  /// Dst >= this + Off; View is the struct type the offset is a field of
+  /// (null for byte arithmetic), see viewAs.
+  struct GepEdge {
+    uint32_t Dst;
+    int64_t Off;
+    llvm::Type *View;
+  };
   struct Node {
     llvm::SparseBitVector<> Pts;  ///< Location ids.
     llvm::SparseBitVector<> Prev; ///< Already propagated.
     llvm::SmallVector<uint32_t, 2> Copy;
     llvm::SmallVector<uint32_t, 1> Loads;  ///< Dst nodes: Dst >= *this.
     llvm::SmallVector<uint32_t, 1> Stores; ///< Src nodes: *this >= Src.
-    llvm::SmallVector<std::pair<uint32_t, int64_t>, 1> Geps;
+    llvm::SmallVector<GepEdge, 1> Geps;
     llvm::SmallVector<unsigned, 0> Complex;
     /// Edge count after the last clean-up in merge().
     uint32_t CleanSize = 0;
@@ -197,7 +221,17 @@ struct AndersenSolver {
   void pushFull(uint32_t N);
   void addPts(uint32_t N, uint32_t L);
   void addCopy(uint32_t Src, uint32_t Dst);
-  void addGep(uint32_t Src, uint32_t Dst, int64_t Off);
+  void addGep(uint32_t Src, uint32_t Dst, int64_t Off,
+              llvm::Type *View = nullptr);
+  /// Location L seen as a View struct (memoised per location and view).
+  FieldView viewOf(uint32_t L, llvm::Type *View);
+  llvm::DenseMap<std::pair<uint32_t, llvm::Type *>, FieldView> ViewCache;
+  /// Byte arithmetic that lands inside a scalar or a char array of a
+  /// declared object reaches the start of that field.
+  uint32_t byteField(uint32_t L);
+  /// The declared type of an object, or null (heap memory).
+  llvm::Type *declaredType(ObjectId Obj) const;
+  uint64_t NumViewMisfits = 0;
   void addLoad(uint32_t Ptr, uint32_t Dst);
   void addStore(uint32_t Src, uint32_t Ptr);
   void addComplex(uint32_t Watch, Complex C);

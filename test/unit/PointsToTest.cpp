@@ -239,3 +239,41 @@ declare ptr @mystery()
   const auto &C = S.PTA->compromises();
   CHECK(std::find(C.begin(), C.end(), "unknown-external: mystery") != C.end());
 }
+
+TEST_CASE("points-to: field views follow the declared type", "[pta]") {
+  Solved S(R"(
+%struct.Pair = type { ptr, ptr }
+%struct.Outer = type { i64, %struct.Pair.7 }
+%struct.Pair.7 = type { ptr, ptr }
+%struct.Ints = type { i32, i32, ptr }
+%union.U = type { %struct.Ints }
+@pair = global %struct.Pair zeroinitializer
+@outer = global %struct.Outer zeroinitializer
+@ints = global %struct.Ints zeroinitializer
+@u = global %union.U zeroinitializer
+@buf = global [32 x i8] zeroinitializer
+define void @f(i1 %c1, i1 %c2, i1 %c3, i1 %c4) {
+  %in = getelementptr %struct.Outer, ptr @outer, i32 0, i32 1
+  %p1 = select i1 %c1, ptr @pair, ptr @ints
+  %p2 = select i1 %c2, ptr %p1, ptr %in
+  %p3 = select i1 %c3, ptr %p2, ptr @u
+  %p = select i1 %c4, ptr %p3, ptr @buf
+  %field = getelementptr %struct.Pair, ptr %p, i32 0, i32 1
+  %elem = getelementptr i32, ptr %p, i64 1
+  %byte = getelementptr i8, ptr %p, i64 2
+  %next = getelementptr %struct.Pair, ptr %p, i64 1
+  ret void
+}
+)");
+  // Pair at offset 8: pair, the renamed Pair inside outer, the union and
+  // the char buffer (anywhere in it); ints holds an i32 there.
+  CHECK(S.pts("f", "field") == Set{"pair+8", "outer+16", "u+8", "buf+?"});
+  // An i32 element: ints (its y) and the union only.
+  CHECK(S.pts("f", "elem") == Set{"ints+4", "u+4", "buf+?"});
+  // Byte 2 lies inside a pointer or an int (that field), in the char array
+  // (the array), or in the union (kept).
+  CHECK(S.pts("f", "byte") == Set{"pair", "outer+8", "ints", "u+2", "buf"});
+  // One Pair further: past the end of each object that holds a Pair (an
+  // unknown offset); never in ints.
+  CHECK(S.pts("f", "next") == Set{"pair+?", "outer+?", "u+?", "buf+?"});
+}
