@@ -117,12 +117,32 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
   Solver.solve();
   R.UnresolvedLocks = Solver.UnresolvedLocks;
   R.MergedContexts = Solver.MergedContexts;
+  auto OutOfTime = [&] {
+    if (Solver.Exhausted ||
+        (Opts.Deadline && std::chrono::steady_clock::now() > *Opts.Deadline))
+      R.BudgetExhausted = true;
+    return R.BudgetExhausted;
+  };
+  // Out of time before any pairing: no object is paired.
+  auto GiveUp = [&] {
+    std::set<ObjectId> Shared;
+    for (const Access &A : TM.Accesses)
+      for (const MemLoc &L : A.Locs)
+        if (isSharedObject(TM, L.Obj))
+          Shared.insert(L.Obj);
+    R.SharedObjects = Shared.size();
+    return R;
+  };
+  if (OutOfTime())
+    return GiveUp();
   AccessTable AT(TM);
 
   // Contexts: every access edge reached in a context of a template, with
   // the locks held before it.
   std::set<std::tuple<TemplateId, AccessId, LockSet>> Seen;
   for (TemplateId T = 0; T < TM.Templates.size(); ++T) {
+    if (OutOfTime())
+      return GiveUp();
     for (auto [F, C] : Solver.reachedContexts(T)) {
       const lockset::FunctionInfo &FI = Solver.functions()[F];
       for (const ActionEdge &E : FI.G->Edges) {
@@ -181,11 +201,6 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
   // name it with each other and with the members at AnyOffset; AnyOffset
   // pairs the latter among themselves. Per location, the access pairs are
   // deduplicated over contexts and the first few in source order kept.
-  auto OutOfTime = [&] {
-    if (Opts.Deadline && std::chrono::steady_clock::now() > *Opts.Deadline)
-      R.BudgetExhausted = true;
-    return R.BudgetExhausted;
-  };
   for (const auto &[Obj, Members] : ByObject) {
     if (OutOfTime())
       break;

@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <chrono>
 
 using namespace racesift;
 using namespace racesift::lockset;
@@ -195,7 +196,14 @@ void LocksetSolver::solve() {
   for (TemplateId T = 0; T < TM.Templates.size(); ++T)
     for (unsigned F : rootsOf(T))
       contextFor(F, LockState(), /*Create=*/true);
-  while (!Worklist.empty()) {
+  // The clock is read every 1024 visits: the fixpoint over a large module
+  // must stay within the module's budget too.
+  for (uint64_t Visits = 0; !Worklist.empty(); ++Visits) {
+    if (Visits % 1024 == 1023 && Opts.Deadline &&
+        std::chrono::steady_clock::now() > *Opts.Deadline) {
+      Exhausted = true;
+      return;
+    }
     auto Item = Worklist.front();
     Worklist.pop_front();
     Queued.erase(Item);

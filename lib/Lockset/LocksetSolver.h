@@ -127,6 +127,9 @@ public:
 
   unsigned UnresolvedLocks = 0;
   unsigned MergedContexts = 0;
+  /// The module's deadline passed before the fixpoint: the facts are
+  /// incomplete and must not be used.
+  bool Exhausted = false;
 
 private:
   const ThreadModel &TM;

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "racesift/Lockset/Lockset.h"
+// White-box: the fixpoint's own budget check.
+#include "../../lib/Lockset/LocksetSolver.h"
 
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -596,4 +598,31 @@ TEST_CASE("Pairing at AnyOffset, the per-location cap and the budget",
     CHECK(R.SharedObjects == 1);
     CHECK(R.Candidates.empty());
   }
+}
+
+TEST_CASE("The must-held fixpoint stops at the deadline", "[lockset]") {
+  ModelBuilder B;
+  MemLoc X{B.object("x"), 0};
+  const llvm::Function *Worker = B.function("worker");
+  AccessId WX = B.access(true, {X}, 3);
+  GraphBuilder G(Worker);
+  // Long enough for the solver to read the clock.
+  for (unsigned I = 0; I < 3000; ++I)
+    G.step(rw(B.TM, WX));
+  G.finish(B.TM);
+  B.thread(Worker, Multiplicity::Many);
+
+  LocksetOptions Opts;
+  lockset::LocksetSolver Unbounded(B.TM, Opts);
+  Unbounded.solve();
+  CHECK_FALSE(Unbounded.Exhausted);
+
+  Opts.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  lockset::LocksetSolver Late(B.TM, Opts);
+  Late.solve();
+  CHECK(Late.Exhausted);
+  LocksetResult R = computeLocksets(B.TM, Opts);
+  CHECK(R.BudgetExhausted);
+  CHECK(R.Contexts.empty());
+  CHECK(R.SharedObjects == 1);
 }
