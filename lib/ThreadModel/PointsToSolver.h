@@ -49,8 +49,8 @@ struct WrapperSize {
 };
 std::optional<WrapperSize> wrapperSizeParams(const llvm::Function &F);
 
-/// How memory declared as Declared holds a View struct at Off (compromise
-/// "type-incompatible-field", see FieldViews.cpp).
+/// How memory declared as Declared holds a View (a struct or an element
+/// type) at Off (compromise "type-incompatible-field", see FieldViews.cpp).
 enum class FieldView {
   Fits,   ///< A View subobject is there, or the memory holds any type.
   Bytes,  ///< A char buffer: the field is somewhere in it (AnyOffset).
@@ -68,8 +68,8 @@ llvm::Type *gepView(llvm::Type *SourceElement);
 
 /// The solver behind PointsToAnalysis.
 struct AndersenSolver {
-  /// Dst >= this + Off; View is the struct type the offset is a field of
-  /// (null for byte arithmetic), see viewAs.
+  /// Dst >= this + Off; View is the struct or element type the GEP
+  /// steps through (null for byte arithmetic), see viewAs.
   struct GepEdge {
     uint32_t Dst;
     int64_t Off;
@@ -223,7 +223,7 @@ struct AndersenSolver {
   void addCopy(uint32_t Src, uint32_t Dst);
   void addGep(uint32_t Src, uint32_t Dst, int64_t Off,
               llvm::Type *View = nullptr);
-  /// Location L seen as a View struct (memoised per location and view).
+  /// Location L seen as a View (memoised per location and view).
   FieldView viewOf(uint32_t L, llvm::Type *View);
   llvm::DenseMap<std::pair<uint32_t, llvm::Type *>, FieldView> ViewCache;
   /// Byte arithmetic that lands inside a scalar or a char array of a
