@@ -469,7 +469,9 @@ void AndersenSolver::collapsePending() {
 Type *AndersenSolver::declaredType(ObjectId Obj) const {
   const Value *Site = Objects[Obj].Site;
   if (auto *AI = dyn_cast_or_null<AllocaInst>(Site))
-    return AI->getAllocatedType();
+    // `alloca T, n` (a VLA) holds n T's: an array of them, of any length.
+    return AI->isArrayAllocation() ? ArrayType::get(AI->getAllocatedType(), 0)
+                                   : AI->getAllocatedType();
   if (auto *GV = dyn_cast_or_null<GlobalVariable>(Site))
     return GV->getValueType();
   return nullptr;

@@ -55,4 +55,20 @@ char byte1(void) { return ((char *)vp)[1]; }
 char byte9(void) { return ((char *)vp)[9]; }
 // CHECK: in byte9 -> {any+9, buf, heap@field-views.c:29+9, holder+16, other+8, pair+8}
 
+// A variable-length array holds as many Pairs as it is long: the second
+// one's field is a field.
+void *second;
+void keep(struct Pair *);
+void vla(int n) {
+  struct Pair v[n];
+  second = &v[1];
+  keep(v);
+}
+struct Pair *field2(void) {
+  struct Pair *q = second;
+  q->b = &target;
+  return q;
+}
+// CHECK: in field2 -> {v+24}
+
 // CHECK: compromise: type-incompatible-field
