@@ -16,6 +16,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 using namespace racesift;
@@ -168,13 +169,26 @@ std::optional<LockIdx> LocksetSolver::lockOf(const Action &A) const {
   return It->second;
 }
 
+/// Dst := Dst union Src, both sorted and unique; true if Dst grew. Linear:
+/// callee effects are merged into callers along every call edge until the
+/// fixpoint, and on sqlite3.c sorting the concatenation each time took a
+/// minute.
 static bool addSorted(std::vector<MemLoc> &Dst,
                       const std::vector<MemLoc> &Src) {
-  size_t Old = Dst.size();
-  Dst.insert(Dst.end(), Src.begin(), Src.end());
-  std::sort(Dst.begin(), Dst.end());
-  Dst.erase(std::unique(Dst.begin(), Dst.end()), Dst.end());
-  return Dst.size() != Old;
+  if (std::includes(Dst.begin(), Dst.end(), Src.begin(), Src.end()))
+    return false;
+  std::vector<MemLoc> Union;
+  Union.reserve(Dst.size() + Src.size());
+  std::set_union(Dst.begin(), Dst.end(), Src.begin(), Src.end(),
+                 std::back_inserter(Union));
+  Dst = std::move(Union);
+  return true;
+}
+
+/// Sorts V and removes duplicates.
+static void sortUnique(std::vector<MemLoc> &V) {
+  std::sort(V.begin(), V.end());
+  V.erase(std::unique(V.begin(), V.end()), V.end());
 }
 
 void LocksetSolver::computeSideEffects() {
@@ -190,7 +204,8 @@ void LocksetSolver::computeSideEffects() {
         else if (A.Objects.empty())
           SE.UnlocksUnknown = true;
         else
-          addSorted(SE.Unlocks, A.Objects);
+          SE.Unlocks.insert(SE.Unlocks.end(), A.Objects.begin(),
+                            A.Objects.end());
         break;
       case ActionKind::Assign:
       case ActionKind::TryLock:
@@ -210,6 +225,13 @@ void LocksetSolver::computeSideEffects() {
         break;
       }
     }
+  }
+  for (unsigned F = 0; F < Fns.size(); ++F) {
+    sortUnique(Fns[F].SE.Unlocks);
+    // One entry per calling function, however many calls it makes.
+    llvm::sort(Callers[F]);
+    Callers[F].erase(std::unique(Callers[F].begin(), Callers[F].end()),
+                     Callers[F].end());
   }
   // Propagate callee effects to callers until nothing changes (the effects
   // only grow, so this terminates).
