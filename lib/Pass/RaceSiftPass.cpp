@@ -181,15 +181,6 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
              .str()});
   }
 
-  if (LS.TruncatedLocations)
-    R.Run.Notifications.push_back(
-        {Notification::Level::Note, "precision-compromise",
-         formatv("pair-limit: {0} location(s) had more than {1} pairs of "
-                 "access contexts; the lockset layer paired the first "
-                 "(in source order) and dropped the rest",
-                 LS.TruncatedLocations, LO.MaxPairsPerLocation)
-             .str()});
-
   std::vector<LocationVerdict> Verdicts;
   if (Opts.Layer == Layers::Lockset) {
     R.Findings = findingsFromCandidates(TM, LS);

@@ -74,23 +74,20 @@ struct LocksetResult {
   /// LocksetOptions::MaxCandidatesPerLocation per location, the first in
   /// that order; PairsPerLocation counts them all.
   std::vector<Candidate> Candidates;
-  /// Unprotected access pairs per candidate location.
-  std::map<MemLoc, unsigned> PairsPerLocation;
+  /// Unprotected access pairs per candidate location (unordered, an access
+  /// with itself included).
+  std::map<MemLoc, uint64_t> PairsPerLocation;
   /// The time budget ran out while pairing: objects after the first
   /// ObjectsPaired (of SharedObjects) were not paired, so their races are
   /// missing from Candidates.
   bool BudgetExhausted = false;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
-  /// Locations whose context pairs passed MaxPairsPerLocation: only the
-  /// pairs before the cut count (the first contexts in source order), so
-  /// PairsPerLocation is a lower bound there.
-  unsigned TruncatedLocations = 0;
   /// Distinct abstract locations of Shared objects that some context
   /// accesses.
   unsigned SharedLocations = 0;
   /// (location, access pair)s that conflict between concurrent templates
   /// and whose every pair of contexts is excluded by a common lock.
-  unsigned ProtectedPairs = 0;
+  uint64_t ProtectedPairs = 0;
   /// Lock/trylock actions whose lock could not be identified (never held).
   unsigned UnresolvedLocks = 0;
   /// Functions that hit MaxContextsPerFunction.
@@ -105,8 +102,6 @@ struct LocksetOptions {
   /// accesses on one location, and one pair is enough to check or report
   /// it (the rest are counted).
   unsigned MaxCandidatesPerLocation = 16;
-  /// Context pairs generated per location before the rest are dropped.
-  size_t MaxPairsPerLocation = size_t(1) << 22;
   /// Pairing stops here (LocksetResult::BudgetExhausted).
   std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
