@@ -149,7 +149,8 @@ std::optional<LockState> LocksetSolver::transferCall(unsigned Fn, unsigned Ctx,
         R.Held.push_back(H);
     mapBack(*X, A, Callee, R);
     for (const PendingFact &P : S.Pending)
-      if (!SE.Assigns.count(P.Var) && !mayBeReleasedBy(P.Lock, SE))
+      if (!std::binary_search(SE.Assigns.begin(), SE.Assigns.end(), P.Var) &&
+          !mayBeReleasedBy(P.Lock, SE))
         R.Pending.push_back(P);
     std::sort(R.Pending.begin(), R.Pending.end());
     R.Pending.erase(std::unique(R.Pending.begin(), R.Pending.end()),

@@ -92,8 +92,8 @@ struct LockState {
 struct SideEffects {
   bool UnlocksUnknown = false; ///< An unlock whose object is unresolved.
   bool UnlocksAtomic = false;
-  std::vector<MemLoc> Unlocks; ///< Sorted, unique.
-  std::set<DataVarId> Assigns;
+  std::vector<MemLoc> Unlocks;    ///< Sorted, unique.
+  std::vector<DataVarId> Assigns; ///< Sorted, unique.
 };
 
 /// Results of one (function, entry lockset) pair.

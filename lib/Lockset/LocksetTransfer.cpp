@@ -173,11 +173,11 @@ std::optional<LockIdx> LocksetSolver::lockOf(const Action &A) const {
 /// callee effects are merged into callers along every call edge until the
 /// fixpoint, and on sqlite3.c sorting the concatenation each time took a
 /// minute.
-static bool addSorted(std::vector<MemLoc> &Dst,
-                      const std::vector<MemLoc> &Src) {
+template <typename T>
+static bool addSorted(std::vector<T> &Dst, const std::vector<T> &Src) {
   if (std::includes(Dst.begin(), Dst.end(), Src.begin(), Src.end()))
     return false;
-  std::vector<MemLoc> Union;
+  std::vector<T> Union;
   Union.reserve(Dst.size() + Src.size());
   std::set_union(Dst.begin(), Dst.end(), Src.begin(), Src.end(),
                  std::back_inserter(Union));
@@ -186,7 +186,7 @@ static bool addSorted(std::vector<MemLoc> &Dst,
 }
 
 /// Sorts V and removes duplicates.
-static void sortUnique(std::vector<MemLoc> &V) {
+template <typename T> static void sortUnique(std::vector<T> &V) {
   std::sort(V.begin(), V.end());
   V.erase(std::unique(V.begin(), V.end()), V.end());
 }
@@ -211,7 +211,7 @@ void LocksetSolver::computeSideEffects() {
       case ActionKind::TryLock:
       case ActionKind::SemTryWait:
         if (A.Var != NoDataVar)
-          SE.Assigns.insert(A.Var);
+          SE.Assigns.push_back(A.Var);
         break;
       case ActionKind::Call:
       case ActionKind::Once:
@@ -228,6 +228,7 @@ void LocksetSolver::computeSideEffects() {
   }
   for (unsigned F = 0; F < Fns.size(); ++F) {
     sortUnique(Fns[F].SE.Unlocks);
+    sortUnique(Fns[F].SE.Assigns);
     // One entry per calling function, however many calls it makes.
     llvm::sort(Callers[F]);
     Callers[F].erase(std::unique(Callers[F].begin(), Callers[F].end()),
@@ -254,9 +255,7 @@ void LocksetSolver::computeSideEffects() {
       if (From.UnlocksAtomic && !To.UnlocksAtomic)
         Changed = To.UnlocksAtomic = true;
       Changed |= addSorted(To.Unlocks, From.Unlocks);
-      size_t Old = To.Assigns.size();
-      To.Assigns.insert(From.Assigns.begin(), From.Assigns.end());
-      Changed |= To.Assigns.size() != Old;
+      Changed |= addSorted(To.Assigns, From.Assigns);
       if (Changed && !InWork[F]) {
         InWork[F] = true;
         Work.push_back(F);
