@@ -31,6 +31,13 @@ SourceLoc sourceLocOf(const Instruction &I) {
     L.Dir = DL->getDirectory().str();
     L.Line = DL->getLine();
     L.Col = DL->getColumn();
+  } else if (const DISubprogram *SP = I.getFunction()->getSubprogram()) {
+    // Code with no line of its own (at -O0, the spills of parameters into
+    // their stack slots) is placed at the function's declaration, so that
+    // a finding on it still points into the source.
+    L.File = SP->getFilename().str();
+    L.Dir = SP->getDirectory().str();
+    L.Line = SP->getLine();
   }
   return L;
 }
