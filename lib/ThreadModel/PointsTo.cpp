@@ -550,10 +550,11 @@ void AndersenSolver::solve() {
              << Worklist.size() << " nodes " << Nodes.size() << " locs "
              << Locs.size() << " merged " << NumMerged << " |pts| "
              << Nodes[N].Pts.count() << "\n";
-    if (Nodes[N].Pts == Nodes[N].Prev)
+    // Prev is a subset of Pts: the difference alone says whether N grew.
+    SparseBitVector<> Delta;
+    Delta.intersectWithComplement(Nodes[N].Pts, Nodes[N].Prev);
+    if (Delta.empty())
       continue;
-    SparseBitVector<> Delta = Nodes[N].Pts;
-    Delta.intersectWithComplement(Nodes[N].Prev);
     Nodes[N].Prev |= Delta;
     for (unsigned L : Delta) {
       // Indices, not iterators: handlers may add nodes and constraints.
@@ -581,8 +582,10 @@ void AndersenSolver::solve() {
         push(D);
       // Lazy cycle detection (Hardekopf & Lin): equal sets across an edge
       // hint at a cycle; each edge is tested once.
-      if (Nodes[D].Pts == Nodes[N].Pts &&
-          LCDChecked.insert(uint64_t(N) << 32 | D).second) {
+      // The hash lookup first: comparing two large sets costs more.
+      uint64_t Edge = uint64_t(N) << 32 | D;
+      if (!LCDChecked.contains(Edge) && Nodes[D].Pts == Nodes[N].Pts) {
+        LCDChecked.insert(Edge);
         Candidates.push_back(D);
         // A cycle through a GEP (a pointer walk) adds a field per trip
         // around it until it is found: search at once.
