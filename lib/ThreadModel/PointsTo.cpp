@@ -551,7 +551,7 @@ void AndersenSolver::solve() {
              << Locs.size() << " merged " << NumMerged << " |pts| "
              << Nodes[N].Pts.count() << "\n";
     // Prev is a subset of Pts: the difference alone says whether N grew.
-    SparseBitVector<> Delta;
+    PointsToSet Delta;
     Delta.intersectWithComplement(Nodes[N].Pts, Nodes[N].Prev);
     if (Delta.empty())
       continue;
@@ -720,7 +720,7 @@ uint32_t AndersenSolver::relNode(unsigned CI, int64_t Rel) {
   uint32_t T = newNode();
   CopyRel[CI].push_back({Rel, T});
   // Destinations seen so far (copied: storeTo may reset Prev sets).
-  SparseBitVector<> Dsts = Nodes[find(Complexes[CI].Arg)].Prev;
+  PointsToSet Dsts = Nodes[find(Complexes[CI].Arg)].Prev;
   for (unsigned DL : Dsts)
     storeTo(shift(DL, Rel), T);
   return T;

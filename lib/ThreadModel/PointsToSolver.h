@@ -15,9 +15,9 @@
 #ifndef RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
 #define RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
 
+#include "PointsToSet.h"
 #include "ThreadModelInternal.h"
 
-#include "llvm/ADT/SparseBitVector.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <chrono>
@@ -76,8 +76,8 @@ struct AndersenSolver {
     llvm::Type *View;
   };
   struct Node {
-    llvm::SparseBitVector<> Pts;  ///< Location ids.
-    llvm::SparseBitVector<> Prev; ///< Already propagated.
+    PointsToSet Pts;  ///< Location ids.
+    PointsToSet Prev; ///< Already propagated.
     llvm::SmallVector<uint32_t, 2> Copy;
     llvm::SmallVector<uint32_t, 1> Loads;  ///< Dst nodes: Dst >= *this.
     llvm::SmallVector<uint32_t, 1> Stores; ///< Src nodes: *this >= Src.

@@ -1,0 +1,97 @@
+//===- PointsToSet.h - Location sets of the points-to solver ----*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A set of location ids that is sparse while small and a plain bit array
+// once large. LLVM's SparseBitVector is a linked list of 128-bit blocks: a
+// union walks every block of the larger set, so on sqlite3.c, whose sets
+// reach 4900 locations spread over 40000, 43% of the solver was unions and
+// differences walking such lists. A bit array makes adding a few bits to a
+// large set cost those bits, and a difference of two large sets a pass over
+// words.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_THREADMODEL_POINTSTOSET_H
+#define RACESIFT_LIB_THREADMODEL_POINTSTOSET_H
+
+#include "llvm/ADT/SparseBitVector.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace racesift {
+
+class PointsToSet {
+public:
+  /// A sparse set past this many elements becomes dense; a dense one
+  /// below DenseBelow becomes sparse again (results of differences and
+  /// intersections), so that small deltas stay cheap to walk.
+  static constexpr unsigned DenseAbove = 256;
+  static constexpr unsigned SparseBelow = 64;
+
+  bool test(unsigned I) const;
+  /// Adds I; true if it was not there.
+  bool test_and_set(unsigned I);
+  bool empty() const;
+  unsigned count() const;
+  void clear();
+  /// Adds RHS; true if this grew.
+  bool operator|=(const PointsToSet &RHS);
+  void operator&=(const PointsToSet &RHS);
+  bool operator==(const PointsToSet &RHS) const;
+  bool operator!=(const PointsToSet &RHS) const { return !(*this == RHS); }
+  /// This = A minus B.
+  void intersectWithComplement(const PointsToSet &A, const PointsToSet &B);
+
+  class iterator {
+  public:
+    unsigned operator*() const { return Cur; }
+    iterator &operator++();
+    bool operator==(const iterator &O) const {
+      return AtEnd == O.AtEnd && (AtEnd || Cur == O.Cur);
+    }
+    bool operator!=(const iterator &O) const { return !(*this == O); }
+
+  private:
+    friend class PointsToSet;
+    const PointsToSet *S = nullptr;
+    llvm::SparseBitVector<>::iterator SIt;
+    llvm::SparseBitVector<>::iterator SEnd;
+    unsigned Cur = 0;
+    bool AtEnd = true;
+    void nextDense(size_t From);
+  };
+  iterator begin() const;
+  iterator end() const;
+
+private:
+  llvm::SparseBitVector<> Sparse;
+  std::vector<uint64_t> Words; ///< The bits while dense.
+  bool Dense = false;
+  /// While sparse: at least the number of bits (counting walks the list,
+  /// so it is only done when this bound passes DenseAbove).
+  unsigned Bound = 0;
+
+  void makeDense();
+  void makeSparse();
+  /// Dense if the sparse set has really grown past DenseAbove.
+  void maybeDense();
+  /// Back to sparse if a result came out small.
+  void normalise();
+  void setDense(unsigned I) {
+    if (I / 64 >= Words.size())
+      Words.resize(I / 64 + 1, 0);
+    Words[I / 64] |= uint64_t(1) << (I % 64);
+  }
+  bool testDense(unsigned I) const {
+    return I / 64 < Words.size() && (Words[I / 64] >> (I % 64) & 1);
+  }
+};
+
+} // namespace racesift
+
+#endif // RACESIFT_LIB_THREADMODEL_POINTSTOSET_H
