@@ -49,8 +49,13 @@ constexpr int64_t CounterCap = 1024;
 
 using Clock = std::chrono::steady_clock;
 
+/// The Reason of a location the module's deadline left unexamined.
+constexpr const char *NotExaminedReason = "module time budget exhausted";
+
 /// Explores the transition system of In for EF datarace(In.Loc). The search
-/// stops at Opts.MaxStates, Opts.TimeoutSeconds or ModuleDeadline.
+/// stops at Opts.MaxStates, Opts.TimeoutSeconds or ModuleDeadline. If
+/// ModuleDeadline passes while the explorer's tables are being built, the
+/// verdict is Unknown and not Examined.
 LocationVerdict
 explore(const ExplorerInput &In, const ModelCheckOptions &Opts,
         Clock::time_point ModuleDeadline = Clock::time_point::max());

@@ -135,10 +135,21 @@ racesift::checkCandidates(const ThreadModel &TM,
                           const std::vector<Candidate> &Cands,
                           const ModelCheckOptions &Opts) {
   using mc::Clock;
-  auto ModuleDeadline =
-      Clock::now() +
-      std::chrono::duration_cast<Clock::duration>(
-          std::chrono::duration<double>(Opts.ModuleTimeoutSeconds));
+  const Clock::time_point ModuleDeadline =
+      Opts.Deadline
+          ? *Opts.Deadline
+          : Clock::now() +
+                std::chrono::duration_cast<Clock::duration>(
+                    std::chrono::duration<double>(Opts.ModuleTimeoutSeconds));
+  auto Late = [&] { return Clock::now() > ModuleDeadline; };
+  auto NotExamined = [](const MemLoc &Loc) {
+    LocationVerdict V;
+    V.Loc = Loc;
+    V.V = Verdict::Unknown;
+    V.Reason = mc::NotExaminedReason;
+    V.Examined = false;
+    return V;
+  };
   std::vector<MemLoc> Locs;
   std::set<MemLoc> SeenLocs;
   for (const Candidate &C : Cands)
@@ -146,6 +157,13 @@ racesift::checkCandidates(const ThreadModel &TM,
       Locs.push_back(C.Loc);
   if (Locs.empty())
     return {};
+  std::vector<LocationVerdict> Out;
+  // No location, and no setup, is started after the deadline.
+  if (Late()) {
+    for (const MemLoc &Loc : Locs)
+      Out.push_back(NotExamined(Loc));
+    return Out;
+  }
 
   // Variables the explorer tracks: tested by a guard or a try operation,
   // and whatever is copied into those.
@@ -194,15 +212,9 @@ racesift::checkCandidates(const ThreadModel &TM,
     }
   }
 
-  std::vector<LocationVerdict> Out;
   for (const MemLoc &Loc : Locs) {
-    if (Clock::now() > ModuleDeadline) {
-      LocationVerdict V;
-      V.Loc = Loc;
-      V.V = Verdict::Unknown;
-      V.Reason = "module time budget exhausted";
-      V.Examined = false;
-      Out.push_back(std::move(V));
+    if (Late()) {
+      Out.push_back(NotExamined(Loc));
       continue;
     }
     // The slice: accesses of Loc, synchronisation, thread management and
@@ -227,13 +239,27 @@ racesift::checkCandidates(const ThreadModel &TM,
         return true;
       }
     };
+    // One graph takes at most its node budget to build; the clock is read
+    // between graphs, so a location whose setup meets the deadline is
+    // given up unexamined.
     In.Loc = Loc;
     In.Graphs.clear();
-    for (TemplateId T = 0; T < TM.Templates.size(); ++T)
-      In.Graphs.push_back(buildThreadGraph(TM, T, Relevant));
     In.OnceBodies.clear();
-    for (auto &[F, T] : OnceTemplates)
+    bool CutShort = false;
+    for (TemplateId T = 0; T < TM.Templates.size() && !CutShort; ++T) {
+      In.Graphs.push_back(buildThreadGraph(TM, T, Relevant));
+      CutShort = Late();
+    }
+    for (auto &[F, T] : OnceTemplates) {
+      if (CutShort)
+        break;
       In.OnceBodies[F] = buildThreadGraph(OnceTM, T, Relevant);
+      CutShort = Late();
+    }
+    if (CutShort) {
+      Out.push_back(NotExamined(Loc));
+      continue;
+    }
 
     LocationVerdict V = mc::explore(In, Opts, ModuleDeadline);
     if (V.V == Verdict::Race)

@@ -61,8 +61,9 @@ static ObjKind objKindOf(ActionKind K) {
   }
 }
 
-Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts)
-    : In(In), Opts(Opts) {
+Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
+                   Clock::time_point Deadline)
+    : In(In), Opts(Opts), Deadline(Deadline) {
   const ThreadModel &TM = *In.TM;
   NT = In.Graphs.size();
   for (const ThreadGraph &G : In.Graphs)
@@ -257,11 +258,17 @@ void Prepared::computeFutures() {
   auto EntryOf = [&](unsigned G) -> int {
     return Graphs[G]->NumNodes ? int(Graphs[G]->Entry) : -1;
   };
-  // Round-robin to a fixpoint: creations and once bodies link graphs.
+  // Round-robin to a fixpoint: creations and once bodies link graphs. On
+  // graphs of 10^5 nodes a pass takes long enough to read the clock in it.
+  unsigned Visits = 0;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (unsigned G = 0; G < Graphs.size(); ++G)
       for (unsigned N = Graphs[G]->NumNodes; N-- > 0;) {
+        if ((Visits++ & 1023) == 0 && Clock::now() > Deadline) {
+          Complete = false;
+          return;
+        }
         llvm::BitVector F = Future[G][N];
         bool All = FutureAll[G][N];
         for (unsigned EI : Graphs[G]->Succs[N]) {

@@ -113,7 +113,9 @@ enum class ObjKind : uint8_t { Lock, Cond, Barrier, Sem, Once, Handle };
 /// The model of one location compiled into dense tables.
 class Prepared {
 public:
-  Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts);
+  /// Stops early, with complete() false, if Deadline passes.
+  Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
+           Clock::time_point Deadline = Clock::time_point::max());
 
   const ExplorerInput &In;
   const ModelCheckOptions &Opts;
@@ -127,6 +129,9 @@ public:
   std::vector<std::vector<int>> CreateSlot;
   unsigned NumCreateSlots = 0;
 
+  /// False if the deadline cut the construction short: nothing else may
+  /// then be called.
+  bool complete() const { return Complete; }
   Config initial() const;
   /// Appends every move of instance I in C with its successor.
   /// Sets FullyEnabled to false if an edge of I is blocked by other threads.
@@ -151,6 +156,8 @@ public:
   std::string threadName(const Config &C, uint32_t I) const;
 
 private:
+  Clock::time_point Deadline;
+  bool Complete = true;
   unsigned NT = 0;
   unsigned NumObjs = 0;
   unsigned ThreadMgmt = 0; ///< Pseudo object: creation, termination, join.

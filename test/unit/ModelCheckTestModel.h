@@ -110,7 +110,9 @@ struct Model {
     return Gs[T].NumNodes - 1;
   }
 
-  LocationVerdict check(ModelCheckOptions Opts = {}) {
+  LocationVerdict
+  check(ModelCheckOptions Opts = {},
+        mc::Clock::time_point Deadline = mc::Clock::time_point::max()) {
     mc::ExplorerInput In;
     In.TM = &TM;
     In.Graphs = Gs;
@@ -118,7 +120,7 @@ struct Model {
     In.InitialValues = Init;
     In.SyncInit = SyncInit;
     In.OnceBodies = OnceBodies;
-    return mc::explore(In, Opts);
+    return mc::explore(In, Opts, Deadline);
   }
   std::map<DataVarId, int64_t> Init;
   std::vector<std::pair<MemLoc, int64_t>> SyncInit;

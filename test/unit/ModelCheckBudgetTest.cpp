@@ -1,0 +1,176 @@
+//===- ModelCheckBudgetTest.cpp - The model checker's time budget ---------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The module's deadline: no candidate location is started after it, the
+// explorer's setup and search stop at it, and an ample budget decides every
+// location as usual. Behaviour only: the deadlines are either already past
+// or an hour away.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelCheckTestModel.h"
+
+#include "racesift/Lockset/Lockset.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+
+using namespace racesift;
+using namespace racesift::mctest;
+using namespace std::chrono_literals;
+
+namespace {
+
+/// worker writes racy, guarded (under m) and after, and reads before; main
+/// writes before ahead of the create, racy and guarded (under m) while the
+/// worker runs, and after behind the join. Candidates: racy (a race),
+/// before and after (refuted).
+constexpr const char *CandidatesIR = R"(
+@m = global [40 x i8] zeroinitializer, align 8
+@racy = global i32 0, align 4
+@guarded = global i32 0, align 4
+@before = global i32 0, align 4
+@after = global i32 0, align 4
+
+define ptr @worker(ptr %a) {
+entry:
+  store i32 1, ptr @racy, align 4
+  %l = call i32 @pthread_mutex_lock(ptr @m)
+  store i32 1, ptr @guarded, align 4
+  %u = call i32 @pthread_mutex_unlock(ptr @m)
+  %b = load i32, ptr @before, align 4
+  store i32 %b, ptr @after, align 4
+  ret ptr null
+}
+
+define i32 @main() {
+entry:
+  %t = alloca i64, align 8
+  store i32 1, ptr @before, align 4
+  %c = call i32 @pthread_create(ptr %t, ptr null, ptr @worker, ptr null)
+  store i32 2, ptr @racy, align 4
+  %l = call i32 @pthread_mutex_lock(ptr @m)
+  store i32 2, ptr @guarded, align 4
+  %u = call i32 @pthread_mutex_unlock(ptr @m)
+  %h = load i64, ptr %t, align 8
+  %j = call i32 @pthread_join(i64 %h, ptr null)
+  store i32 3, ptr @after, align 4
+  ret i32 0
+}
+
+declare i32 @pthread_mutex_lock(ptr)
+declare i32 @pthread_mutex_unlock(ptr)
+declare i32 @pthread_create(ptr, ptr, ptr, ptr)
+declare i32 @pthread_join(i64, ptr)
+)";
+
+/// The thread model and lockset candidates of an IR module.
+struct Candidates {
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  ThreadModel TM;
+  LocksetResult LS;
+
+  explicit Candidates(const char *IR) {
+    llvm::SMDiagnostic Err;
+    M = llvm::parseAssemblyString(IR, Err, Ctx);
+    if (!M) {
+      Err.print("ModelCheckBudgetTest", llvm::errs());
+      FAIL("IR does not parse");
+    }
+    TM = buildThreadModel(*M);
+    LS = computeLocksets(TM);
+  }
+
+  /// Verdicts by location name.
+  std::map<std::string, LocationVerdict>
+  check(const ModelCheckOptions &Opts) const {
+    std::map<std::string, LocationVerdict> Out;
+    for (LocationVerdict &V : checkCandidates(TM, LS.Candidates, Opts))
+      Out[TM.describe(V.Loc)] = std::move(V);
+    return Out;
+  }
+};
+
+} // namespace
+
+TEST_CASE("No location is started after the module deadline", "[mc]") {
+  Candidates C(CandidatesIR);
+  ModelCheckOptions Opts;
+  Opts.Deadline = mc::Clock::now() - 1s;
+  auto Vs = C.check(Opts);
+  REQUIRE(Vs.size() == 3);
+  for (const char *Name : {"racy", "before", "after"}) {
+    INFO(Name);
+    REQUIRE(Vs.count(Name));
+    const LocationVerdict &V = Vs[Name];
+    CHECK(V.V == Verdict::Unknown);
+    CHECK_FALSE(V.Examined);
+    CHECK(V.Reason == "module time budget exhausted");
+    CHECK(V.Stats.States == 0);
+  }
+}
+
+TEST_CASE("An ample module deadline decides every location", "[mc]") {
+  Candidates C(CandidatesIR);
+  ModelCheckOptions Opts;
+  Opts.Deadline = mc::Clock::now() + 1h;
+  Opts.TimeoutSeconds = 3600;
+  auto Vs = C.check(Opts);
+  REQUIRE(Vs.size() == 3);
+  CHECK(Vs["racy"].V == Verdict::Race);
+  CHECK(Vs["before"].V == Verdict::Refuted);
+  CHECK(Vs["after"].V == Verdict::Refuted);
+  for (auto &[Name, V] : Vs) {
+    INFO(Name);
+    CHECK(V.Examined);
+    CHECK(V.Stats.States > 0);
+  }
+  // The same verdicts as without a deadline (ModuleTimeoutSeconds only).
+  ModelCheckOptions Relative;
+  auto Ws = C.check(Relative);
+  for (auto &[Name, V] : Vs) {
+    INFO(Name);
+    CHECK(Ws[Name].V == V.V);
+    CHECK(Ws[Name].Stats.States == V.Stats.States);
+  }
+}
+
+TEST_CASE("The explorer's setup stops at a deadline that has passed", "[mc]") {
+  TwoThreads M;
+  M.seq(0, {create(M.S), wr(M.access(true, 3))});
+  M.seq(M.W, {wr(M.access(true, 8))});
+  LocationVerdict V = M.check({}, mc::Clock::now() - 1s);
+  CHECK(V.V == Verdict::Unknown);
+  CHECK_FALSE(V.Examined);
+  CHECK(V.Reason == "module time budget exhausted");
+  CHECK(V.Stats.States == 0);
+  CHECK(M.check().V == Verdict::Race);
+}
+
+TEST_CASE("A search reads the clock before its first expansion", "[mc]") {
+  // The root's first step is no race yet: the search must expand a state,
+  // and its time is up before it does.
+  TwoThreads M;
+  M.seq(0, {create(M.S), wr(M.access(true, 3))});
+  M.seq(M.W, {wr(M.access(true, 8))});
+  ModelCheckOptions Opts;
+  Opts.TimeoutSeconds = 0;
+  LocationVerdict V = M.check(Opts);
+  CHECK(V.V == Verdict::Unknown);
+  CHECK(V.Examined);
+  CHECK(V.Reason == "time budget exhausted");
+  CHECK(V.Stats.States == 1);
+}
