@@ -31,10 +31,11 @@ namespace mc {
 /// Everything the explorer needs for one candidate location.
 struct ExplorerInput {
   const ThreadModel *TM = nullptr;
-  /// One graph per template, index = TemplateId.
-  std::vector<ThreadGraph> Graphs;
+  /// One graph per template, index = TemplateId. The graphs are the
+  /// caller's: locations that share one do not copy it.
+  std::vector<const ThreadGraph *> Graphs;
   /// pthread_once init functions, run by the first caller of a Once action.
-  std::map<const llvm::Function *, ThreadGraph> OnceBodies;
+  std::map<const llvm::Function *, const ThreadGraph *> OnceBodies;
   MemLoc Loc;
   /// Known initial values of tracked data variables (globals' initialisers).
   std::map<DataVarId, int64_t> InitialValues;

@@ -66,11 +66,10 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
     : In(In), Opts(Opts), Deadline(Deadline) {
   const ThreadModel &TM = *In.TM;
   NT = In.Graphs.size();
-  for (const ThreadGraph &G : In.Graphs)
-    Graphs.push_back(&G);
-  for (const auto &KV : In.OnceBodies) {
-    OnceFns.push_back(KV.first);
-    Graphs.push_back(&KV.second);
+  Graphs = In.Graphs;
+  for (const auto &[F, G] : In.OnceBodies) {
+    OnceFns.push_back(F);
+    Graphs.push_back(G);
   }
   CreateSlot.resize(Graphs.size());
   for (size_t G = 0; G < Graphs.size(); ++G)
