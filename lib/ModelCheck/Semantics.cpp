@@ -171,6 +171,7 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
         AccessNode[G][E.From] = true;
   }
   computeMultiHandles();
+  computeEdgeObjs();
   computeFutures();
 }
 
@@ -178,11 +179,15 @@ std::vector<unsigned> Prepared::ids(ObjKind K,
                                     const std::vector<MemLoc> &Ls) const {
   const std::vector<MemLoc> &T = Tables[static_cast<unsigned>(K)];
   std::vector<unsigned> Out;
+  // A table is sorted by object, then offset: an object's entries are one
+  // run.
   for (const MemLoc &L : Ls)
-    for (unsigned I = 0; I < T.size(); ++I)
-      if (T[I].Obj == L.Obj &&
-          (T[I].Offset == L.Offset || T[I].Offset == AnyOffset))
-        Out.push_back(I);
+    for (auto It = std::lower_bound(
+             T.begin(), T.end(), L.Obj,
+             [](const MemLoc &E, ObjectId O) { return E.Obj < O; });
+         It != T.end() && It->Obj == L.Obj; ++It)
+      if (It->Offset == L.Offset || It->Offset == AnyOffset)
+        Out.push_back(It - T.begin());
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
@@ -247,6 +252,28 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
 }
 
+void Prepared::computeEdgeObjs() {
+  EdgeObjStart.resize(Graphs.size());
+  EdgeObjs.resize(Graphs.size());
+  EdgeAll.resize(Graphs.size());
+  std::vector<unsigned> Objs;
+  for (unsigned G = 0; G < Graphs.size(); ++G) {
+    const std::vector<ActionEdge> &Edges = Graphs[G]->Edges;
+    EdgeObjStart[G].reserve(Edges.size() + 1);
+    EdgeObjStart[G].push_back(0);
+    EdgeAll[G].resize(Edges.size());
+    for (unsigned E = 0; E < Edges.size(); ++E) {
+      Objs.clear();
+      bool All = false;
+      staticObjs(Edges[E], G, Objs, All);
+      EdgeObjs[G].insert(EdgeObjs[G].end(), Objs.begin(), Objs.end());
+      EdgeObjStart[G].push_back(EdgeObjs[G].size());
+      if (All)
+        EdgeAll[G].set(E);
+    }
+  }
+}
+
 void Prepared::computeFutures() {
   Future.resize(Graphs.size());
   FutureAll.resize(Graphs.size());
@@ -272,9 +299,7 @@ void Prepared::computeFutures() {
         bool All = FutureAll[G][N];
         for (unsigned EI : Graphs[G]->Succs[N]) {
           const ActionEdge &E = Graphs[G]->Edges[EI];
-          std::vector<unsigned> Objs;
-          staticObjs(E, G, Objs, All);
-          for (unsigned O : Objs)
+          for (unsigned O : edgeObjs(G, EI, All))
             F.set(O);
           if (E.To < Graphs[G]->NumNodes) {
             F |= Future[G][E.To];
