@@ -53,6 +53,11 @@ using Clock = std::chrono::steady_clock;
 /// The Reason of a location the module's deadline left unexamined.
 constexpr const char *NotExaminedReason = "module time budget exhausted";
 
+/// The order in which checkCandidates examines Locs (indices into Locs):
+/// fewest accesses that may touch a location first, then Locs' order.
+std::vector<size_t> examinationOrder(const ThreadModel &TM,
+                                     const std::vector<MemLoc> &Locs);
+
 /// Explores the transition system of In for EF datarace(In.Loc). The search
 /// stops at Opts.MaxStates, Opts.TimeoutSeconds or ModuleDeadline. If
 /// ModuleDeadline passes while the explorer's tables are being built, the

@@ -160,6 +160,8 @@ public:
     return SyncInit;
   }
 
+  /// Per location of Locs: how many accesses may touch it.
+  std::vector<size_t> accessCounts(const std::vector<MemLoc> &Locs) const;
   /// Makes Loc the location whose slices graph() builds.
   void select(const MemLoc &Loc);
   /// The graph of Slot for the selected location: the shared one if the
@@ -308,6 +310,43 @@ bool ModuleSetup::relevant(const Action &A, bool WithAccesses) const {
   }
 }
 
+std::vector<size_t>
+ModuleSetup::accessCounts(const std::vector<MemLoc> &Locs) const {
+  std::map<ObjectId, std::vector<size_t>> ByObject;
+  for (size_t I = 0; I < Locs.size(); ++I)
+    ByObject[Locs[I].Obj].push_back(I);
+  std::vector<size_t> Out(Locs.size(), 0);
+  for (auto &[Obj, Is] : ByObject) {
+    auto It = AccessesOf.find(Obj);
+    if (It == AccessesOf.end())
+      continue;
+    // One pass over the object's accesses: an access at AnyOffset may
+    // touch every field, the others their own offsets.
+    std::map<int64_t, size_t> AtOffset;
+    size_t Anywhere = 0;
+    std::vector<int64_t> Offsets;
+    for (AccessId A : It->second) {
+      Offsets.clear();
+      for (const MemLoc &L : TM.Accesses[A].Locs)
+        if (L.Obj == Obj)
+          Offsets.push_back(L.Offset);
+      if (llvm::is_contained(Offsets, AnyOffset)) {
+        ++Anywhere;
+        continue;
+      }
+      llvm::sort(Offsets);
+      Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+      for (int64_t O : Offsets)
+        ++AtOffset[O];
+    }
+    for (size_t I : Is)
+      Out[I] = Locs[I].Offset == AnyOffset
+                   ? It->second.size()
+                   : Anywhere + AtOffset[Locs[I].Offset];
+  }
+  return Out;
+}
+
 void ModuleSetup::select(const MemLoc &Loc) {
   for (AccessId A : Marked)
     LocAccess.reset(A);
@@ -349,6 +388,28 @@ const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
     Shared[Slot] = std::make_unique<ThreadGraph>(buildThreadGraph(
         M, T, [this](const Action &A) { return relevant(A, false); }));
   return Shared[Slot].get();
+}
+
+/// Under a budget the cheap locations go first, so that as many as possible
+/// are decided before it runs out: fewest accesses that may touch the
+/// location (each is a visible step that the partial-order reduction must
+/// interleave with the other threads'), then the lockset layer's order.
+static std::vector<size_t> examinationOrder(const ModuleSetup &Setup,
+                                            const std::vector<MemLoc> &Locs) {
+  std::vector<size_t> Cost = Setup.accessCounts(Locs);
+  std::vector<size_t> Order(Locs.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    return Cost[A] != Cost[B] ? Cost[A] < Cost[B] : A < B;
+  });
+  return Order;
+}
+
+std::vector<size_t> mc::examinationOrder(const ThreadModel &TM,
+                                         const std::vector<MemLoc> &Locs) {
+  ModuleSetup Setup(TM);
+  return ::examinationOrder(Setup, Locs);
 }
 
 std::vector<LocationVerdict>
@@ -395,9 +456,14 @@ racesift::checkCandidates(const ThreadModel &TM,
   In.InitialValues = Setup.initialValues();
   In.SyncInit = Setup.syncInit();
   std::vector<ThreadGraph> Own(Setup.numSlots());
-  for (const MemLoc &Loc : Locs) {
+  // The verdicts keep the lockset layer's order, whatever the order of
+  // examination.
+  Out.resize(Locs.size());
+  for (size_t Index : examinationOrder(Setup, Locs)) {
+    const MemLoc &Loc = Locs[Index];
+    LocationVerdict &Result = Out[Index];
     if (Late()) {
-      Out.push_back(NotExamined(Loc));
+      Result = NotExamined(Loc);
       continue;
     }
     // One graph takes at most its node budget to build; the clock is read
@@ -417,7 +483,7 @@ racesift::checkCandidates(const ThreadModel &TM,
       CutShort = Late();
     }
     if (CutShort) {
-      Out.push_back(NotExamined(Loc));
+      Result = NotExamined(Loc);
       continue;
     }
 
@@ -430,7 +496,7 @@ racesift::checkCandidates(const ThreadModel &TM,
             if (Dst->Thread == AC->Thread && Dst->Acc == AC->Acc &&
                 Dst->Held.empty())
               Dst->Held = AC->Held;
-    Out.push_back(std::move(V));
+    Result = std::move(V);
   }
   return Out;
 }

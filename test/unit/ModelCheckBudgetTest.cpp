@@ -311,3 +311,53 @@ TEST_CASE("Shared graphs give the verdicts of graphs built per location",
     }
   }
 }
+
+namespace {
+/// busy has four accesses, calm two; both race.
+constexpr const char *OrderIR = R"(
+@busy = global i32 0, align 4
+@calm = global i32 0, align 4
+
+define ptr @worker(ptr %p) {
+entry:
+  store i32 1, ptr @busy, align 4
+  store i32 2, ptr @busy, align 4
+  store i32 1, ptr @calm, align 4
+  ret ptr null
+}
+
+define i32 @main() {
+entry:
+  %t = alloca i64, align 8
+  %c = call i32 @pthread_create(ptr %t, ptr null, ptr @worker, ptr null)
+  store i32 3, ptr @busy, align 4
+  %v = load i32, ptr @busy, align 4
+  store i32 2, ptr @calm, align 4
+  ret i32 %v
+}
+
+declare i32 @pthread_create(ptr, ptr, ptr, ptr)
+)";
+} // namespace
+
+TEST_CASE("Locations with fewer accesses are examined first", "[mc]") {
+  Candidates C(OrderIR);
+  std::vector<MemLoc> Locs;
+  for (const Candidate &K : C.LS.Candidates)
+    if (!llvm::is_contained(Locs, K.Loc))
+      Locs.push_back(K.Loc);
+  REQUIRE(Locs.size() == 2);
+  size_t Busy = C.TM.describe(Locs[0]) == "busy" ? 0 : 1;
+  REQUIRE(C.TM.describe(Locs[Busy]) == "busy");
+  REQUIRE(C.TM.describe(Locs[1 - Busy]) == "calm");
+  CHECK(mc::examinationOrder(C.TM, Locs) ==
+        std::vector<size_t>{1 - Busy, Busy});
+  // The verdicts keep the candidates' order.
+  std::vector<LocationVerdict> Vs =
+      checkCandidates(C.TM, C.LS.Candidates, ModelCheckOptions());
+  REQUIRE(Vs.size() == 2);
+  for (size_t I = 0; I < 2; ++I) {
+    CHECK(Vs[I].Loc == Locs[I]);
+    CHECK(Vs[I].V == Verdict::Race);
+  }
+}
