@@ -7,9 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Groups the candidates by location, slices every template's inlined graph
-// to what matters for that location, reads the few constants the explorer
-// needs from the IR (initial values of tracked globals, sem_init and
-// pthread_barrier_init counts) and runs the explorer.
+// to what matters for that location (sharing the graphs that do not depend
+// on it), reads the few constants the explorer needs from the IR (initial
+// values of tracked globals, sem_init and pthread_barrier_init counts) and
+// runs the explorer on each location until the module's deadline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,15 +18,14 @@
 
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-
-#include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <memory>
@@ -138,13 +138,13 @@ static std::map<DataVarId, int64_t> initialValues(const ThreadModel &TM,
 namespace {
 
 /// What checkCandidates computes once per module and shares between the
-/// candidate locations (docs/design-modelcheck.md, "Setup"). A graph slot
-/// is a template (slot = TemplateId) or a once body (after the templates).
-/// A slot's sliced graph depends on the location only through the
-/// accesses of the location in the functions the graph builder may
-/// inline there; if there are none, the graph is the location-independent
-/// one (synchronisation, thread management and tracked data only), which
-/// is built once, on first use, and shared.
+/// candidate locations (docs/design-modelcheck.md, "Setup once per module,
+/// and per location"). A graph slot is a template (slot = TemplateId) or a
+/// once body (after the templates). A slot's sliced graph depends on the
+/// location only through the accesses of the location in the functions the
+/// graph builder may inline there; if there are none, the graph is the
+/// location-independent one (synchronisation, thread management and
+/// tracked data only), which is built once, on first use, and shared.
 class ModuleSetup {
 public:
   explicit ModuleSetup(const ThreadModel &TM);
