@@ -31,10 +31,11 @@ namespace mc {
 /// Everything the explorer needs for one candidate location.
 struct ExplorerInput {
   const ThreadModel *TM = nullptr;
-  /// One graph per template, index = TemplateId.
-  std::vector<ThreadGraph> Graphs;
+  /// One graph per template, index = TemplateId. The graphs are the
+  /// caller's: locations that share one do not copy it.
+  std::vector<const ThreadGraph *> Graphs;
   /// pthread_once init functions, run by the first caller of a Once action.
-  std::map<const llvm::Function *, ThreadGraph> OnceBodies;
+  std::map<const llvm::Function *, const ThreadGraph *> OnceBodies;
   MemLoc Loc;
   /// Known initial values of tracked data variables (globals' initialisers).
   std::map<DataVarId, int64_t> InitialValues;
@@ -49,8 +50,18 @@ constexpr int64_t CounterCap = 1024;
 
 using Clock = std::chrono::steady_clock;
 
+/// The Reason of a location the module's deadline left unexamined.
+constexpr const char *NotExaminedReason = "module time budget exhausted";
+
+/// The order in which checkCandidates examines Locs (indices into Locs):
+/// fewest accesses that may touch a location first, then Locs' order.
+std::vector<size_t> examinationOrder(const ThreadModel &TM,
+                                     const std::vector<MemLoc> &Locs);
+
 /// Explores the transition system of In for EF datarace(In.Loc). The search
-/// stops at Opts.MaxStates, Opts.TimeoutSeconds or ModuleDeadline.
+/// stops at Opts.MaxStates, Opts.TimeoutSeconds or ModuleDeadline. If
+/// ModuleDeadline passes while the explorer's tables are being built, the
+/// verdict is Unknown and not Examined.
 LocationVerdict
 explore(const ExplorerInput &In, const ModelCheckOptions &Opts,
         Clock::time_point ModuleDeadline = Clock::time_point::max());

@@ -7,9 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Groups the candidates by location, slices every template's inlined graph
-// to what matters for that location, reads the few constants the explorer
-// needs from the IR (initial values of tracked globals, sem_init and
-// pthread_barrier_init counts) and runs the explorer.
+// to what matters for that location (sharing the graphs that do not depend
+// on it), reads the few constants the explorer needs from the IR (initial
+// values of tracked globals, sem_init and pthread_barrier_init counts) and
+// runs the explorer on each location until the module's deadline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,8 @@
 
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -25,8 +28,10 @@
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 using namespace racesift;
 using namespace llvm;
@@ -130,30 +135,76 @@ static std::map<DataVarId, int64_t> initialValues(const ThreadModel &TM,
   return Out;
 }
 
-std::vector<LocationVerdict>
-racesift::checkCandidates(const ThreadModel &TM,
-                          const std::vector<Candidate> &Cands,
-                          const ModelCheckOptions &Opts) {
-  using mc::Clock;
-  auto ModuleDeadline =
-      Clock::now() +
-      std::chrono::duration_cast<Clock::duration>(
-          std::chrono::duration<double>(Opts.ModuleTimeoutSeconds));
-  std::vector<MemLoc> Locs;
-  std::set<MemLoc> SeenLocs;
-  for (const Candidate &C : Cands)
-    if (SeenLocs.insert(C.Loc).second)
-      Locs.push_back(C.Loc);
-  if (Locs.empty())
-    return {};
+namespace {
 
-  // Variables the explorer tracks: tested by a guard or a try operation,
-  // and whatever is copied into those.
+/// What checkCandidates computes once per module and shares between the
+/// candidate locations (docs/design-modelcheck.md, "Setup once per module,
+/// and per location"). A graph slot is a template (slot = TemplateId) or a
+/// once body (after the templates). A slot's sliced graph depends on the
+/// location only through the accesses of the location in the functions the
+/// graph builder may inline there; if there are none, the graph is the
+/// location-independent one (synchronisation, thread management and
+/// tracked data only), which is built once, on first use, and shared.
+class ModuleSetup {
+public:
+  explicit ModuleSetup(const ThreadModel &TM);
+
+  unsigned numSlots() const { return Reach.size(); }
+  unsigned numTemplates() const { return TM.Templates.size(); }
+  const Function *onceFunction(unsigned Slot) const {
+    return OnceTemplates[Slot - numTemplates()].first;
+  }
+  /// Initial values and sync counts, for every location.
+  const std::map<DataVarId, int64_t> &initialValues() const { return Init; }
+  const std::vector<std::pair<MemLoc, int64_t>> &syncInit() const {
+    return SyncInit;
+  }
+
+  /// Per location of Locs: how many accesses may touch it.
+  std::vector<size_t> accessCounts(const std::vector<MemLoc> &Locs) const;
+  /// Makes Loc the location whose slices graph() builds.
+  void select(const MemLoc &Loc);
+  /// The graph of Slot for the selected location: the shared one if the
+  /// slot cannot reach an access of the location, else one built into Own.
+  const ThreadGraph *graph(unsigned Slot, ThreadGraph &Own);
+
+private:
+  const ThreadModel &TM;
+  /// Variables the explorer tracks: tested by a guard or a try operation,
+  /// and whatever is copied into those.
   std::set<DataVarId> Tracked;
+  std::map<DataVarId, int64_t> Init;
+  std::vector<std::pair<MemLoc, int64_t>> SyncInit;
+  /// Once bodies are built as pseudo-templates of a copy of the model, so
+  /// the graph builder inlines and slices them like start routines.
+  ThreadModel OnceTM;
+  std::vector<std::pair<const Function *, TemplateId>> OnceTemplates;
+  /// Accesses with a location in each object.
+  std::unordered_map<ObjectId, std::vector<AccessId>> AccessesOf;
+  /// Per access: the function graphs (indices) with an edge of it.
+  std::vector<std::vector<unsigned>> FunctionsOf;
+  /// Per slot: the function graphs the graph builder may inline there.
+  std::vector<BitVector> Reach;
+  /// Per slot: the location-independent graph, once built.
+  std::vector<std::unique_ptr<ThreadGraph>> Shared;
+  /// The selected location: its accesses and the functions holding them.
+  BitVector LocAccess, LocFunctions;
+  std::vector<AccessId> Marked;
+  std::vector<unsigned> MarkedFunctions;
+
+  bool relevant(const Action &A, bool WithAccesses) const;
+  BitVector reachFrom(const ThreadModel &M, const ThreadTemplate &T) const;
+};
+
+} // namespace
+
+ModuleSetup::ModuleSetup(const ThreadModel &TM)
+    : TM(TM), FunctionsOf(TM.Accesses.size()), LocAccess(TM.Accesses.size()),
+      LocFunctions(TM.Functions.size()) {
   std::vector<std::pair<DataVarId, DataVarId>> Copies;
   std::set<const Function *> OnceFns;
-  for (const FunctionGraph &G : TM.Functions)
-    for (const ActionEdge &E : G.Edges) {
+  for (unsigned FI = 0; FI < TM.Functions.size(); ++FI)
+    for (const ActionEdge &E : TM.Functions[FI].Edges) {
       const Action &A = E.A;
       if (A.Kind == ActionKind::Assume || A.Kind == ActionKind::TryLock ||
           A.Kind == ActionKind::SemTryWait)
@@ -162,6 +213,10 @@ racesift::checkCandidates(const ThreadModel &TM,
         Copies.push_back({A.Var, A.SrcVar});
       if (A.Kind == ActionKind::Once)
         OnceFns.insert(A.Callees.begin(), A.Callees.end());
+      if ((A.Kind == ActionKind::Read || A.Kind == ActionKind::Write) &&
+          A.Acc < TM.Accesses.size() &&
+          !llvm::is_contained(FunctionsOf[A.Acc], FI))
+        FunctionsOf[A.Acc].push_back(FI);
     }
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -169,17 +224,17 @@ racesift::checkCandidates(const ThreadModel &TM,
       if (Tracked.count(Dst) && Tracked.insert(Src).second)
         Changed = true;
   }
+  for (const Access &A : TM.Accesses)
+    for (const MemLoc &L : A.Locs) {
+      std::vector<AccessId> &Of = AccessesOf[L.Obj];
+      if (Of.empty() || Of.back() != A.Id)
+        Of.push_back(A.Id);
+    }
 
-  mc::ExplorerInput In;
-  In.TM = &TM;
   if (const Module *M = moduleOf(TM)) {
-    In.InitialValues = initialValues(TM, *M);
-    In.SyncInit = syncInitValues(TM, *M);
+    Init = ::initialValues(TM, *M);
+    SyncInit = syncInitValues(TM, *M);
   }
-  // Once bodies are built as pseudo-templates of a copy of the model, so
-  // the graph builder inlines and slices them like start routines.
-  ThreadModel OnceTM;
-  std::vector<std::pair<const Function *, TemplateId>> OnceTemplates;
   if (!OnceFns.empty()) {
     OnceTM = TM;
     for (const Function *F : OnceFns) {
@@ -194,60 +249,254 @@ racesift::checkCandidates(const ThreadModel &TM,
     }
   }
 
+  for (const ThreadTemplate &T : TM.Templates)
+    Reach.push_back(reachFrom(TM, T));
+  for (auto &[F, T] : OnceTemplates)
+    Reach.push_back(reachFrom(OnceTM, OnceTM.Templates[T]));
+  Shared.resize(Reach.size());
+}
+
+/// The function graphs buildThreadGraph may visit for T: its entry's (every
+/// externally visible function's if the entry has none, as for the
+/// environment root) and, through calls, their callees'.
+BitVector ModuleSetup::reachFrom(const ThreadModel &M,
+                                 const ThreadTemplate &T) const {
+  BitVector Seen(M.Functions.size());
+  std::vector<unsigned> Work;
+  auto Visit = [&](const Function *F) {
+    const FunctionGraph *G = F ? M.graphOf(F) : nullptr;
+    if (!G)
+      return;
+    unsigned I = G - M.Functions.data();
+    if (!Seen.test(I)) {
+      Seen.set(I);
+      Work.push_back(I);
+    }
+  };
+  if (T.Entry && M.graphOf(T.Entry)) {
+    Visit(T.Entry);
+  } else {
+    for (const FunctionGraph &G : M.Functions)
+      if (G.F && G.F->hasExternalLinkage())
+        Visit(G.F);
+  }
+  while (!Work.empty()) {
+    unsigned I = Work.back();
+    Work.pop_back();
+    for (const ActionEdge &E : M.Functions[I].Edges)
+      if (E.A.Kind == ActionKind::Call)
+        for (const Function *C : E.A.Callees)
+          Visit(C);
+  }
+  return Seen;
+}
+
+/// The slice: accesses of the selected location (if WithAccesses),
+/// synchronisation, thread management and tracked data; other steps
+/// become internal.
+bool ModuleSetup::relevant(const Action &A, bool WithAccesses) const {
+  switch (A.Kind) {
+  case ActionKind::Internal:
+  case ActionKind::Call:
+    return false;
+  case ActionKind::Read:
+  case ActionKind::Write:
+    return WithAccesses && A.Acc < LocAccess.size() && LocAccess.test(A.Acc);
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+    return Tracked.count(A.Var) != 0;
+  default:
+    return true;
+  }
+}
+
+std::vector<size_t>
+ModuleSetup::accessCounts(const std::vector<MemLoc> &Locs) const {
+  std::map<ObjectId, std::vector<size_t>> ByObject;
+  for (size_t I = 0; I < Locs.size(); ++I)
+    ByObject[Locs[I].Obj].push_back(I);
+  std::vector<size_t> Out(Locs.size(), 0);
+  for (auto &[Obj, Is] : ByObject) {
+    auto It = AccessesOf.find(Obj);
+    if (It == AccessesOf.end())
+      continue;
+    // One pass over the object's accesses: an access at AnyOffset may
+    // touch every field, the others their own offsets.
+    std::map<int64_t, size_t> AtOffset;
+    size_t Anywhere = 0;
+    std::vector<int64_t> Offsets;
+    for (AccessId A : It->second) {
+      Offsets.clear();
+      for (const MemLoc &L : TM.Accesses[A].Locs)
+        if (L.Obj == Obj)
+          Offsets.push_back(L.Offset);
+      if (llvm::is_contained(Offsets, AnyOffset)) {
+        ++Anywhere;
+        continue;
+      }
+      llvm::sort(Offsets);
+      Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+      for (int64_t O : Offsets)
+        ++AtOffset[O];
+    }
+    for (size_t I : Is)
+      Out[I] = Locs[I].Offset == AnyOffset
+                   ? It->second.size()
+                   : Anywhere + AtOffset[Locs[I].Offset];
+  }
+  return Out;
+}
+
+void ModuleSetup::select(const MemLoc &Loc) {
+  for (AccessId A : Marked)
+    LocAccess.reset(A);
+  for (unsigned F : MarkedFunctions)
+    LocFunctions.reset(F);
+  Marked.clear();
+  MarkedFunctions.clear();
+  auto It = AccessesOf.find(Loc.Obj);
+  if (It == AccessesOf.end())
+    return;
+  for (AccessId A : It->second) {
+    if (!llvm::any_of(TM.Accesses[A].Locs,
+                      [&](const MemLoc &L) { return L.mayAlias(Loc); }))
+      continue;
+    LocAccess.set(A);
+    Marked.push_back(A);
+    for (unsigned F : FunctionsOf[A])
+      if (!LocFunctions.test(F)) {
+        LocFunctions.set(F);
+        MarkedFunctions.push_back(F);
+      }
+  }
+}
+
+const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
+  const bool Once = Slot >= numTemplates();
+  const ThreadModel &M = Once ? OnceTM : TM;
+  const TemplateId T =
+      Once ? OnceTemplates[Slot - numTemplates()].second : TemplateId(Slot);
+  if (Reach[Slot].anyCommon(LocFunctions)) {
+    // The previous location's graph goes first: building next to it would
+    // make the allocator hand memory back and fault it in again.
+    Own = ThreadGraph();
+    Own = buildThreadGraph(
+        M, T, [this](const Action &A) { return relevant(A, true); });
+    return &Own;
+  }
+  if (!Shared[Slot])
+    Shared[Slot] = std::make_unique<ThreadGraph>(buildThreadGraph(
+        M, T, [this](const Action &A) { return relevant(A, false); }));
+  return Shared[Slot].get();
+}
+
+/// Under a budget the cheap locations go first, so that as many as possible
+/// are decided before it runs out: fewest accesses that may touch the
+/// location (each is a visible step that the partial-order reduction must
+/// interleave with the other threads'), then the lockset layer's order.
+static std::vector<size_t> examinationOrder(const ModuleSetup &Setup,
+                                            const std::vector<MemLoc> &Locs) {
+  std::vector<size_t> Cost = Setup.accessCounts(Locs);
+  std::vector<size_t> Order(Locs.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    return Cost[A] != Cost[B] ? Cost[A] < Cost[B] : A < B;
+  });
+  return Order;
+}
+
+std::vector<size_t> mc::examinationOrder(const ThreadModel &TM,
+                                         const std::vector<MemLoc> &Locs) {
+  ModuleSetup Setup(TM);
+  return ::examinationOrder(Setup, Locs);
+}
+
+std::vector<LocationVerdict>
+racesift::checkCandidates(const ThreadModel &TM,
+                          const std::vector<Candidate> &Cands,
+                          const ModelCheckOptions &Opts) {
+  using mc::Clock;
+  const Clock::time_point ModuleDeadline =
+      Opts.Deadline
+          ? *Opts.Deadline
+          : Clock::now() +
+                std::chrono::duration_cast<Clock::duration>(
+                    std::chrono::duration<double>(Opts.ModuleTimeoutSeconds));
+  auto Late = [&] { return Clock::now() > ModuleDeadline; };
+  auto NotExamined = [](const MemLoc &Loc) {
+    LocationVerdict V;
+    V.Loc = Loc;
+    V.V = Verdict::Unknown;
+    V.Reason = mc::NotExaminedReason;
+    V.Examined = false;
+    return V;
+  };
+  std::vector<MemLoc> Locs;
+  std::map<MemLoc, std::vector<const Candidate *>> CandsOf;
+  for (const Candidate &C : Cands) {
+    std::vector<const Candidate *> &Of = CandsOf[C.Loc];
+    if (Of.empty())
+      Locs.push_back(C.Loc);
+    Of.push_back(&C);
+  }
+  if (Locs.empty())
+    return {};
   std::vector<LocationVerdict> Out;
-  for (const MemLoc &Loc : Locs) {
-    if (Clock::now() > ModuleDeadline) {
-      LocationVerdict V;
-      V.Loc = Loc;
-      V.V = Verdict::Unknown;
-      V.Reason = "module time budget exhausted";
-      V.Examined = false;
-      Out.push_back(std::move(V));
+  // No location, and no setup, is started after the deadline.
+  if (Late()) {
+    for (const MemLoc &Loc : Locs)
+      Out.push_back(NotExamined(Loc));
+    return Out;
+  }
+
+  ModuleSetup Setup(TM);
+  mc::ExplorerInput In;
+  In.TM = &TM;
+  In.InitialValues = Setup.initialValues();
+  In.SyncInit = Setup.syncInit();
+  std::vector<ThreadGraph> Own(Setup.numSlots());
+  // The verdicts keep the lockset layer's order, whatever the order of
+  // examination.
+  Out.resize(Locs.size());
+  for (size_t Index : examinationOrder(Setup, Locs)) {
+    const MemLoc &Loc = Locs[Index];
+    LocationVerdict &Result = Out[Index];
+    if (Late()) {
+      Result = NotExamined(Loc);
       continue;
     }
-    // The slice: accesses of Loc, synchronisation, thread management and
-    // tracked data; other steps become internal.
-    auto Relevant = [&](const Action &A) {
-      switch (A.Kind) {
-      case ActionKind::Internal:
-      case ActionKind::Call:
-        return false;
-      case ActionKind::Read:
-      case ActionKind::Write:
-        if (A.Acc >= TM.Accesses.size())
-          return false;
-        for (const MemLoc &L : TM.Accesses[A.Acc].Locs)
-          if (L.mayAlias(Loc))
-            return true;
-        return false;
-      case ActionKind::Assign:
-      case ActionKind::Assume:
-        return Tracked.count(A.Var) != 0;
-      default:
-        return true;
-      }
-    };
+    // One graph takes at most its node budget to build; the clock is read
+    // between graphs, so a location whose setup meets the deadline is
+    // given up unexamined.
+    Setup.select(Loc);
     In.Loc = Loc;
     In.Graphs.clear();
-    for (TemplateId T = 0; T < TM.Templates.size(); ++T)
-      In.Graphs.push_back(buildThreadGraph(TM, T, Relevant));
     In.OnceBodies.clear();
-    for (auto &[F, T] : OnceTemplates)
-      In.OnceBodies[F] = buildThreadGraph(OnceTM, T, Relevant);
+    bool CutShort = false;
+    for (unsigned Slot = 0; Slot < Setup.numSlots() && !CutShort; ++Slot) {
+      const ThreadGraph *G = Setup.graph(Slot, Own[Slot]);
+      if (Slot < Setup.numTemplates())
+        In.Graphs.push_back(G);
+      else
+        In.OnceBodies[Setup.onceFunction(Slot)] = G;
+      CutShort = Late();
+    }
+    if (CutShort) {
+      Result = NotExamined(Loc);
+      continue;
+    }
 
     LocationVerdict V = mc::explore(In, Opts, ModuleDeadline);
     if (V.V == Verdict::Race)
       // Give the two accesses the locksets layer 1 saw them under.
-      for (const Candidate &C : Cands)
-        for (const AccessContext *AC : {&C.First, &C.Second}) {
-          if (C.Loc != Loc)
-            continue;
+      for (const Candidate *C : CandsOf[Loc])
+        for (const AccessContext *AC : {&C->First, &C->Second})
           for (AccessContext *Dst : {&V.First, &V.Second})
             if (Dst->Thread == AC->Thread && Dst->Acc == AC->Acc &&
                 Dst->Held.empty())
               Dst->Held = AC->Held;
-        }
-    Out.push_back(std::move(V));
+    Result = std::move(V);
   }
   return Out;
 }

@@ -123,10 +123,9 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     Moves.push_back(MoveInfo{Move{I, K, E, Choice}, std::move(Objs), All});
     Succs.push_back(std::move(S));
   };
-  auto Objs = [&](const ActionEdge &E, bool &All) {
-    std::vector<unsigned> O;
-    staticObjs(E, T.Graph, O, All);
-    return O;
+  auto Objs = [&](uint32_t E, bool &All) {
+    llvm::ArrayRef<unsigned> O = edgeObjs(T.Graph, E, All);
+    return std::vector<unsigned>(O.begin(), O.end());
   };
 
   switch (T.St) {
@@ -137,11 +136,10 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     FullyEnabled = false;
     if (!Opts.SpuriousWakeups)
       return;
-    const ActionEdge &E = edge(T, T.Aux);
     Config S = C;
     S.Threads[I].St = Status::Reacquire;
     bool All = false;
-    Emit(MoveKind::Spurious, T.Aux, 0, std::move(S), Objs(E, All), All);
+    Emit(MoveKind::Spurious, T.Aux, 0, std::move(S), Objs(T.Aux, All), All);
     return;
   }
   case Status::Reacquire: {
@@ -159,7 +157,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     }
     arrive(S, I, E.To);
     bool All = false;
-    Emit(MoveKind::Reacquire, T.Aux, 0, std::move(S), Objs(E, All), All);
+    Emit(MoveKind::Reacquire, T.Aux, 0, std::move(S), Objs(T.Aux, All), All);
     return;
   }
   case Status::Active:
@@ -173,7 +171,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     const ActionEdge &E = G.Edges[EI];
     const Action &A = E.A;
     bool All = false;
-    std::vector<unsigned> O = Objs(E, All);
+    std::vector<unsigned> O = Objs(EI, All);
     auto Step = [&](Config &&S, uint32_t Choice = 0) {
       Emit(MoveKind::Edge, EI, Choice, std::move(S), O, All);
     };

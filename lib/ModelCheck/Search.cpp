@@ -207,7 +207,9 @@ LocationVerdict Search::run() {
                     "memory ceiling " +
                         std::to_string(Opts.MaxMemoryBytes >> 20) +
                         " MiB reached");
-    if ((++Iter & 63) == 0 && Clock::now() > Deadline)
+    // Every 64 expansions, starting with the first: a deadline that has
+    // passed stops the search before it expands anything.
+    if ((Iter++ & 63) == 0 && Clock::now() >= Deadline)
       return Finish(Verdict::Unknown, "time budget exhausted");
     uint32_t Id = Queue.front();
     Queue.pop_front();
@@ -316,7 +318,14 @@ LocationVerdict Search::run() {
 LocationVerdict mc::explore(const ExplorerInput &In,
                             const ModelCheckOptions &Opts,
                             Clock::time_point ModuleDeadline) {
-  Prepared P(In, Opts);
+  Prepared P(In, Opts, ModuleDeadline);
+  if (!P.complete()) {
+    LocationVerdict V;
+    V.Loc = In.Loc;
+    V.Reason = NotExaminedReason;
+    V.Examined = false;
+    return V;
+  }
   Search S(P, Opts, ModuleDeadline);
   return S.run();
 }

@@ -61,15 +61,15 @@ static ObjKind objKindOf(ActionKind K) {
   }
 }
 
-Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts)
-    : In(In), Opts(Opts) {
+Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
+                   Clock::time_point Deadline)
+    : In(In), Opts(Opts), Deadline(Deadline) {
   const ThreadModel &TM = *In.TM;
   NT = In.Graphs.size();
-  for (const ThreadGraph &G : In.Graphs)
-    Graphs.push_back(&G);
-  for (const auto &KV : In.OnceBodies) {
-    OnceFns.push_back(KV.first);
-    Graphs.push_back(&KV.second);
+  Graphs = In.Graphs;
+  for (const auto &[F, G] : In.OnceBodies) {
+    OnceFns.push_back(F);
+    Graphs.push_back(G);
   }
   CreateSlot.resize(Graphs.size());
   for (size_t G = 0; G < Graphs.size(); ++G)
@@ -171,6 +171,7 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts)
         AccessNode[G][E.From] = true;
   }
   computeMultiHandles();
+  computeEdgeObjs();
   computeFutures();
 }
 
@@ -178,11 +179,15 @@ std::vector<unsigned> Prepared::ids(ObjKind K,
                                     const std::vector<MemLoc> &Ls) const {
   const std::vector<MemLoc> &T = Tables[static_cast<unsigned>(K)];
   std::vector<unsigned> Out;
+  // A table is sorted by object, then offset: an object's entries are one
+  // run.
   for (const MemLoc &L : Ls)
-    for (unsigned I = 0; I < T.size(); ++I)
-      if (T[I].Obj == L.Obj &&
-          (T[I].Offset == L.Offset || T[I].Offset == AnyOffset))
-        Out.push_back(I);
+    for (auto It = std::lower_bound(
+             T.begin(), T.end(), L.Obj,
+             [](const MemLoc &E, ObjectId O) { return E.Obj < O; });
+         It != T.end() && It->Obj == L.Obj; ++It)
+      if (It->Offset == L.Offset || It->Offset == AnyOffset)
+        Out.push_back(It - T.begin());
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
@@ -247,6 +252,28 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
 }
 
+void Prepared::computeEdgeObjs() {
+  EdgeObjStart.resize(Graphs.size());
+  EdgeObjs.resize(Graphs.size());
+  EdgeAll.resize(Graphs.size());
+  std::vector<unsigned> Objs;
+  for (unsigned G = 0; G < Graphs.size(); ++G) {
+    const std::vector<ActionEdge> &Edges = Graphs[G]->Edges;
+    EdgeObjStart[G].reserve(Edges.size() + 1);
+    EdgeObjStart[G].push_back(0);
+    EdgeAll[G].resize(Edges.size());
+    for (unsigned E = 0; E < Edges.size(); ++E) {
+      Objs.clear();
+      bool All = false;
+      staticObjs(Edges[E], G, Objs, All);
+      EdgeObjs[G].insert(EdgeObjs[G].end(), Objs.begin(), Objs.end());
+      EdgeObjStart[G].push_back(EdgeObjs[G].size());
+      if (All)
+        EdgeAll[G].set(E);
+    }
+  }
+}
+
 void Prepared::computeFutures() {
   Future.resize(Graphs.size());
   FutureAll.resize(Graphs.size());
@@ -257,18 +284,22 @@ void Prepared::computeFutures() {
   auto EntryOf = [&](unsigned G) -> int {
     return Graphs[G]->NumNodes ? int(Graphs[G]->Entry) : -1;
   };
-  // Round-robin to a fixpoint: creations and once bodies link graphs.
+  // Round-robin to a fixpoint: creations and once bodies link graphs. On
+  // graphs of 10^5 nodes a pass takes long enough to read the clock in it.
+  unsigned Visits = 0;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (unsigned G = 0; G < Graphs.size(); ++G)
       for (unsigned N = Graphs[G]->NumNodes; N-- > 0;) {
+        if ((Visits++ & 1023) == 0 && Clock::now() > Deadline) {
+          Complete = false;
+          return;
+        }
         llvm::BitVector F = Future[G][N];
         bool All = FutureAll[G][N];
         for (unsigned EI : Graphs[G]->Succs[N]) {
           const ActionEdge &E = Graphs[G]->Edges[EI];
-          std::vector<unsigned> Objs;
-          staticObjs(E, G, Objs, All);
-          for (unsigned O : Objs)
+          for (unsigned O : edgeObjs(G, EI, All))
             F.set(O);
           if (E.To < Graphs[G]->NumNodes) {
             F |= Future[G][E.To];

@@ -18,6 +18,7 @@
 
 #include "Explorer.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -113,7 +114,9 @@ enum class ObjKind : uint8_t { Lock, Cond, Barrier, Sem, Once, Handle };
 /// The model of one location compiled into dense tables.
 class Prepared {
 public:
-  Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts);
+  /// Stops early, with complete() false, if Deadline passes.
+  Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
+           Clock::time_point Deadline = Clock::time_point::max());
 
   const ExplorerInput &In;
   const ModelCheckOptions &Opts;
@@ -127,6 +130,9 @@ public:
   std::vector<std::vector<int>> CreateSlot;
   unsigned NumCreateSlots = 0;
 
+  /// False if the deadline cut the construction short: nothing else may
+  /// then be called.
+  bool complete() const { return Complete; }
   Config initial() const;
   /// Appends every move of instance I in C with its successor.
   /// Sets FullyEnabled to false if an edge of I is blocked by other threads.
@@ -151,6 +157,8 @@ public:
   std::string threadName(const Config &C, uint32_t I) const;
 
 private:
+  Clock::time_point Deadline;
+  bool Complete = true;
   unsigned NT = 0;
   unsigned NumObjs = 0;
   unsigned ThreadMgmt = 0; ///< Pseudo object: creation, termination, join.
@@ -166,6 +174,11 @@ private:
   std::vector<std::vector<llvm::BitVector>> Future;
   std::vector<std::vector<bool>> FutureAll;
   std::vector<std::vector<bool>> AccessNode; ///< Node has an access edge.
+  /// Per graph, per edge: staticObjs, computed once. The objects of edge E
+  /// of graph G are EdgeObjs[G][EdgeObjStart[G][E] .. EdgeObjStart[G][E+1]).
+  std::vector<std::vector<uint32_t>> EdgeObjStart;
+  std::vector<std::vector<unsigned>> EdgeObjs;
+  std::vector<llvm::BitVector> EdgeAll;
   std::vector<int64_t> SemInit, BarrierCount;
   /// Per handle entry: may hold several live instances (array, collapsed or
   /// heap object, or no type and several/looping creates): a create adds
@@ -188,6 +201,15 @@ private:
   bool isAccessOfLoc(const Action &A) const;
   void staticObjs(const ActionEdge &E, unsigned G, std::vector<unsigned> &Out,
                   bool &All) const;
+  void computeEdgeObjs();
+  /// The objects of edge E of graph G (staticObjs), and whether it
+  /// depends on everything.
+  llvm::ArrayRef<unsigned> edgeObjs(unsigned G, uint32_t E, bool &All) const {
+    All = All || EdgeAll[G].test(E);
+    const std::vector<uint32_t> &Start = EdgeObjStart[G];
+    return llvm::ArrayRef<unsigned>(EdgeObjs[G])
+        .slice(Start[E], Start[E + 1] - Start[E]);
+  }
   void computeFutures();
   Value read(const Config &C, uint32_t I, DataVarId V) const;
   void write(Config &C, uint32_t I, DataVarId V, Value Val) const;

@@ -51,9 +51,9 @@ ModelCheckOptions modelCheckOptions(const Options &O, double SecondsLeft) {
   MC.ThreadBound = O.ThreadBound;
   MC.MaxStates = O.MaxStates;
   MC.MaxMemoryBytes = O.MaxMemoryMB << 20;
-  // Whatever the earlier layers left of the module budget, but never zero:
-  // a tiny budget still decides the easy locations.
-  double Left = std::max(0.1, SecondsLeft);
+  // Whatever the earlier layers left of the module budget: a location may
+  // use all of it, and none is started once it is spent.
+  double Left = std::max(0.0, SecondsLeft);
   MC.TimeoutSeconds = Left;
   MC.ModuleTimeoutSeconds = Left;
   MC.SpuriousWakeups = O.SpuriousWakeups;
@@ -187,12 +187,17 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
   } else {
     ModelCheckOptions MC =
         modelCheckOptions(Opts, Opts.Timeout - secondsSince(Start));
+    MC.Deadline = Deadline;
+    // Lets the tests start the model checker after the module's deadline,
+    // however fast the machine.
+    if (sys::Process::GetEnv("RACESIFT_DEBUG_MC_DEADLINE_PASSED"))
+      MC.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     Verdicts = checkCandidates(TM, LS.Candidates, MC);
     R.Findings =
         findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
   }
 
-  unsigned Races = 0, Refuted = 0, Unknown = 0;
+  unsigned Races = 0, Refuted = 0, Unknown = 0, Unexamined = 0;
   uint64_t States = 0;
   for (const LocationVerdict &V : Verdicts) {
     States += V.Stats.States;
@@ -202,14 +207,24 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
       ++Refuted;
     else
       ++Unknown;
+    Unexamined += !V.Examined;
   }
-  if (Unknown)
+  if (Unknown > Unexamined)
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
          formatv("{0} candidate location(s) were not decided within the "
                  "budgets (max-states={1}, timeout={2}s); they are reported "
                  "as possible data races",
-                 Unknown, Opts.MaxStates, secondsText(Opts.Timeout))
+                 Unknown - Unexamined, Opts.MaxStates,
+                 secondsText(Opts.Timeout))
+             .str()});
+  if (Unexamined)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("{0} candidate location(s) were not examined within the "
+                 "time budget (timeout={1}s); they are reported as possible "
+                 "data races",
+                 Unexamined, secondsText(Opts.Timeout))
              .str()});
   if (!TM.HasDebugInfo)
     R.Run.Notifications.push_back(
@@ -241,9 +256,11 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
                           .str());
     if (Opts.Layer == Layers::Full)
       R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
-                                "{1} refuted, {2} unknown; {3} states; {4:f3}s",
+                                "{1} refuted, {2} unknown; {3} states; "
+                                "{4:f3}s; {5} location(s) not examined",
                                 Races, Refuted, Unknown, States,
-                                secondsSince(Start) - ModelTime - LocksetTime)
+                                secondsSince(Start) - ModelTime - LocksetTime,
+                                Unexamined)
                             .str());
   }
 }

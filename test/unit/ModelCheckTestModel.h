@@ -110,15 +110,19 @@ struct Model {
     return Gs[T].NumNodes - 1;
   }
 
-  LocationVerdict check(ModelCheckOptions Opts = {}) {
+  LocationVerdict
+  check(ModelCheckOptions Opts = {},
+        mc::Clock::time_point Deadline = mc::Clock::time_point::max()) {
     mc::ExplorerInput In;
     In.TM = &TM;
-    In.Graphs = Gs;
+    for (const ThreadGraph &G : Gs)
+      In.Graphs.push_back(&G);
     In.Loc = X;
     In.InitialValues = Init;
     In.SyncInit = SyncInit;
-    In.OnceBodies = OnceBodies;
-    return mc::explore(In, Opts);
+    for (const auto &[F, G] : OnceBodies)
+      In.OnceBodies[F] = &G;
+    return mc::explore(In, Opts, Deadline);
   }
   std::map<DataVarId, int64_t> Init;
   std::vector<std::pair<MemLoc, int64_t>> SyncInit;

@@ -19,7 +19,9 @@
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +34,13 @@ struct ModelCheckOptions {
   uint64_t MaxMemoryBytes = uint64_t(2048) << 20;
   double TimeoutSeconds = 10;       ///< Per candidate location.
   double ModuleTimeoutSeconds = 60; ///< For all candidates of a module.
-  bool SpuriousWakeups = false;     ///< A wait may return without a signal.
-  bool AnyThreadMayUnlock = false;  ///< Linux: rel by a non-owner frees.
+  /// The module's deadline, if the caller has one (the pass: the start of
+  /// the whole analysis plus its timeout); it replaces ModuleTimeoutSeconds.
+  /// No location is started after it, and one under way stops at its next
+  /// clock check.
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  bool SpuriousWakeups = false;    ///< A wait may return without a signal.
+  bool AnyThreadMayUnlock = false; ///< Linux: rel by a non-owner frees.
   bool PartialOrderReduction = true;
   bool Stats = false;
 };
@@ -73,7 +80,8 @@ struct LocationVerdict {
   std::string Reason;       ///< For Unknown, and bound notes.
   bool BoundMayCut = false; ///< A creation in a loop met the thread bound.
   /// False if the module's budget ran out before the explorer looked at
-  /// this location (Unknown).
+  /// this location (Unknown): it was not started, or its setup was cut
+  /// short.
   bool Examined = true;
   /// For Race: the two accesses that are enabled at once.
   AccessContext First, Second;
