@@ -54,17 +54,36 @@ void PointsToSet::clear() {
   Words.clear();
   Dense = false;
   Bound = 0;
+  CheckAt = DenseAbove;
 }
 
 void PointsToSet::maybeDense() {
-  if (Bound <= DenseAbove)
+  if (Bound <= CheckAt)
     return;
-  Bound = Sparse.count();
-  if (Bound > DenseAbove)
+  unsigned Bits = 0, Blocks = 0, Last = 0;
+  for (unsigned I : Sparse) {
+    if (!Bits || I / 128 != Last / 128)
+      ++Blocks;
+    ++Bits;
+    Last = I;
+  }
+  Bound = Bits;
+  if (Bits > DenseAbove && Last < DenseLimit &&
+      uint64_t(Last) / 8 <= 2ull * BytesPerBlock * Blocks)
     makeDense();
+  else
+    CheckAt = std::max(2 * Bits, unsigned(DenseAbove));
+}
+
+void PointsToSet::grow(size_t N) {
+  if (N > Words.capacity())
+    Words.reserve(N + N / 8);
+  Words.resize(N, 0);
 }
 
 void PointsToSet::makeDense() {
+  if (!Sparse.empty())
+    grow(unsigned(Sparse.find_last()) / 64 + 1);
   for (unsigned I : Sparse)
     setDense(I);
   Sparse.clear();
@@ -79,6 +98,7 @@ void PointsToSet::makeSparse() {
   Words.clear();
   Dense = false;
   Bound = Sparse.count();
+  CheckAt = DenseAbove;
 }
 
 void PointsToSet::normalise() {
@@ -87,16 +107,25 @@ void PointsToSet::normalise() {
 }
 
 bool PointsToSet::operator|=(const PointsToSet &RHS) {
-  if (!Dense && !RHS.Dense) {
-    if (!(Sparse |= RHS.Sparse))
+  // Only a set below DenseLimit becomes a bit array.
+  auto SparsePast = [](const SparseBitVector<> &S) {
+    return !S.empty() && unsigned(S.find_last()) >= DenseLimit;
+  };
+  if (!Dense && RHS.Dense && !SparsePast(Sparse))
+    makeDense();
+  bool Changed = false;
+  if (!Dense) {
+    if (!RHS.Dense)
+      Changed = Sparse |= RHS.Sparse;
+    else
+      for (unsigned I : RHS)
+        Changed |= Sparse.test_and_set(I);
+    if (!Changed)
       return false;
-    Bound += RHS.Bound;
+    Bound += RHS.Dense ? RHS.count() : RHS.Bound;
     maybeDense();
     return true;
   }
-  if (!Dense)
-    makeDense();
-  bool Changed = false;
   if (!RHS.Dense) {
     for (unsigned I : RHS.Sparse)
       if (!testDense(I)) {
@@ -106,7 +135,7 @@ bool PointsToSet::operator|=(const PointsToSet &RHS) {
     return Changed;
   }
   if (Words.size() < RHS.Words.size())
-    Words.resize(RHS.Words.size(), 0);
+    grow(RHS.Words.size());
   for (size_t W = 0; W < RHS.Words.size(); ++W) {
     uint64_t New = Words[W] | RHS.Words[W];
     Changed |= New != Words[W];
@@ -177,7 +206,9 @@ void PointsToSet::intersectWithComplement(const PointsToSet &A,
       for (unsigned I : A.Sparse)
         if (!B.testDense(I))
           Sparse.set(I);
-    Bound = A.Bound;
+    // The result is usually a small delta: counting it costs its length,
+    // where A's bound would make every union it feeds walk its target.
+    Bound = Sparse.count();
     return;
   }
   Dense = true;

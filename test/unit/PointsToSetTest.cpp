@@ -52,7 +52,9 @@ TEST_CASE("Points-to sets agree with std::set across sparse and dense",
                             PointsToSet::DenseAbove + 40, 3000};
   for (unsigned NA : Sizes)
     for (unsigned NB : Sizes)
-      for (unsigned Range : {200u, 5000u, 40000u}) {
+      // The widest range keeps large sets sparse (a bit array would be
+      // far larger than their blocks).
+      for (unsigned Range : {200u, 5000u, 40000u, 10000000u}) {
         PointsToSet A, B;
         Ref RA, RB;
         fill(Rng, NA, Range, A, RA);
@@ -93,6 +95,24 @@ TEST_CASE("Points-to sets agree with std::set across sparse and dense",
         CHECK(A.empty());
         CHECK(contents(A).empty());
       }
+}
+
+TEST_CASE("A dense set meets a location past the bit array's limit", "[pta]") {
+  PointsToSet Dense, Far;
+  Ref R;
+  for (unsigned I = 0; I < 2000; ++I) {
+    Dense.test_and_set(I);
+    R.insert(I);
+  }
+  Far.test_and_set(PointsToSet::DenseLimit + 5);
+  PointsToSet Copy = Dense;
+  CHECK((Dense |= Far));
+  R.insert(PointsToSet::DenseLimit + 5);
+  CHECK(contents(Dense) == R);
+  CHECK(Copy.test_and_set(PointsToSet::DenseLimit + 5));
+  CHECK(Copy == Dense);
+  CHECK((Far |= Copy));
+  CHECK(Far == Dense);
 }
 
 TEST_CASE("A dense set equals a sparse one with the same elements", "[pta]") {
