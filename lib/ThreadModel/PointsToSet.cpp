@@ -212,17 +212,24 @@ void PointsToSet::intersectWithComplement(const PointsToSet &A,
     return;
   }
   Dense = true;
-  Words = A.Words;
-  if (B.Dense) {
-    size_t Common = std::min(Words.size(), B.Words.size());
-    for (size_t W = 0; W < Common; ++W)
-      Words[W] &= ~B.Words[W];
-  } else {
+  if (!B.Dense) {
+    Words = A.Words;
     for (unsigned I : B.Sparse)
       if (I / 64 < Words.size())
         Words[I / 64] &= ~(uint64_t(1) << (I % 64));
+    normalise();
+    return;
   }
-  normalise();
+  // The solver's difference of two large sets, every step: one pass that
+  // subtracts and counts, rather than a copy, a pass and a count.
+  Words.resize(A.Words.size());
+  unsigned Count = 0;
+  for (size_t W = 0; W < Words.size(); ++W) {
+    Words[W] = A.Words[W] & ~(W < B.Words.size() ? B.Words[W] : 0);
+    Count += llvm::popcount(Words[W]);
+  }
+  if (Count < SparseBelow)
+    makeSparse();
 }
 
 PointsToSet::iterator PointsToSet::begin() const {
