@@ -703,6 +703,10 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
   }
   case Complex::CopyDst: {
     // A new destination receives every relative offset seen so far.
+    if (ML.Offset == AnyOffset) {
+      storeTo(L, anyRelNode(C.Pair));
+      return;
+    }
     for (size_t I = 0; I < CopyRel[C.Pair].size(); ++I) {
       auto [Rel, T] = CopyRel[C.Pair][I];
       storeTo(shift(L, Rel), T);
@@ -719,11 +723,38 @@ uint32_t AndersenSolver::relNode(unsigned CI, int64_t Rel) {
       return T;
   uint32_t T = newNode();
   CopyRel[CI].push_back({Rel, T});
-  // Destinations seen so far (copied: storeTo may reset Prev sets).
+  auto Any = CopyAny.find(CI);
+  bool HaveAny = Any != CopyAny.end();
+  if (HaveAny)
+    addCopy(T, Any->second);
+  // Destinations seen so far (copied: storeTo may reset Prev sets); those
+  // at AnyOffset take T through the union node, which anyRelNode() makes
+  // and stores to all of them.
+  PointsToSet Dsts = Nodes[find(Complexes[CI].Arg)].Prev;
+  for (unsigned DL : Dsts) {
+    if (Locs[DL].Loc.Offset != AnyOffset) {
+      storeTo(shift(DL, Rel), T);
+    } else if (!HaveAny) {
+      anyRelNode(CI);
+      HaveAny = true;
+    }
+  }
+  return T;
+}
+
+uint32_t AndersenSolver::anyRelNode(unsigned CI) {
+  auto It = CopyAny.find(CI);
+  if (It != CopyAny.end())
+    return It->second;
+  uint32_t U = newNode();
+  CopyAny[CI] = U;
+  for (size_t I = 0; I < CopyRel[CI].size(); ++I)
+    addCopy(CopyRel[CI][I].second, U);
   PointsToSet Dsts = Nodes[find(Complexes[CI].Arg)].Prev;
   for (unsigned DL : Dsts)
-    storeTo(shift(DL, Rel), T);
-  return T;
+    if (Locs[DL].Loc.Offset == AnyOffset)
+      storeTo(DL, U);
+  return U;
 }
 
 void AndersenSolver::copyField(unsigned CI, uint32_t Src, uint32_t Field) {

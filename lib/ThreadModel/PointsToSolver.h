@@ -174,6 +174,12 @@ struct AndersenSolver {
   /// CopySrc complex -> (relative offset, node of what is copied there).
   llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, uint32_t>>> CopyRel;
   uint32_t relNode(unsigned CI, int64_t Rel);
+  /// CopySrc complex -> the union of its relative-offset nodes. A
+  /// destination at AnyOffset receives every relative offset at AnyOffset:
+  /// one store of the union, not one per offset (each of which would add
+  /// an edge to every field of the destination).
+  llvm::DenseMap<unsigned, uint32_t> CopyAny;
+  uint32_t anyRelNode(unsigned CI);
   /// memcpy CI copies Field of the object of source location Src.
   void copyField(unsigned CI, uint32_t Src, uint32_t Field);
   void copyNewFields();
