@@ -605,11 +605,31 @@ void AndersenSolver::solve() {
       Urgent = false;
     }
   }
-  if (Stats)
-    errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
-           << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
-           << " pops " << NumPops << " collapsed " << NumCollapsed
-           << " misfits " << NumViewMisfits << "\n";
+  if (!Stats)
+    return;
+  printSetSizes();
+  errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
+         << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
+         << " pops " << NumPops << " collapsed " << NumCollapsed << " misfits "
+         << NumViewMisfits << "\n";
+}
+
+void AndersenSolver::printSetSizes() {
+  // How large the IR values' sets are: where precision is lost, and what
+  // the solver pays for.
+  std::vector<uint64_t> Buckets(8);
+  DenseSet<uint32_t> Seen;
+  for (auto &[V, N] : ValueNode) {
+    uint32_t R = find(N);
+    if (!Seen.insert(R).second)
+      continue;
+    size_t C = Nodes[R].Pts.count();
+    Buckets[std::min<size_t>(7, C ? Log2_64(C) / 2 + 1 : 0)]++;
+  }
+  errs() << "racesift-pta: value sets by size (0, 1-3, 4-15, ..., >=4^6):";
+  for (uint64_t B : Buckets)
+    errs() << " " << B;
+  errs() << "\n";
 }
 
 void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {

@@ -161,6 +161,7 @@ struct AndersenSolver {
   bool Exhausted = false;
   /// Statistics (RACESIFT_PTA_STATS=1 prints them to stderr).
   uint64_t NumMerged = 0, NumPWC = 0, NumLCD = 0, NumPops = 0;
+  void printSetSizes();
 
   /// Finds the SCCs of the copy and GEP edges reachable from Roots and
   /// collapses them; an SCC through a GEP edge is a positive-weight cycle,
