@@ -15,6 +15,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+
 #include <algorithm>
 #include <iterator>
 #include <set>
@@ -169,20 +172,16 @@ std::optional<LockIdx> LocksetSolver::lockOf(const Action &A) const {
   return It->second;
 }
 
-/// Dst := Dst union Src, both sorted and unique; true if Dst grew. Linear:
-/// callee effects are merged into callers along every call edge until the
-/// fixpoint, and on sqlite3.c sorting the concatenation each time took a
-/// minute.
+/// Dst := Dst union Src, both sorted and unique.
 template <typename T>
-static bool addSorted(std::vector<T> &Dst, const std::vector<T> &Src) {
+static void addSorted(std::vector<T> &Dst, const std::vector<T> &Src) {
   if (std::includes(Dst.begin(), Dst.end(), Src.begin(), Src.end()))
-    return false;
+    return;
   std::vector<T> Union;
   Union.reserve(Dst.size() + Src.size());
   std::set_union(Dst.begin(), Dst.end(), Src.begin(), Src.end(),
                  std::back_inserter(Union));
   Dst = std::move(Union);
-  return true;
 }
 
 /// Sorts V and removes duplicates.
@@ -191,76 +190,86 @@ template <typename T> static void sortUnique(std::vector<T> &V) {
   V.erase(std::unique(V.begin(), V.end()), V.end());
 }
 
+/// The effects of F's own actions, and the functions it calls.
+static SideEffects ownEffects(const FunctionGraph &G,
+                              llvm::function_ref<void(const Action &)> OnCall) {
+  SideEffects SE;
+  for (const ActionEdge &E : G.Edges) {
+    const Action &A = E.A;
+    switch (A.Kind) {
+    case ActionKind::Unlock:
+      if (A.Lock == LockKind::AtomicSection)
+        SE.UnlocksAtomic = true;
+      else if (A.Objects.empty())
+        SE.UnlocksUnknown = true;
+      else
+        SE.Unlocks.insert(SE.Unlocks.end(), A.Objects.begin(), A.Objects.end());
+      break;
+    case ActionKind::Assign:
+    case ActionKind::TryLock:
+    case ActionKind::SemTryWait:
+      if (A.Var != NoDataVar)
+        SE.Assigns.push_back(A.Var);
+      break;
+    case ActionKind::Call:
+    case ActionKind::Once:
+      OnCall(A);
+      break;
+    default:
+      break;
+    }
+  }
+  sortUnique(SE.Unlocks);
+  sortUnique(SE.Assigns);
+  return SE;
+}
+
 void LocksetSolver::computeSideEffects() {
-  std::vector<std::vector<unsigned>> Callers(Fns.size());
-  for (unsigned F = 0; F < Fns.size(); ++F) {
-    SideEffects &SE = Fns[F].SE;
-    for (const ActionEdge &E : Fns[F].G->Edges) {
-      const Action &A = E.A;
-      switch (A.Kind) {
-      case ActionKind::Unlock:
-        if (A.Lock == LockKind::AtomicSection)
-          SE.UnlocksAtomic = true;
-        else if (A.Objects.empty())
-          SE.UnlocksUnknown = true;
-        else
-          SE.Unlocks.insert(SE.Unlocks.end(), A.Objects.begin(),
-                            A.Objects.end());
-        break;
-      case ActionKind::Assign:
-      case ActionKind::TryLock:
-      case ActionKind::SemTryWait:
-        if (A.Var != NoDataVar)
-          SE.Assigns.push_back(A.Var);
-        break;
-      case ActionKind::Call:
-      case ActionKind::Once:
-        for (const llvm::Function *C : A.Callees) {
-          int G = fnOf(C);
-          if (G >= 0)
-            Callers[G].push_back(F);
-        }
-        break;
-      default:
-        break;
-      }
-    }
-  }
-  for (unsigned F = 0; F < Fns.size(); ++F) {
-    sortUnique(Fns[F].SE.Unlocks);
-    sortUnique(Fns[F].SE.Assigns);
-    // One entry per calling function, however many calls it makes.
-    llvm::sort(Callers[F]);
-    Callers[F].erase(std::unique(Callers[F].begin(), Callers[F].end()),
-                     Callers[F].end());
-  }
-  // Propagate callee effects to callers until nothing changes (the effects
-  // only grow, so this terminates).
-  std::deque<unsigned> Work;
+  // A function's effects are its own and its callees': one pass over the
+  // call graph's strongly connected components, callees first (Boost
+  // numbers components in that order), every member of a component with
+  // the component's effects. Iterating to a fixpoint along call edges
+  // instead took a quarter of the layer's time on sqlite3.c.
+  using CallGraph =
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+  CallGraph CG(Fns.size());
   for (unsigned F = 0; F < Fns.size(); ++F)
-    Work.push_back(F);
-  std::vector<bool> InWork(Fns.size(), true);
-  while (!Work.empty()) {
-    unsigned G = Work.front();
-    Work.pop_front();
-    InWork[G] = false;
-    for (unsigned F : Callers[G]) {
-      if (F == G)
-        continue;
-      SideEffects &To = Fns[F].SE;
-      const SideEffects &From = Fns[G].SE;
-      bool Changed = false;
-      if (From.UnlocksUnknown && !To.UnlocksUnknown)
-        Changed = To.UnlocksUnknown = true;
-      if (From.UnlocksAtomic && !To.UnlocksAtomic)
-        Changed = To.UnlocksAtomic = true;
-      Changed |= addSorted(To.Unlocks, From.Unlocks);
-      Changed |= addSorted(To.Assigns, From.Assigns);
-      if (Changed && !InWork[F]) {
-        InWork[F] = true;
-        Work.push_back(F);
+    Fns[F].SE = ownEffects(*Fns[F].G, [&](const Action &A) {
+      for (const llvm::Function *C : A.Callees)
+        if (int G = fnOf(C); G >= 0)
+          boost::add_edge(F, unsigned(G), CG);
+    });
+  std::vector<unsigned> Comp(Fns.size());
+  unsigned NumComps = boost::strong_components(
+      CG, boost::make_iterator_property_map(
+              Comp.begin(), boost::get(boost::vertex_index, CG)));
+  std::vector<std::vector<unsigned>> Members(NumComps);
+  for (unsigned F = 0; F < Fns.size(); ++F)
+    Members[Comp[F]].push_back(F);
+  std::vector<SideEffects> CompSE(NumComps);
+  std::vector<unsigned> MergedInto(NumComps, ~0u);
+  for (unsigned C = 0; C < NumComps; ++C) {
+    SideEffects &SE = CompSE[C];
+    MergedInto[C] = C;
+    auto Merge = [&](const SideEffects &From) {
+      SE.UnlocksUnknown |= From.UnlocksUnknown;
+      SE.UnlocksAtomic |= From.UnlocksAtomic;
+      addSorted(SE.Unlocks, From.Unlocks);
+      addSorted(SE.Assigns, From.Assigns);
+    };
+    for (unsigned F : Members[C]) {
+      Merge(Fns[F].SE);
+      for (auto E : llvm::make_range(boost::out_edges(F, CG))) {
+        unsigned D = Comp[boost::target(E, CG)];
+        assert(D <= C && "Boost numbers callee components first");
+        if (MergedInto[D] != C) {
+          MergedInto[D] = C;
+          Merge(CompSE[D]);
+        }
       }
     }
+    for (unsigned F : Members[C])
+      Fns[F].SE = SE;
   }
 }
 
