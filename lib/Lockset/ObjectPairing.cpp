@@ -128,6 +128,7 @@ ObjectPairing::ObjectPairing(const ThreadModel &TM, const PairingClasses &PC,
       OutOfTime(OutOfTime) {
   llvm::DenseMap<unsigned, uint64_t> PerSig;
   llvm::DenseMap<unsigned, std::vector<unsigned>> PerClass;
+  llvm::DenseMap<int64_t, unsigned> OffsetIdx;
   for (unsigned M = 0; M < Members.size(); ++M) {
     const PairingClasses::AccessInfo &AI = PC.Accesses[Members[M].Acc];
     if (Members[M].any()) {
@@ -135,10 +136,17 @@ ObjectPairing::ObjectPairing(const ThreadModel &TM, const PairingClasses &PC,
       for (auto [Ctx, Class] : AI.Ctxs)
         PerClass[Class].push_back(Ctx);
     }
-    for (const MemLoc &L : Members[M].Locs)
-      if (L.Offset != AnyOffset)
-        NamedMembers[L.Offset].push_back(M);
+    for (const MemLoc &L : Members[M].Locs) {
+      if (L.Offset == AnyOffset)
+        continue;
+      auto [It, New] = OffsetIdx.try_emplace(L.Offset, NamedMembers.size());
+      if (New)
+        NamedMembers.push_back({L.Offset, {}});
+      NamedMembers[It->second].second.push_back(M);
+    }
   }
+  llvm::sort(NamedMembers,
+             [](const auto &A, const auto &B) { return A.first < B.first; });
   AnyPerSig.assign(PerSig.begin(), PerSig.end());
   llvm::sort(AnyPerSig);
   for (auto &[Class, Ctxs] : PerClass) {
@@ -191,15 +199,16 @@ ObjectPairing::PairVerdict ObjectPairing::sigVerdict(unsigned S, unsigned T) {
 }
 
 bool ObjectPairing::run() {
-  if (!AnyPerSig.empty() && (OutOfTime() || !pairLocation(AnyOffset)))
+  if (!AnyPerSig.empty() && (OutOfTime() || !pairLocation(AnyOffset, {})))
     return false;
   for (const auto &[Off, Ms] : NamedMembers)
-    if (OutOfTime() || !pairLocation(Off))
+    if (OutOfTime() || !pairLocation(Off, Ms))
       return false;
   return true;
 }
 
-bool ObjectPairing::pairLocation(int64_t Off) {
+bool ObjectPairing::pairLocation(int64_t Off,
+                                 llvm::ArrayRef<unsigned> NamedMs) {
   MemLoc L{Obj, Off};
   // Groups of accesses with one signature that name L, or that are only at
   // AnyOffset: every access pair between two groups has one verdict. Two
@@ -215,7 +224,7 @@ bool ObjectPairing::pairLocation(int64_t Off) {
       Groups.push_back({Sig, false, N});
   } else {
     llvm::DenseMap<unsigned, uint64_t> Named, NamedAny;
-    for (unsigned M : NamedMembers[Off]) {
+    for (unsigned M : NamedMs) {
       unsigned Sig = PC.Accesses[Members[M].Acc].Sig;
       ++Named[Sig];
       if (Members[M].any())
@@ -249,7 +258,7 @@ bool ObjectPairing::pairLocation(int64_t Off) {
   std::vector<Candidate> Kept;
   uint64_t Target =
       std::min<uint64_t>(Unprotected, Opts.MaxCandidatesPerLocation);
-  if (Target && !firstCandidates(L, Target, Kept))
+  if (Target && !firstCandidates(L, NamedMs, Target, Kept))
     return false;
   R.ProtectedPairs += Conflicting - Unprotected;
   if (Unprotected)
@@ -259,7 +268,8 @@ bool ObjectPairing::pairLocation(int64_t Off) {
   return true;
 }
 
-bool ObjectPairing::firstCandidates(MemLoc L, uint64_t Target,
+bool ObjectPairing::firstCandidates(MemLoc L, llvm::ArrayRef<unsigned> NamedMs,
+                                    uint64_t Target,
                                     std::vector<Candidate> &Out) {
   // One stream per unprotected pair of sub-classes (P, Q): the context
   // pairs (I, J), I in P, J in Q, I <= J, in lexicographic order. Merged,
@@ -314,7 +324,7 @@ bool ObjectPairing::firstCandidates(MemLoc L, uint64_t Target,
       }
   } else {
     llvm::DenseMap<unsigned, unsigned> NamedIdx;
-    for (unsigned M : NamedMembers[L.Offset])
+    for (unsigned M : NamedMs)
       for (auto [Ctx, Class] : PC.Accesses[Members[M].Acc].Ctxs) {
         auto [It, New] = NamedIdx.try_emplace(Class, Named.size());
         if (New)

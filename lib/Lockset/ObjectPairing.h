@@ -104,8 +104,8 @@ private:
   uint64_t Work = 0;
 
   llvm::DenseMap<uint64_t, PairVerdict> ClassVerdicts, SigVerdicts;
-  /// The members naming each concrete offset.
-  std::map<int64_t, std::vector<unsigned>> NamedMembers;
+  /// The members naming each concrete offset, by offset.
+  std::vector<std::pair<int64_t, std::vector<unsigned>>> NamedMembers;
   /// The members at AnyOffset: how many per signature (by signature), and
   /// their contexts per class in source order (by class). They are shared
   /// by every location of the object.
@@ -115,8 +115,10 @@ private:
   bool tick() { return ++Work % 65536 != 0 || !OutOfTime(); }
   PairVerdict classVerdict(unsigned P, unsigned Q);
   PairVerdict sigVerdict(unsigned S, unsigned T);
-  bool pairLocation(int64_t Off);
-  bool firstCandidates(MemLoc L, uint64_t Target, std::vector<Candidate> &Out);
+  /// Named: the members naming Off (none for AnyOffset).
+  bool pairLocation(int64_t Off, llvm::ArrayRef<unsigned> Named);
+  bool firstCandidates(MemLoc L, llvm::ArrayRef<unsigned> NamedMs,
+                       uint64_t Target, std::vector<Candidate> &Out);
 };
 
 } // namespace lockset

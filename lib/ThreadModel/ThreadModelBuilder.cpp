@@ -757,11 +757,20 @@ struct ModelBuilder {
   void computeShared() {
     std::vector<std::set<TemplateId>> Users(TM.Objects.size());
     auto Note = [&](const Instruction *I, const std::vector<MemLoc> &Locs) {
-      if (!I)
+      auto It = I ? FuncTemplates.find(I->getFunction()) : FuncTemplates.end();
+      if (It == FuncTemplates.end())
         return;
-      for (TemplateId T : FuncTemplates.lookup(I->getFunction()))
-        for (const MemLoc &L : Locs)
-          Users[L.Obj].insert(T);
+      const std::vector<TemplateId> &Ts = It->second;
+      // Locations come sorted by object: an object once per access (an
+      // imprecise pointer has thousands of locations in hundreds of
+      // objects).
+      ObjectId Last = InvalidObject;
+      for (const MemLoc &L : Locs) {
+        if (L.Obj == Last)
+          continue;
+        Last = L.Obj;
+        Users[L.Obj].insert(Ts.begin(), Ts.end());
+      }
     };
     for (const Access &A : TM.Accesses)
       Note(A.Inst, A.Locs);
