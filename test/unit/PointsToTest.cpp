@@ -131,6 +131,58 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
   CHECK(S.pts("f", "y") == Set{"b"});
 }
 
+TEST_CASE("points-to: memcpy to an unknown offset reaches every field",
+          "[pta]") {
+  // The destination is at AnyOffset: every field copied lands in every
+  // field of it, whichever of the source's fields and the destination the
+  // solver meets first (through memory, the second copy's source and the
+  // third copy's destination arrive after the other side).
+  Solved S(R"(
+@a = global i32 0
+@b = global i32 0
+@gsrc = global { ptr, ptr } { ptr @a, ptr @b }
+define void @f(i64 %i) {
+  %src = alloca { ptr, ptr }
+  %dst = alloca { ptr, ptr }
+  %dst2 = alloca { ptr, ptr }
+  %dst3 = alloca { ptr, ptr }
+  %slot = alloca ptr
+  %slot3 = alloca ptr
+  %slot4 = alloca ptr
+  %s1 = getelementptr i8, ptr %src, i64 8
+  store ptr @a, ptr %src
+  store ptr @b, ptr %s1
+  %d = getelementptr i8, ptr %dst, i64 %i
+  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %src, i64 16, i1 false)
+  store ptr %src, ptr %slot
+  %late = load ptr, ptr %slot
+  %e = getelementptr i8, ptr %dst2, i64 %i
+  call void @llvm.memcpy.p0.p0.i64(ptr %e, ptr %late, i64 16, i1 false)
+  %d1 = getelementptr i8, ptr %dst, i64 8
+  %x = load ptr, ptr %dst
+  %y = load ptr, ptr %d1
+  %z = load ptr, ptr %d
+  %e1 = getelementptr i8, ptr %dst2, i64 8
+  %u = load ptr, ptr %dst2
+  %v = load ptr, ptr %e1
+  %g = getelementptr i8, ptr %dst3, i64 %i
+  store ptr %g, ptr %slot3
+  %g2 = load ptr, ptr %slot3
+  store ptr %g2, ptr %slot4
+  %glate = load ptr, ptr %slot4
+  call void @llvm.memcpy.p0.p0.i64(ptr %glate, ptr @gsrc, i64 16, i1 false)
+  %g1 = getelementptr i8, ptr %dst3, i64 8
+  %m = load ptr, ptr %dst3
+  %n = load ptr, ptr %g1
+  ret void
+}
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+)");
+  CHECK(S.pts("f", "d") == Set{"dst+?"});
+  for (const char *V : {"x", "y", "z", "u", "v", "m", "n"})
+    CHECK(S.pts("f", V) == Set{"a", "b"});
+}
+
 TEST_CASE("points-to: a copy cycle converges to one set", "[pta]") {
   Solved S(R"(
 @a = global i32 0
