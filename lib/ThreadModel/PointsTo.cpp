@@ -214,6 +214,7 @@ ObjectId AndersenSolver::newObject(ObjectKind K, const Value *Site,
     O.Loc = sourceLocOf(*I);
   Objects.push_back(std::move(O));
   ObjLocs.emplace_back();
+  ObjLocs.back().Declared = declaredType(Objects.back().Id);
   if (Site)
     SiteObject[Site] = Objects.back().Id;
   return Objects.back().Id;
@@ -479,7 +480,7 @@ Type *AndersenSolver::declaredType(ObjectId Obj) const {
 
 uint32_t AndersenSolver::byteField(uint32_t L) {
   MemLoc ML = Locs[L].Loc;
-  Type *Declared = declaredType(ML.Obj);
+  Type *Declared = ObjLocs[ML.Obj].Declared;
   if (ML.Offset == AnyOffset || !Declared)
     return L;
   uint64_t Start = byteFieldStart(DL, Declared, ML.Offset);
@@ -488,15 +489,13 @@ uint32_t AndersenSolver::byteField(uint32_t L) {
 
 FieldView AndersenSolver::viewOf(uint32_t L, Type *View) {
   MemLoc ML = Locs[L].Loc;
-  if (ML.Offset == AnyOffset)
+  // Heap memory takes its type from its stores: any view fits.
+  Type *Declared = ObjLocs[ML.Obj].Declared;
+  if (ML.Offset == AnyOffset || !Declared)
     return FieldView::Fits;
   auto [It, New] = ViewCache.try_emplace({L, View}, FieldView::Fits);
   if (!New)
     return It->second;
-  Type *Declared = declaredType(ML.Obj);
-  // Heap memory takes its type from its stores: any view fits.
-  if (!Declared)
-    return FieldView::Fits;
   FieldView FV = viewAs(DL, Declared, ML.Offset, View);
   if (FV == FieldView::Misfit) {
     ++NumViewMisfits;

@@ -100,6 +100,9 @@ struct AndersenSolver {
     /// (the first location's), so loads and stores at AnyOffset need one
     /// edge each rather than one per field.
     bool Collapsed = false;
+    /// declaredType() of the object, kept here: field views are asked for
+    /// every location a GEP meets.
+    llvm::Type *Declared = nullptr;
   };
   /// Constraints that need the pointees of a watched node.
   struct Complex {
