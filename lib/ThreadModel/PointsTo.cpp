@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionGraphBuilder.h"
 #include "PointsToSolver.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -641,20 +642,58 @@ void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
     return;
   }
 
-  for (unsigned I = 0, E = std::min<unsigned>(CB.arg_size(), F.arg_size());
-       I < E; ++I)
-    if (mayHoldPointer(CB.getArgOperand(I)->getType()))
-      addCopy(nodeOf(CB.getArgOperand(I)), nodeOf(F.getArg(I)));
-  if (F.isVarArg())
-    for (unsigned I = F.arg_size(); I < CB.arg_size(); ++I)
-      if (mayHoldPointer(CB.getArgOperand(I)->getType()))
-        storeTo(locFor(varArgObject(F), AnyOffset),
-                nodeOf(CB.getArgOperand(I)));
+  for (unsigned I = 0; I < CB.arg_size(); ++I)
+    if (mayHoldPointer(CB.getArgOperand(I)->getType()) &&
+        !ForwardedArgs.contains({&CB, I}))
+      bindArgument(CB, F, I, nodeOf(CB.getArgOperand(I)));
+  // F forwards a parameter to a callback parameter: bind them per call.
+  auto Fw = Forwardings.find(&F);
+  if (Fw != Forwardings.end())
+    for (const Forwarding &W : Fw->second) {
+      if (std::max(W.FnParam, W.ArgParam) >= CB.arg_size())
+        continue;
+      Complex X;
+      X.K = Complex::ForwardedCall;
+      X.CB = W.CB;
+      X.Arg = nodeOf(CB.getArgOperand(W.ArgParam));
+      X.Pair = W.ArgPos;
+      addComplex(nodeOf(CB.getArgOperand(W.FnParam)), X);
+    }
   if (AllocWrappers.count(&F))
     // A fresh object per call site of an allocation wrapper.
     addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
   else if (mayHoldPointer(CB.getType()))
     addCopy(returnNode(F), nodeOf(&CB));
+}
+
+void AndersenSolver::bindArgument(const CallBase &CB, const Function &F,
+                                  unsigned Pos, uint32_t Arg) {
+  if (Pos < F.arg_size())
+    addCopy(Arg, nodeOf(F.getArg(Pos)));
+  else if (F.isVarArg())
+    storeTo(locFor(varArgObject(F), AnyOffset), Arg);
+}
+
+void AndersenSolver::findForwardings() {
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->getCalledFunction() || CB->isInlineAsm())
+        continue;
+      // At -O0 through the parameter's spill slot, stored once and only
+      // loaded (so no one can change it in between).
+      auto *Fn = dyn_cast<Argument>(throughSlot(CB->getCalledOperand()));
+      if (!Fn || Fn->getParent() != &F)
+        continue;
+      for (unsigned K = 0; K < CB->arg_size(); ++K) {
+        auto *A = dyn_cast<Argument>(throughSlot(CB->getArgOperand(K)));
+        if (!A || A == Fn || A->getParent() != &F ||
+            !mayHoldPointer(A->getType()))
+          continue;
+        Forwardings[&F].push_back({CB, Fn->getArgNo(), A->getArgNo(), K});
+        ForwardedArgs.insert({CB, K});
+      }
+    }
 }
 
 uint32_t AndersenSolver::returnNode(const Function &F) {
@@ -707,6 +746,17 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
     if (!StartSeen.insert({C.CB, F}).second)
       return;
     Starts.push_back({C.CB, F});
+    return;
+  }
+  case Complex::ForwardedCall: {
+    // The call site passes callee F and argument C.Arg: if F is among the
+    // forwarding call's callees, it gets the argument.
+    const MemObject &O = Objects[ML.Obj];
+    auto *F = dyn_cast_or_null<Function>(O.Site);
+    if (O.Kind != ObjectKind::Function || !F || F->isDeclaration() ||
+        !mayBeCalledAs(*F, *C.CB))
+      return;
+    bindArgument(*C.CB, *F, C.Pair, C.Arg);
     return;
   }
   case Complex::CopySrc: {
@@ -840,6 +890,7 @@ void AndersenSolver::addInitializer(uint32_t ObjLoc, const Constant *C,
 
 void AndersenSolver::buildConstraints() {
   AllocWrappers = findAllocationWrappers(M);
+  findForwardings();
   for (const GlobalVariable &GV : M.globals()) {
     uint64_t Size = GV.getValueType()->isSized()
                         ? DL.getTypeAllocSize(GV.getValueType())

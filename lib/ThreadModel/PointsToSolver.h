@@ -106,11 +106,19 @@ struct AndersenSolver {
   };
   /// Constraints that need the pointees of a watched node.
   struct Complex {
-    enum Kind { IndirectCall, ThreadRoutine, CopySrc, CopyDst } K;
+    enum Kind {
+      IndirectCall,
+      ThreadRoutine,
+      CopySrc,
+      CopyDst,
+      ForwardedCall, ///< Watches a call site's callback argument.
+    } K;
     const llvm::CallBase *CB = nullptr;
     uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.
     uint32_t Watch = 0;
-    unsigned Pair = 0; ///< CopyDst: its CopySrc complex.
+    /// CopyDst: its CopySrc complex; ForwardedCall: the argument position
+    /// in CB.
+    unsigned Pair = 0;
   };
   /// Bounds the locations of one object (compromise "field-limit").
   static constexpr size_t MaxFieldsPerObject = 128;
@@ -252,6 +260,24 @@ struct AndersenSolver {
   uint32_t shift(uint32_t L, int64_t Off);
   void handleComplex(unsigned CI, uint32_t L);
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
+  /// An indirect call CB in a function F whose callee is F's parameter
+  /// FnParam and whose argument ArgPos is F's parameter ArgParam, both
+  /// unchanged (`void each(cb_t cb, void *arg) { cb(arg); }`): per call
+  /// site of F, that argument goes only to the callees that call site
+  /// passes, instead of every call site's argument to every callee
+  /// ("callback-argument" in docs/design-threadmodel.md).
+  struct Forwarding {
+    const llvm::CallBase *CB;
+    unsigned FnParam, ArgParam, ArgPos;
+  };
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<Forwarding, 1>>
+      Forwardings;
+  /// (CB, ArgPos) of every Forwarding: bound per call site of F instead.
+  llvm::DenseSet<std::pair<const llvm::CallBase *, unsigned>> ForwardedArgs;
+  void findForwardings();
+  /// Passes Arg as argument Pos of CB to F.
+  void bindArgument(const llvm::CallBase &CB, const llvm::Function &F,
+                    unsigned Pos, uint32_t Arg);
   void visit(llvm::Instruction &I);
   void visitCall(llvm::CallBase &CB);
   void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
