@@ -96,12 +96,10 @@ PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R) {
       Accesses.emplace_back();
       Accesses.back().A = A;
       if (!sortedUnique(A->Locs)) {
-        Accesses.back().SortedLocs = A->Locs;
-        llvm::sort(Accesses.back().SortedLocs);
-        Accesses.back().SortedLocs.erase(
-            std::unique(Accesses.back().SortedLocs.begin(),
-                        Accesses.back().SortedLocs.end()),
-            Accesses.back().SortedLocs.end());
+        std::vector<MemLoc> &S = Accesses.back().SortedLocs;
+        S = A->Locs;
+        llvm::sort(S);
+        S.erase(std::unique(S.begin(), S.end()), S.end());
       }
     }
     Accesses[IIt->second].Ctxs.push_back({Ctx, CIt->second});

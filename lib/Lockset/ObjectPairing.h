@@ -1,5 +1,4 @@
-//===- ObjectPairing.h - Pairwise candidates of one shared object -*- C++
-//-*-===//
+//===- ObjectPairing.h - Candidates of one shared object -------*- C++ -*-===//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
@@ -8,7 +7,7 @@
 //
 // Internal to lib/Lockset. Pairs the access contexts of one shared object,
 // location by location, by classes instead of one by one
-// (docs/design-lockset.md, item 6):
+// (docs/design-lockset.md, item 7):
 //  * contexts with one ClassKey form a class: one verdict per class pair;
 //  * an access's classes (one per context) form its signature, and every
 //    access pair between two signature groups has one verdict, so the

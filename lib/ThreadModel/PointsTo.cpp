@@ -683,12 +683,11 @@ void AndersenSolver::findForwardings() {
       // At -O0 through the parameter's spill slot, stored once and only
       // loaded (so no one can change it in between).
       auto *Fn = dyn_cast<Argument>(throughSlot(CB->getCalledOperand()));
-      if (!Fn || Fn->getParent() != &F)
+      if (!Fn)
         continue;
       for (unsigned K = 0; K < CB->arg_size(); ++K) {
         auto *A = dyn_cast<Argument>(throughSlot(CB->getArgOperand(K)));
-        if (!A || A == Fn || A->getParent() != &F ||
-            !mayHoldPointer(A->getType()))
+        if (!A || A == Fn || !mayHoldPointer(A->getType()))
           continue;
         Forwardings[&F].push_back({CB, Fn->getArgNo(), A->getArgNo(), K});
         ForwardedArgs.insert({CB, K});
