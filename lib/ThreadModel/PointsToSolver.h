@@ -210,7 +210,15 @@ struct AndersenSolver {
   llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
       CalleeMap, Bound;
   llvm::DenseMap<const llvm::Function *, ObjectId> ExternalObj;
-  llvm::DenseMap<uint32_t, std::vector<MemLoc>> SortedCache;
+  /// pointsTo()'s sorted lists: one per distinct set (SortedSets), found
+  /// by node (SortedCache) or by a hash of the set (SortedByHash, with a
+  /// node that holds it).
+  std::deque<std::vector<MemLoc>> SortedSets;
+  llvm::DenseMap<uint32_t, const std::vector<MemLoc> *> SortedCache;
+  llvm::DenseMap<
+      uint64_t,
+      llvm::SmallVector<std::pair<uint32_t, const std::vector<MemLoc> *>, 1>>
+      SortedByHash;
   std::set<std::pair<const llvm::CallBase *, const llvm::Function *>> StartSeen;
   std::vector<ThreadStart> Starts;
   std::vector<std::string> Compromises;

@@ -109,6 +109,33 @@ define void @g() {
   CHECK(S.pts("g", "c") == Set{"a"});
 }
 
+TEST_CASE("points-to: equal sets share one sorted list", "[pta]") {
+  Solved S(R"(
+@a = global [2 x i32] zeroinitializer
+@b = global [2 x i32] zeroinitializer
+@p = global ptr null
+define void @f() {
+  store ptr @b, ptr @p
+  store ptr @a, ptr @p
+  %q = load ptr, ptr @p
+  %r = load ptr, ptr @p
+  %s = getelementptr i8, ptr %q, i64 4
+  ret void
+}
+)");
+  // Two nodes (no cycle joins them) with one set: one list, sorted.
+  ArrayRef<MemLoc> Q = S.PTA->pointsTo(S.value("f", "q"));
+  ArrayRef<MemLoc> R = S.PTA->pointsTo(S.value("f", "r"));
+  REQUIRE(Q.size() == 2);
+  CHECK(std::is_sorted(Q.begin(), Q.end()));
+  CHECK(Q.data() == R.data());
+  CHECK(S.pts("f", "r") == Set{"a", "b"});
+  // Another set of the same size gets a list of its own.
+  ArrayRef<MemLoc> Sh = S.PTA->pointsTo(S.value("f", "s"));
+  CHECK(Sh.data() != Q.data());
+  CHECK(S.pts("f", "s") == Set{"a+4", "b+4"});
+}
+
 TEST_CASE("points-to: memcpy copies every field from the offset on", "[pta]") {
   Solved S(R"(
 @a = global i32 0
