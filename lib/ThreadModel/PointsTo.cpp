@@ -910,7 +910,9 @@ void AndersenSolver::buildConstraints() {
   for (const GlobalVariable &GV : M.globals())
     if (GV.hasInitializer())
       addInitializer(locFor(SiteObject[&GV], 0), GV.getInitializer(), 0);
-  for (Function &F : M)
+  for (Function &F : M) {
+    if (!F.isDeclaration())
+      promoteSlots(F);
     for (Instruction &I : instructions(F)) {
       visit(I);
       // Constant addresses used directly (load @x) need their nodes too.
@@ -919,6 +921,7 @@ void AndersenSolver::buildConstraints() {
           if (U->getType()->isPointerTy())
             nodeOf(U);
     }
+  }
 }
 
 ArrayRef<MemLoc> AndersenSolver::pointsTo(const Value *V) {

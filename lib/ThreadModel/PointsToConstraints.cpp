@@ -63,13 +63,15 @@ void AndersenSolver::visit(Instruction &I) {
     return;
   }
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    if (holdsPointer(LI->getType()))
+    if (holdsPointer(LI->getType()) &&
+        !PromotedSlots.contains(LI->getPointerOperand()))
       addLoad(nodeOf(LI->getPointerOperand()), nodeOf(LI));
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Value *V = SI->getValueOperand();
-    if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V))
+    if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V) &&
+        !PromotedSlots.contains(SI->getPointerOperand()))
       addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
     return;
   }

@@ -286,6 +286,10 @@ struct AndersenSolver {
   /// Passes Arg as argument Pos of CB to F.
   void bindArgument(const llvm::CallBase &CB, const llvm::Function &F,
                     unsigned Pos, uint32_t Arg);
+  /// Promotes F's local pointer slots to SSA values ("slot-ssa", see
+  /// PointsToSlots.cpp); visit() then skips their loads and stores.
+  void promoteSlots(llvm::Function &F);
+  llvm::DenseSet<const llvm::Value *> PromotedSlots;
   void visit(llvm::Instruction &I);
   void visitCall(llvm::CallBase &CB);
   void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
