@@ -324,20 +324,19 @@ ModuleSetup::accessCounts(const std::vector<MemLoc> &Locs) const {
     // touch every field, the others their own offsets.
     std::map<int64_t, size_t> AtOffset;
     size_t Anywhere = 0;
-    std::vector<int64_t> Offsets;
     for (AccessId A : It->second) {
-      Offsets.clear();
-      for (const MemLoc &L : TM.Accesses[A].Locs)
-        if (L.Obj == Obj)
-          Offsets.push_back(L.Offset);
-      if (llvm::is_contained(Offsets, AnyOffset)) {
+      // An access's locations are sorted: the object's are one run, with
+      // AnyOffset (the least offset) first.
+      const std::vector<MemLoc> &Locs = TM.Accesses[A].Locs;
+      auto First = llvm::lower_bound(Locs, MemLoc{Obj, AnyOffset});
+      auto Last = std::find_if(First, Locs.end(),
+                               [&](const MemLoc &L) { return L.Obj != Obj; });
+      if (First != Last && First->Offset == AnyOffset) {
         ++Anywhere;
         continue;
       }
-      llvm::sort(Offsets);
-      Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
-      for (int64_t O : Offsets)
-        ++AtOffset[O];
+      for (; First != Last; ++First)
+        ++AtOffset[First->Offset];
     }
     for (size_t I : Is)
       Out[I] = Locs[I].Offset == AnyOffset

@@ -158,7 +158,7 @@ struct Access {
   const llvm::Instruction *Inst = nullptr;
   bool IsWrite = false;
   bool IsAtomic = false;    ///< volatile is not atomic.
-  std::vector<MemLoc> Locs; ///< Abstract locations it may touch.
+  std::vector<MemLoc> Locs; ///< Abstract locations it may touch, sorted.
   BaseRef Base;             ///< Canonical address, for lock correlation.
   std::string Name;         ///< Source-level name: "x", "p->count", ...
   SourceLoc Loc;
