@@ -408,6 +408,26 @@ static void putVal(std::string &S, const Value &V) {
   }
 }
 
+/// Lock and handle tables hold every location an operand may denote, so on
+/// imprecise models they run to hundreds of entries, nearly all idle at
+/// any time: only the others are written, each as its distance from the
+/// previous one and its value (a canonical form: one key per state).
+template <typename T, typename IdleFn, typename PutFn>
+static void putSparse(std::string &S, const std::vector<T> &V, IdleFn Idle,
+                      PutFn Put) {
+  size_t N = 0;
+  for (const T &X : V)
+    N += !Idle(X);
+  putU(S, N);
+  size_t Prev = 0;
+  for (size_t I = 0; I < V.size(); ++I)
+    if (!Idle(V[I])) {
+      putU(S, I - Prev);
+      Prev = I;
+      Put(V[I]);
+    }
+}
+
 namespace {
 struct Reader {
   const std::string &S;
@@ -432,6 +452,15 @@ struct Reader {
       V.V = s();
     return V;
   }
+  /// The entries putSparse() wrote into V, sized and idle.
+  template <typename T, typename GetFn>
+  void sparse(std::vector<T> &V, GetFn Get) {
+    size_t N = u(), I = 0;
+    for (size_t K = 0; K < N; ++K) {
+      I += u();
+      Get(V[I]);
+    }
+  }
 };
 } // namespace
 
@@ -450,15 +479,18 @@ void Prepared::pack(const Config &C, std::string &Out) const {
   }
   for (uint8_t N : C.SiteCount)
     Out.push_back(char(N));
-  for (uint64_t H : C.Handles)
-    putU(Out, H);
-  for (uint64_t H : C.Joinable)
-    putU(Out, H);
-  for (const LockState &L : C.Locks) {
-    Out.push_back(char(L.Owner));
-    putU(Out, L.Count);
-    putU(Out, L.Readers);
-  }
+  auto NoInstance = [](uint64_t H) { return H == 0; };
+  auto PutInstances = [&](uint64_t H) { putU(Out, H); };
+  putSparse(Out, C.Handles, NoInstance, PutInstances);
+  putSparse(Out, C.Joinable, NoInstance, PutInstances);
+  putSparse(
+      Out, C.Locks,
+      [](const LockState &L) { return !L.Owner && !L.Count && !L.Readers; },
+      [&](const LockState &L) {
+        Out.push_back(char(L.Owner));
+        putU(Out, L.Count);
+        putU(Out, L.Readers);
+      });
   for (int64_t S : C.Sems)
     putS(Out, S);
   for (uint8_t O : C.Onces)
@@ -487,18 +519,17 @@ Config Prepared::unpack(const std::string &In) const {
   C.SiteCount.resize(NumCreateSlots);
   for (uint8_t &N : C.SiteCount)
     N = uint8_t(In[R.P++]);
+  auto GetInstances = [&](uint64_t &H) { H = R.u(); };
   C.Handles.resize(Tables[static_cast<unsigned>(ObjKind::Handle)].size());
-  for (uint64_t &H : C.Handles)
-    H = R.u();
+  R.sparse(C.Handles, GetInstances);
   C.Joinable.resize(C.Handles.size());
-  for (uint64_t &H : C.Joinable)
-    H = R.u();
+  R.sparse(C.Joinable, GetInstances);
   C.Locks.resize(Tables[static_cast<unsigned>(ObjKind::Lock)].size());
-  for (LockState &L : C.Locks) {
+  R.sparse(C.Locks, [&](LockState &L) {
     L.Owner = uint8_t(In[R.P++]);
     L.Count = uint16_t(R.u());
     L.Readers = R.u();
-  }
+  });
   C.Sems.resize(SemInit.size());
   for (int64_t &S : C.Sems)
     S = R.s();
