@@ -158,11 +158,11 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         // only (an unjoined predecessor is no longer joinable through it).
         // Multi handles and ambiguous operands accumulate.
         if (H.size() == 1 && !MultiHandle[HI]) {
-          S.Handles[HI] = NewBit;
-          S.Joinable[HI] = NewBit;
+          S.Handles.at(HI) = NewBit;
+          S.Joinable.at(HI) = NewBit;
         } else {
-          S.Handles[HI] |= NewBit;
-          S.Joinable[HI] |= NewBit;
+          S.Handles.at(HI) |= NewBit;
+          S.Joinable.at(HI) |= NewBit;
         }
       }
       Step(std::move(S), K);
@@ -195,7 +195,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         continue;
       }
       std::vector<bool> Sig;
-      for (uint64_t Jb : C.Joinable)
+      for (const auto &[HJ, Jb] : C.Joinable.stored())
         Sig.push_back(Jb & Bit);
       if (!Opts.AnyThreadMayUnlock) {
         if (std::find(Taken.begin(), Taken.end(), Sig) != Taken.end())
@@ -204,7 +204,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       }
       Config S = Next();
       // A thread is joined once: no other handle may join it again.
-      for (uint64_t &Jb : S.Joinable)
+      for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Bit;
       Step(std::move(S), J + 1);
     }
@@ -220,7 +220,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     for (uint32_t J = 0; J < C.Threads.size(); ++J)
       if (C.Joinable[Ids[0]] >> J & 1) {
         Config S = Next();
-        S.Joinable[Ids[0]] &= ~(uint64_t(1) << J);
+        S.Joinable.at(Ids[0]) &= ~(uint64_t(1) << J);
         Step(std::move(S), J + 1);
       }
     return;

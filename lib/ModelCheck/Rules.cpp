@@ -147,7 +147,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
     Config S = C;
     if (M.size() == 1) {
-      LockState &L = S.Locks[M[0]];
+      LockState &L = S.Locks.at(M[0]);
       if (L.Owner != 0 || L.Readers != 0) {
         FullyEnabled = false;
         return;
@@ -248,7 +248,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     case ActionKind::Lock: {
       Config S = Next();
       if (Exact) {
-        LockState &L = S.Locks[Ids[0]];
+        LockState &L = S.Locks.at(Ids[0]);
         if (A.Mode == LockMode::Shared && L.Owner == 0)
           L.Readers |= Bit;
         else if (A.Mode == LockMode::Exclusive && L.Owner == 0 &&
@@ -281,7 +281,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
                  (L.Owner == I + 1 && A.Lock == LockKind::RecursiveMutex));
       if (CanTake) {
         Config S = Next();
-        LockState &SL = S.Locks[Ids[0]];
+        LockState &SL = S.Locks.at(Ids[0]);
         if (A.Mode == LockMode::Shared)
           SL.Readers |= Bit;
         else if (SL.Owner == I + 1)
@@ -303,7 +303,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
       Config S = Next();
       bool Blocked = false;
       for (unsigned LI : Ids) {
-        LockState &L = S.Locks[LI];
+        LockState &L = S.Locks.at(LI);
         if (L.Owner == I + 1) {
           if (--L.Count == 0 || A.Lock != LockKind::RecursiveMutex) {
             L.Owner = 0;
@@ -336,7 +336,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     case ActionKind::Wait: {
       Config S = C;
       for (unsigned MI : ids(ObjKind::Lock, A.Mutex)) {
-        LockState &L = S.Locks[MI];
+        LockState &L = S.Locks.at(MI);
         if (L.Owner == I + 1) {
           L.Owner = 0;
           L.Count = 0;

@@ -363,9 +363,9 @@ bool Prepared::atAccess(const Config &C, uint32_t I) const {
 Config Prepared::initial() const {
   Config C;
   C.SiteCount.assign(NumCreateSlots, 0);
-  C.Handles.assign(Tables[static_cast<unsigned>(ObjKind::Handle)].size(), 0);
+  C.Handles.assign(Tables[static_cast<unsigned>(ObjKind::Handle)].size());
   C.Joinable = C.Handles;
-  C.Locks.assign(Tables[static_cast<unsigned>(ObjKind::Lock)].size(), {});
+  C.Locks.assign(Tables[static_cast<unsigned>(ObjKind::Lock)].size());
   C.Sems = SemInit;
   C.Onces.assign(Tables[static_cast<unsigned>(ObjKind::Once)].size(), 0);
   C.Barriers.assign(BarrierCount.size(), 0);
@@ -413,18 +413,18 @@ static void putVal(std::string &S, const Value &V) {
 /// any time: only the others are written, each as its distance from the
 /// previous one and its value (a canonical form: one key per state).
 template <typename T, typename IdleFn, typename PutFn>
-static void putSparse(std::string &S, const std::vector<T> &V, IdleFn Idle,
+static void putSparse(std::string &S, const SparseTable<T> &V, IdleFn Idle,
                       PutFn Put) {
   size_t N = 0;
-  for (const T &X : V)
+  for (const auto &[I, X] : V.stored())
     N += !Idle(X);
   putU(S, N);
   size_t Prev = 0;
-  for (size_t I = 0; I < V.size(); ++I)
-    if (!Idle(V[I])) {
+  for (const auto &[I, X] : V.stored())
+    if (!Idle(X)) {
       putU(S, I - Prev);
       Prev = I;
-      Put(V[I]);
+      Put(X);
     }
 }
 
@@ -454,11 +454,11 @@ struct Reader {
   }
   /// The entries putSparse() wrote into V, sized and idle.
   template <typename T, typename GetFn>
-  void sparse(std::vector<T> &V, GetFn Get) {
+  void sparse(SparseTable<T> &V, GetFn Get) {
     size_t N = u(), I = 0;
     for (size_t K = 0; K < N; ++K) {
       I += u();
-      Get(V[I]);
+      Get(V.at(I));
     }
   }
 };
@@ -520,11 +520,11 @@ Config Prepared::unpack(const std::string &In) const {
   for (uint8_t &N : C.SiteCount)
     N = uint8_t(In[R.P++]);
   auto GetInstances = [&](uint64_t &H) { H = R.u(); };
-  C.Handles.resize(Tables[static_cast<unsigned>(ObjKind::Handle)].size());
+  C.Handles.assign(Tables[static_cast<unsigned>(ObjKind::Handle)].size());
   R.sparse(C.Handles, GetInstances);
-  C.Joinable.resize(C.Handles.size());
+  C.Joinable.assign(C.Handles.size());
   R.sparse(C.Joinable, GetInstances);
-  C.Locks.resize(Tables[static_cast<unsigned>(ObjKind::Lock)].size());
+  C.Locks.assign(Tables[static_cast<unsigned>(ObjKind::Lock)].size());
   R.sparse(C.Locks, [&](LockState &L) {
     L.Owner = uint8_t(In[R.P++]);
     L.Count = uint16_t(R.u());

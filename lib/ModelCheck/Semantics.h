@@ -22,6 +22,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -66,16 +67,60 @@ struct LockState {
   uint64_t Readers = 0; ///< Instances holding the rwlock shared.
 };
 
+/// A table indexed by object id whose entries are nearly all idle (T()):
+/// only the others are stored, in index order. Lock and handle tables hold
+/// every location an operand may denote, hundreds on imprecise models, and
+/// every successor state copies its configuration.
+template <typename T> class SparseTable {
+public:
+  using Entry = std::pair<uint32_t, T>;
+  size_t size() const { return N; }
+  /// Size entries, all idle.
+  void assign(size_t Size) {
+    N = Size;
+    Stored.clear();
+  }
+  /// Entry I, idle unless stored.
+  T operator[](size_t I) const {
+    auto It = lowerBound(I);
+    return It != Stored.end() && It->first == I ? It->second : T();
+  }
+  /// Entry I, stored (idle) if it was not.
+  T &at(size_t I) {
+    auto It = lowerBound(I);
+    if (It == Stored.end() || It->first != I)
+      It = Stored.insert(It, {uint32_t(I), T()});
+    return It->second;
+  }
+  /// The stored entries in index order; some may have become idle.
+  const std::vector<Entry> &stored() const { return Stored; }
+  std::vector<Entry> &stored() { return Stored; }
+
+private:
+  size_t N = 0;
+  std::vector<Entry> Stored;
+  typename std::vector<Entry>::const_iterator lowerBound(size_t I) const {
+    return std::lower_bound(
+        Stored.begin(), Stored.end(), I,
+        [](const Entry &E, size_t Index) { return E.first < Index; });
+  }
+  typename std::vector<Entry>::iterator lowerBound(size_t I) {
+    return std::lower_bound(
+        Stored.begin(), Stored.end(), I,
+        [](const Entry &E, size_t Index) { return E.first < Index; });
+  }
+};
+
 struct Config {
   std::vector<ThreadState> Threads; ///< Index = instance; 0 = root.
   /// Instances created per creation slot (see Prepared::CreateSlot).
   std::vector<uint8_t> SiteCount;
   /// Instances a handle may denote (cancel targets): the last one stored
   /// for a scalar handle, every one stored for a multi handle.
-  std::vector<uint64_t> Handles;
+  SparseTable<uint64_t> Handles;
   /// Instances stored in a handle and not yet joined or detached.
-  std::vector<uint64_t> Joinable;
-  std::vector<LockState> Locks;
+  SparseTable<uint64_t> Joinable;
+  SparseTable<LockState> Locks;
   std::vector<int64_t> Sems;
   std::vector<uint8_t> Onces;     ///< 0 not run, 1 running, 2 done.
   std::vector<uint64_t> Barriers; ///< Arrived instances.
