@@ -274,65 +274,6 @@ void Prepared::computeEdgeObjs() {
   }
 }
 
-void Prepared::computeFutures() {
-  Future.resize(Graphs.size());
-  FutureAll.resize(Graphs.size());
-  for (unsigned G = 0; G < Graphs.size(); ++G) {
-    Future[G].assign(Graphs[G]->NumNodes, llvm::BitVector(NumObjs));
-    FutureAll[G].assign(Graphs[G]->NumNodes, false);
-  }
-  auto EntryOf = [&](unsigned G) -> int {
-    return Graphs[G]->NumNodes ? int(Graphs[G]->Entry) : -1;
-  };
-  // Round-robin to a fixpoint: creations and once bodies link graphs. On
-  // graphs of 10^5 nodes a pass takes long enough to read the clock in it.
-  unsigned Visits = 0;
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (unsigned G = 0; G < Graphs.size(); ++G)
-      for (unsigned N = Graphs[G]->NumNodes; N-- > 0;) {
-        if ((Visits++ & 1023) == 0 && Clock::now() > Deadline) {
-          Complete = false;
-          return;
-        }
-        llvm::BitVector F = Future[G][N];
-        bool All = FutureAll[G][N];
-        for (unsigned EI : Graphs[G]->Succs[N]) {
-          const ActionEdge &E = Graphs[G]->Edges[EI];
-          for (unsigned O : edgeObjs(G, EI, All))
-            F.set(O);
-          if (E.To < Graphs[G]->NumNodes) {
-            F |= Future[G][E.To];
-            All = All || FutureAll[G][E.To];
-          }
-          std::vector<unsigned> Linked;
-          if (E.A.Kind == ActionKind::Create &&
-              E.A.Creation < In.TM->Creations.size())
-            for (TemplateId T : In.TM->Creations[E.A.Creation].Targets)
-              if (T < NT)
-                Linked.push_back(T);
-          if (E.A.Kind == ActionKind::Once)
-            for (unsigned B = 0; B < OnceFns.size(); ++B)
-              for (const llvm::Function *Fn : E.A.Callees)
-                if (Fn == OnceFns[B])
-                  Linked.push_back(NT + B);
-          for (unsigned L : Linked) {
-            int En = EntryOf(L);
-            if (En < 0)
-              continue;
-            F |= Future[L][En];
-            All = All || FutureAll[L][En];
-          }
-        }
-        if (F != Future[G][N] || All != FutureAll[G][N]) {
-          Future[G][N] = std::move(F);
-          FutureAll[G][N] = All;
-          Changed = true;
-        }
-      }
-  }
-}
-
 bool Prepared::futureMeets(const Config &C, uint32_t I,
                            const std::vector<unsigned> &Objs, bool All) const {
   const ThreadState &T = C.Threads[I];
@@ -341,10 +282,11 @@ bool Prepared::futureMeets(const Config &C, uint32_t I,
   auto Meets = [&](unsigned G, uint32_t N) {
     if (N >= Graphs[G]->NumNodes)
       return false;
-    if (All || FutureAll[G][N])
+    unsigned SCC = NodeSCC[G][N];
+    if (All || FutureAll[G][SCC])
       return true;
     for (unsigned O : Objs)
-      if (Future[G][N].test(O))
+      if (Future[G][SCC].test(O))
         return true;
     return false;
   };

@@ -213,9 +213,10 @@ private:
   std::vector<unsigned> TableBase;         ///< First object id per ObjKind.
   std::vector<int> SharedSlot, LocalSlot;  ///< Per DataVarId, -1 if none.
   unsigned NumShared = 0, NumLocal = 0;
-  /// Per graph, per node: objects of every step reachable from the node
-  /// (including threads created and once bodies run from there), and
-  /// whether a cancel is reachable.
+  /// Per graph, per strongly connected component of its nodes (NodeSCC):
+  /// objects of every step reachable from there (including threads created
+  /// and once bodies run from there), and whether a cancel is reachable.
+  std::vector<std::vector<unsigned>> NodeSCC;
   std::vector<std::vector<llvm::BitVector>> Future;
   std::vector<std::vector<bool>> FutureAll;
   std::vector<std::vector<bool>> AccessNode; ///< Node has an access edge.
@@ -255,7 +256,11 @@ private:
     return llvm::ArrayRef<unsigned>(EdgeObjs[G])
         .slice(Start[E], Start[E + 1] - Start[E]);
   }
+  /// Futures.cpp.
   void computeFutures();
+  /// The objects of G's edges out of SCC and the futures they lead to.
+  void futureOf(unsigned G, unsigned SCC,
+                const std::vector<std::vector<unsigned>> &Members);
   Value read(const Config &C, uint32_t I, DataVarId V) const;
   void write(Config &C, uint32_t I, DataVarId V, Value Val) const;
   void arrive(Config &C, uint32_t I, uint32_t To) const;

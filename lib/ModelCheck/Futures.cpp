@@ -1,0 +1,156 @@
+//===- Futures.cpp - Objects a thread may still touch -----------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The partial-order reduction asks, per node, which objects a thread's
+// future steps may touch. Nodes of one strongly connected component share
+// their future, so it is computed once per component, sinks first: one
+// pass per graph. A round-robin fixpoint over nodes took a pass per loop
+// nesting level, each copying and comparing a bit vector as wide as the
+// object tables per node (a quarter of the checker on sqlite3.c).
+// Creations and once bodies link graphs; the graphs are iterated until
+// their entries' futures are stable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+using namespace llvm;
+
+namespace racesift {
+namespace mc {
+
+/// Tarjan's algorithm over a graph's nodes, iteratively (graphs of 10^5
+/// nodes nest deeply). Components are numbered as they complete: every
+/// edge leaving a component leads to a lower number.
+static unsigned findSCCs(const ThreadGraph &TG, std::vector<unsigned> &Comp) {
+  const unsigned NoIndex = ~0u;
+  unsigned N = TG.NumNodes, Counter = 0, NumComps = 0;
+  Comp.assign(N, NoIndex);
+  std::vector<unsigned> Index(N, NoIndex), Low(N, 0), Stack;
+  std::vector<bool> OnStack(N, false);
+  struct Frame {
+    unsigned Node;
+    unsigned Edge;
+  };
+  std::vector<Frame> Frames;
+  auto Visit = [&](unsigned V) {
+    Index[V] = Low[V] = Counter++;
+    Stack.push_back(V);
+    OnStack[V] = true;
+    Frames.push_back({V, 0});
+  };
+  for (unsigned Root = 0; Root < N; ++Root) {
+    if (Index[Root] != NoIndex)
+      continue;
+    Visit(Root);
+    while (!Frames.empty()) {
+      Frame &F = Frames.back();
+      unsigned V = F.Node;
+      if (F.Edge < TG.Succs[V].size()) {
+        unsigned W = TG.Edges[TG.Succs[V][F.Edge++]].To;
+        if (W >= N)
+          continue;
+        if (Index[W] == NoIndex)
+          Visit(W);
+        else if (OnStack[W])
+          Low[V] = std::min(Low[V], Index[W]);
+        continue;
+      }
+      Frames.pop_back();
+      if (!Frames.empty())
+        Low[Frames.back().Node] = std::min(Low[Frames.back().Node], Low[V]);
+      if (Low[V] != Index[V])
+        continue;
+      unsigned W;
+      do {
+        W = Stack.back();
+        Stack.pop_back();
+        OnStack[W] = false;
+        Comp[W] = NumComps;
+      } while (W != V);
+      ++NumComps;
+    }
+  }
+  return NumComps;
+}
+
+void Prepared::futureOf(unsigned G, unsigned SCC,
+                        const std::vector<std::vector<unsigned>> &Members) {
+  const ThreadGraph &TG = *Graphs[G];
+  BitVector &F = Future[G][SCC];
+  bool All = FutureAll[G][SCC];
+  auto Link = [&](unsigned L) {
+    if (!Graphs[L]->NumNodes)
+      return;
+    unsigned En = NodeSCC[L][Graphs[L]->Entry];
+    if (L == G && En == SCC)
+      return;
+    F |= Future[L][En];
+    All = All || FutureAll[L][En];
+  };
+  for (unsigned V : Members[SCC])
+    for (unsigned EI : TG.Succs[V]) {
+      const ActionEdge &E = TG.Edges[EI];
+      for (unsigned O : edgeObjs(G, EI, All))
+        F.set(O);
+      if (E.To < TG.NumNodes && NodeSCC[G][E.To] != SCC) {
+        F |= Future[G][NodeSCC[G][E.To]];
+        All = All || FutureAll[G][NodeSCC[G][E.To]];
+      }
+      if (E.A.Kind == ActionKind::Create &&
+          E.A.Creation < In.TM->Creations.size())
+        for (TemplateId T : In.TM->Creations[E.A.Creation].Targets)
+          if (T < NT)
+            Link(T);
+      if (E.A.Kind == ActionKind::Once)
+        for (unsigned B = 0; B < OnceFns.size(); ++B)
+          for (const Function *Fn : E.A.Callees)
+            if (Fn == OnceFns[B])
+              Link(NT + B);
+    }
+  FutureAll[G][SCC] = All;
+}
+
+void Prepared::computeFutures() {
+  unsigned NG = Graphs.size();
+  NodeSCC.resize(NG);
+  Future.resize(NG);
+  FutureAll.resize(NG);
+  std::vector<std::vector<std::vector<unsigned>>> Members(NG);
+  for (unsigned G = 0; G < NG; ++G) {
+    unsigned NumComps = findSCCs(*Graphs[G], NodeSCC[G]);
+    Members[G].resize(NumComps);
+    for (unsigned V = 0; V < Graphs[G]->NumNodes; ++V)
+      Members[G][NodeSCC[G][V]].push_back(V);
+    Future[G].assign(NumComps, BitVector(NumObjs));
+    FutureAll[G].assign(NumComps, false);
+  }
+  // Futures only grow: repeat until no graph's entry changes (a graph
+  // that creates or runs one linked before it in this order).
+  unsigned Visits = 0;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned G = 0; G < NG; ++G) {
+      if (!Graphs[G]->NumNodes)
+        continue;
+      unsigned En = NodeSCC[G][Graphs[G]->Entry];
+      BitVector Before = Future[G][En];
+      bool AllBefore = FutureAll[G][En];
+      for (unsigned C = 0; C < Members[G].size(); ++C) {
+        if ((Visits++ & 1023) == 0 && Clock::now() > Deadline) {
+          Complete = false;
+          return;
+        }
+        futureOf(G, C, Members[G]);
+      }
+      Changed |= Future[G][En] != Before || FutureAll[G][En] != AllBefore;
+    }
+  }
+}
+
+} // namespace mc
+} // namespace racesift
