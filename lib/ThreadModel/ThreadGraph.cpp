@@ -51,7 +51,10 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     Merged[OnlyEdge[U]] = true;
     Changed = true;
   }
+  // Edges are large (an Action each) and graphs of 10^5 of them are built
+  // per location: no regrowth.
   std::vector<ActionEdge> Out;
+  Out.reserve(Edges.size());
   DenseSet<std::pair<NodeId, NodeId>> TauSeen;
   for (unsigned I = 0; I < Edges.size(); ++I) {
     if (Merged[I])
@@ -101,17 +104,21 @@ void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
   }
   if (Exit != ~0u && NewId[Exit] == ~0u)
     NewId[Exit] = Next++;
-  std::vector<ActionEdge> Out;
+  // Reachable edges in order of their new source node, stably: a
+  // counting sort, one move per edge.
+  std::vector<unsigned> Start(Next + 1, 0);
+  for (const ActionEdge &E : Edges)
+    if (NewId[E.From] != ~0u)
+      ++Start[NewId[E.From] + 1];
+  std::partial_sum(Start.begin(), Start.end(), Start.begin());
+  std::vector<ActionEdge> Out(Start.back());
   for (ActionEdge &E : Edges) {
     if (NewId[E.From] == ~0u)
       continue;
     E.From = NewId[E.From];
     E.To = NewId[E.To];
-    Out.push_back(std::move(E));
+    Out[Start[E.From]++] = std::move(E);
   }
-  llvm::stable_sort(Out, [](const ActionEdge &A, const ActionEdge &B) {
-    return A.From < B.From;
-  });
   Edges = std::move(Out);
   Entry = NewId[Entry];
   if (Exit != ~0u)
