@@ -7,75 +7,40 @@
 //
 // The partial-order reduction asks, per node, which objects a thread's
 // future steps may touch. Nodes of one strongly connected component share
-// their future, so it is computed once per component, sinks first: one
-// pass per graph. A round-robin fixpoint over nodes took a pass per loop
-// nesting level, each copying and comparing a bit vector as wide as the
-// object tables per node (a quarter of the checker on sqlite3.c).
-// Creations and once bodies link graphs; the graphs are iterated until
-// their entries' futures are stable.
+// their future, so it is computed once per component (Boost.Graph's
+// strong_components), sinks first: one pass per graph. A round-robin fixpoint
+// over nodes took a pass per loop nesting level, each copying and comparing a
+// bit vector as wide as the object tables per node (a quarter of the checker on
+// sqlite3.c). Creations and once bodies link graphs; the graphs are iterated
+// until their entries' futures are stable.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+
+#include <cassert>
 
 using namespace llvm;
 
 namespace racesift {
 namespace mc {
 
-/// Tarjan's algorithm over a graph's nodes, iteratively (graphs of 10^5
-/// nodes nest deeply). Components are numbered as they complete: every
-/// edge leaving a component leads to a lower number.
+/// The strongly connected components of a graph's nodes. Boost numbers
+/// them as they complete: every edge leaving a component leads to a lower
+/// number (as the lockset layer's call-graph order relies on too).
 static unsigned findSCCs(const ThreadGraph &TG, std::vector<unsigned> &Comp) {
-  const unsigned NoIndex = ~0u;
-  unsigned N = TG.NumNodes, Counter = 0, NumComps = 0;
-  Comp.assign(N, NoIndex);
-  std::vector<unsigned> Index(N, NoIndex), Low(N, 0), Stack;
-  std::vector<bool> OnStack(N, false);
-  struct Frame {
-    unsigned Node;
-    unsigned Edge;
-  };
-  std::vector<Frame> Frames;
-  auto Visit = [&](unsigned V) {
-    Index[V] = Low[V] = Counter++;
-    Stack.push_back(V);
-    OnStack[V] = true;
-    Frames.push_back({V, 0});
-  };
-  for (unsigned Root = 0; Root < N; ++Root) {
-    if (Index[Root] != NoIndex)
-      continue;
-    Visit(Root);
-    while (!Frames.empty()) {
-      Frame &F = Frames.back();
-      unsigned V = F.Node;
-      if (F.Edge < TG.Succs[V].size()) {
-        unsigned W = TG.Edges[TG.Succs[V][F.Edge++]].To;
-        if (W >= N)
-          continue;
-        if (Index[W] == NoIndex)
-          Visit(W);
-        else if (OnStack[W])
-          Low[V] = std::min(Low[V], Index[W]);
-        continue;
-      }
-      Frames.pop_back();
-      if (!Frames.empty())
-        Low[Frames.back().Node] = std::min(Low[Frames.back().Node], Low[V]);
-      if (Low[V] != Index[V])
-        continue;
-      unsigned W;
-      do {
-        W = Stack.back();
-        Stack.pop_back();
-        OnStack[W] = false;
-        Comp[W] = NumComps;
-      } while (W != V);
-      ++NumComps;
-    }
-  }
-  return NumComps;
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> G(
+      TG.NumNodes);
+  for (const ActionEdge &E : TG.Edges)
+    if (E.From < TG.NumNodes && E.To < TG.NumNodes)
+      boost::add_edge(E.From, E.To, G);
+  Comp.resize(TG.NumNodes);
+  return boost::strong_components(
+      G, boost::make_iterator_property_map(Comp.begin(),
+                                           boost::get(boost::vertex_index, G)));
 }
 
 void Prepared::futureOf(unsigned G, unsigned SCC,
@@ -97,6 +62,8 @@ void Prepared::futureOf(unsigned G, unsigned SCC,
       const ActionEdge &E = TG.Edges[EI];
       for (unsigned O : edgeObjs(G, EI, All))
         F.set(O);
+      assert((E.To >= TG.NumNodes || NodeSCC[G][E.To] <= SCC) &&
+             "successor components are numbered first");
       if (E.To < TG.NumNodes && NodeSCC[G][E.To] != SCC) {
         F |= Future[G][NodeSCC[G][E.To]];
         All = All || FutureAll[G][NodeSCC[G][E.To]];
