@@ -187,6 +187,10 @@ private:
   std::vector<BitVector> Reach;
   /// Per slot: the location-independent graph, once built.
   std::vector<std::unique_ptr<ThreadGraph>> Shared;
+  /// The graph builder's uncompressed edges, kept from one location's graph
+  /// to the next (10^5 edges of an Action each on sqlite3.c: allocated and
+  /// faulted in again per location otherwise).
+  std::vector<ActionEdge> Scratch;
   /// The selected location: its accesses and the functions holding them.
   BitVector LocAccess, LocFunctions;
   std::vector<AccessId> Marked;
@@ -380,7 +384,8 @@ const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
     // make the allocator hand memory back and fault it in again.
     Own = ThreadGraph();
     Own = buildThreadGraph(
-        M, T, [this](const Action &A) { return relevant(A, true); });
+        M, T, [this](const Action &A) { return relevant(A, true); },
+        DefaultMaxGraphNodes, &Scratch);
     return &Own;
   }
   if (!Shared[Slot])

@@ -750,7 +750,8 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       Edge(Cur, Start[Succ], Action());
   }
   G.NumNodes = N;
-  compressGraph(G.NumNodes, G.Edges, G.Entry, G.Exit, G.Succs);
+  std::vector<ActionEdge> Edges = std::move(G.Edges);
+  compressGraph(G.NumNodes, Edges, G.Entry, G.Exit, G.Succs, G.Edges);
   return G;
 }
 

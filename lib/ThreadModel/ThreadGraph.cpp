@@ -51,15 +51,14 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     Merged[OnlyEdge[U]] = true;
     Changed = true;
   }
-  // Edges are large (an Action each) and graphs of 10^5 of them are built
-  // per location: no regrowth.
-  std::vector<ActionEdge> Out;
-  Out.reserve(Edges.size());
+  // In place: edges are large (an Action each), and graphs of 10^5 of
+  // them are built per location.
   DenseSet<std::pair<NodeId, NodeId>> TauSeen;
+  unsigned W = 0;
   for (unsigned I = 0; I < Edges.size(); ++I) {
     if (Merged[I])
       continue;
-    ActionEdge E = std::move(Edges[I]);
+    ActionEdge &E = Edges[I];
     E.From = Find(E.From);
     E.To = Find(E.To);
     if (isTau(E.A) &&
@@ -67,9 +66,11 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
       Changed = true;
       continue;
     }
-    Out.push_back(std::move(E));
+    if (W != I)
+      Edges[W] = std::move(E);
+    ++W;
   }
-  Edges = std::move(Out);
+  Edges.resize(W);
   Entry = Find(Entry);
   if (Exit != ~0u)
     Exit = Find(Exit);
@@ -78,7 +79,8 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
 
 void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
                    NodeId &Entry, NodeId &Exit,
-                   std::vector<std::vector<unsigned>> &Succs) {
+                   std::vector<std::vector<unsigned>> &Succs,
+                   std::vector<ActionEdge> &Out) {
   for (unsigned Round = 0; Round < 4; ++Round)
     if (!compressOnce(NumNodes, Edges, Entry, Exit))
       break;
@@ -111,22 +113,23 @@ void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     if (NewId[E.From] != ~0u)
       ++Start[NewId[E.From] + 1];
   std::partial_sum(Start.begin(), Start.end(), Start.begin());
-  std::vector<ActionEdge> Out(Start.back());
+  Out.assign(Start.back(), ActionEdge());
   for (ActionEdge &E : Edges) {
     if (NewId[E.From] == ~0u)
       continue;
-    E.From = NewId[E.From];
+    unsigned From = NewId[E.From];
+    E.From = From;
     E.To = NewId[E.To];
-    Out[Start[E.From]++] = std::move(E);
+    Out[Start[From]++] = std::move(E);
   }
-  Edges = std::move(Out);
+  Edges.clear();
   Entry = NewId[Entry];
   if (Exit != ~0u)
     Exit = NewId[Exit];
   NumNodes = Next;
   Succs.assign(NumNodes, {});
-  for (unsigned I = 0; I < Edges.size(); ++I)
-    Succs[Edges[I].From].push_back(I);
+  for (unsigned I = 0; I < Out.size(); ++I)
+    Succs[Out[I].From].push_back(I);
 }
 
 /// A location in the toolchain's or the system's headers (libstdc++'s
@@ -145,7 +148,7 @@ struct Inliner {
   const std::function<bool(const Action &)> &Relevant;
   unsigned MaxNodes;
   ThreadGraph &G;
-  std::vector<ActionEdge> Edges;
+  std::vector<ActionEdge> &Edges; ///< Uncompressed.
   std::vector<const Function *> CallString;
   /// Locations of the calls on the call string that are in user code.
   std::vector<SourceLoc> UserCallSites;
@@ -229,11 +232,14 @@ struct Inliner {
 ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  const std::function<bool(const Action &)> &Relevant,
-                 unsigned MaxNodes) {
+                 unsigned MaxNodes, std::vector<ActionEdge> *Scratch) {
   ThreadGraph G;
   G.Template = T;
-  Inliner In{TM, Relevant, MaxNodes, G,
-             {}, {},       {},       DenseMap<const Function *, bool>()};
+  std::vector<ActionEdge> Local;
+  std::vector<ActionEdge> &Work = Scratch ? *Scratch : Local;
+  Work.clear();
+  Inliner In{TM,   Relevant, MaxNodes, G,
+             Work, {},       {},       DenseMap<const Function *, bool>()};
   NodeId Exit = ~0u;
   const ThreadTemplate &TT = TM.Templates[T];
   if (const FunctionGraph *FG = TT.Entry ? TM.graphOf(TT.Entry) : nullptr) {
@@ -252,8 +258,7 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
       In.Edges.push_back({X, Exit, Action()});
     }
   }
-  G.Edges = std::move(In.Edges);
-  compressGraph(G.NumNodes, G.Edges, G.Entry, Exit, G.Succs);
+  compressGraph(G.NumNodes, Work, G.Entry, Exit, G.Succs, G.Edges);
   G.Exit = Exit;
   return G;
 }

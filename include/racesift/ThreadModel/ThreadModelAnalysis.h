@@ -42,11 +42,15 @@ void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);
 /// (call strings, recursion cut after one level, documented in
 /// docs/design.md). Calls whose callees contain no Relevant action are
 /// replaced by an Internal step, which slices the graph for one candidate.
-/// Stops at MaxNodes and sets Truncated.
+/// Stops at MaxNodes and sets Truncated. Scratch, if given, holds the
+/// uncompressed edges and keeps its capacity for the next call: a caller
+/// that builds a graph per location need not fault that memory in again.
+constexpr unsigned DefaultMaxGraphNodes = 200000;
 ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  const std::function<bool(const Action &)> &Relevant,
-                 unsigned MaxNodes = 200000);
+                 unsigned MaxNodes = DefaultMaxGraphNodes,
+                 std::vector<ActionEdge> *Scratch = nullptr);
 
 /// Module analysis: racesift-threads.
 class ThreadModelAnalysis
