@@ -163,26 +163,28 @@ TEST_CASE("points-to: memcpy to an unknown offset reaches every field",
   // The destination is at AnyOffset: every field copied lands in every
   // field of it, whichever of the source's fields and the destination the
   // solver meets first (through memory, the second copy's source and the
-  // third copy's destination arrive after the other side).
+  // third copy's destination arrive after the other side). The slots are
+  // globals: a local slot would be promoted to SSA values (slot-ssa) and
+  // its value would arrive at once.
   Solved S(R"(
 @a = global i32 0
 @b = global i32 0
 @gsrc = global { ptr, ptr } { ptr @a, ptr @b }
+@slot = global ptr null
+@slot3 = global ptr null
+@slot4 = global ptr null
 define void @f(i64 %i) {
   %src = alloca { ptr, ptr }
   %dst = alloca { ptr, ptr }
   %dst2 = alloca { ptr, ptr }
   %dst3 = alloca { ptr, ptr }
-  %slot = alloca ptr
-  %slot3 = alloca ptr
-  %slot4 = alloca ptr
   %s1 = getelementptr i8, ptr %src, i64 8
   store ptr @a, ptr %src
   store ptr @b, ptr %s1
   %d = getelementptr i8, ptr %dst, i64 %i
   call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %src, i64 16, i1 false)
-  store ptr %src, ptr %slot
-  %late = load ptr, ptr %slot
+  store ptr %src, ptr @slot
+  %late = load ptr, ptr @slot
   %e = getelementptr i8, ptr %dst2, i64 %i
   call void @llvm.memcpy.p0.p0.i64(ptr %e, ptr %late, i64 16, i1 false)
   %d1 = getelementptr i8, ptr %dst, i64 8
@@ -193,10 +195,10 @@ define void @f(i64 %i) {
   %u = load ptr, ptr %dst2
   %v = load ptr, ptr %e1
   %g = getelementptr i8, ptr %dst3, i64 %i
-  store ptr %g, ptr %slot3
-  %g2 = load ptr, ptr %slot3
-  store ptr %g2, ptr %slot4
-  %glate = load ptr, ptr %slot4
+  store ptr %g, ptr @slot3
+  %g2 = load ptr, ptr @slot3
+  store ptr %g2, ptr @slot4
+  %glate = load ptr, ptr @slot4
   call void @llvm.memcpy.p0.p0.i64(ptr %glate, ptr @gsrc, i64 16, i1 false)
   %g1 = getelementptr i8, ptr %dst3, i64 8
   %m = load ptr, ptr %dst3
