@@ -98,7 +98,12 @@ static void registerCallbacks(PassBuilder &PB) {
           return true;
         }
         if (Name == "print<racesift-pta>") {
-          MPM.addPass(PointsToPrinterPass(errs()));
+          Expected<Options> O = resolveOptions();
+          if (!O) {
+            errs() << toString(O.takeError()) << "\n";
+            return false;
+          }
+          MPM.addPass(PointsToPrinterPass(errs(), O->MaxPointsTo));
           return true;
         }
         if (Name == "print<racesift-threads>") {

@@ -25,9 +25,18 @@ namespace racesift {
 void registerRaceSiftPipeline(PassBuilder &PB,
                               std::shared_ptr<const PassConfig> CompileTime,
                               std::shared_ptr<const PassConfig> LinkTime) {
-  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
-    MAM.registerPass([] { return ThreadModelAnalysis(); });
-  });
+  PB.registerAnalysisRegistrationCallback(
+      [LinkTime](ModuleAnalysisManager &MAM) {
+        // The printers' model takes the user's points-to budget; a bad option
+        // is reported by the passes that read it.
+        unsigned MaxPointsTo = DefaultMaxPointsTo;
+        if (Expected<Options> O = LinkTime->GetOptions())
+          MaxPointsTo = O->MaxPointsTo;
+        else
+          consumeError(O.takeError());
+        MAM.registerPass(
+            [MaxPointsTo] { return ThreadModelAnalysis(MaxPointsTo); });
+      });
   PB.registerPipelineStartEPCallback(
       [CompileTime](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(RaceSiftPass(CompileTime));

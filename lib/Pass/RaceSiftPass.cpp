@@ -100,6 +100,7 @@ struct RunResult {
   std::vector<std::string> Stats;
   bool NoThreads = false;
   bool ModelBudgetExhausted = false;
+  unsigned UnresolvedAccesses = 0; ///< Past the points-to budget.
   bool LocksetBudgetExhausted = false;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
 };
@@ -144,7 +145,7 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
   auto Deadline =
       Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(Opts.Timeout));
-  R.TM = buildThreadModel(M, Deadline);
+  R.TM = buildThreadModel(M, Deadline, Opts.MaxPointsTo);
   double ModelTime = secondsSince(Start);
   const ThreadModel &TM = R.TM;
   if (TM.BudgetExhausted) {
@@ -162,6 +163,16 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
     NoThreads();
     return;
   }
+  R.UnresolvedAccesses =
+      count_if(TM.Accesses, [](const Access &A) { return A.Unresolved; });
+  if (R.UnresolvedAccesses)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "points-to-budget",
+         formatv("{0} of {1} accesses go through pointers that may point to "
+                 "more than {2} memory locations (max-points-to): they were "
+                 "not checked for data races",
+                 R.UnresolvedAccesses, TM.Accesses.size(), Opts.MaxPointsTo)
+             .str()});
 
   LocksetOptions LO;
   LO.Deadline = Deadline;
@@ -341,6 +352,15 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          "budget (timeout={1}s); raise the budget with the "
                          "timeout option",
                          R.Run.ModuleName, secondsText(Opts.Timeout))
+                     .str());
+  if (R.UnresolvedAccesses)
+    Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
+                         "part: {1} of {2} accesses go through pointers that "
+                         "may point to more than {3} memory locations and "
+                         "were not checked; raise the limit with the "
+                         "max-points-to option (0: no limit)",
+                         R.Run.ModuleName, R.UnresolvedAccesses,
+                         R.TM.Accesses.size(), Opts.MaxPointsTo)
                      .str());
   if (R.LocksetBudgetExhausted)
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "

@@ -42,6 +42,10 @@ const std::vector<OptionInfo> &optionTable() {
        "compile, 60 at an LTO link or under opt)"},
       {"max-memory", "<MiB>",
        "memory ceiling of the model checker's state store (default 2048)"},
+      {"max-points-to", "<n>",
+       "pointers that may point to more than <n> memory locations are left "
+       "unresolved and the accesses through them unchecked; 0: no limit "
+       "(default 128)"},
       {"werror", "", "report races as errors: the compile fails"},
       {"stats", "", "print analysis statistics (states, time per layer)"},
       {"spurious-wakeups", "",
@@ -128,6 +132,15 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
     return parseUnsigned(O.MaxStates, Name, Value, Channel, 1);
   if (Name == "max-memory")
     return parseUnsigned(O.MaxMemoryMB, Name, Value, Channel, 1);
+  if (Name == "max-points-to") {
+    uint64_t V;
+    if (Error E = parseUnsigned(V, Name, Value, Channel, 0))
+      return E;
+    if (V > UINT32_MAX)
+      return badValue(Name, Value, Channel, "an integer from 0 to 4294967295");
+    O.MaxPointsTo = V;
+    return Error::success();
+  }
   if (Name == "timeout") {
     double V;
     if (Value.getAsDouble(V) || !(V > 0) || V > 86400)

@@ -280,6 +280,7 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
   if (Ctx.FreshInit.count({&I, Ptr}))
     return false;
   std::vector<MemLoc> Locs = objectsOf(Ptr);
+  bool Unresolved = PTA.unresolved(Ptr);
   // Accesses that only touch memory no other thread can reach (private
   // stack slots, thread-local globals, functions) are not modelled.
   bool Visible = Locs.empty();
@@ -300,6 +301,7 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
   A.Inst = &I;
   A.IsWrite = IsWrite;
   A.IsAtomic = IsAtomic;
+  A.Unresolved = Unresolved;
   A.Locs = std::move(Locs);
   A.Base = canonicalBase(Ptr);
   A.Name = sourceNameOfPointer(TM, PTA, Ptr);

@@ -24,6 +24,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -46,7 +47,7 @@ uint32_t AndersenSolver::newNode() {
 
 void AndersenSolver::push(uint32_t N) {
   N = find(N);
-  if (Nodes[N].Queued)
+  if (Nodes[N].Queued || N == Sink)
     return;
   Nodes[N].Queued = true;
   Worklist.push_back({Rank[N], N});
@@ -66,10 +67,14 @@ void AndersenSolver::merge(uint32_t A, uint32_t B) {
   ++NumMerged;
   Node &NA = Nodes[A], &NB = Nodes[B];
   Rep[B] = A;
+  bool Unresolved = NA.Unresolved || NB.Unresolved;
+  NA.Unresolved = false;
   NA.Pts |= NB.Pts;
   // Each edge of A saw A.Prev and each edge of B saw B.Prev: only their
   // intersection has crossed every edge of the merged node.
   NA.Prev &= NB.Prev;
+  if (MaxPointsTo)
+    NA.PrevCount = NA.Prev.count();
   NA.Copy.append(NB.Copy.begin(), NB.Copy.end());
   NA.Loads.append(NB.Loads.begin(), NB.Loads.end());
   NA.Stores.append(NB.Stores.begin(), NB.Stores.end());
@@ -95,7 +100,53 @@ void AndersenSolver::merge(uint32_t A, uint32_t B) {
   }
   NB = Node();
   Rank[A] = std::min(Rank[A], Rank[B]);
-  push(A);
+  if (Unresolved)
+    markUnresolved(A); // B's edges too.
+  else
+    push(A);
+}
+
+uint32_t AndersenSolver::sink() {
+  if (Sink == NoNode)
+    Sink = newNode();
+  return Sink;
+}
+
+void AndersenSolver::markUnresolved(uint32_t N) {
+  std::vector<uint32_t> Work{N}, Stored;
+  while (!Work.empty()) {
+    uint32_t X = find(Work.back());
+    Work.pop_back();
+    if (Nodes[X].Unresolved || X == Sink)
+      continue;
+    uint32_t S = sink();
+    Node &Nd = Nodes[X];
+    Nd.Unresolved = true;
+    ++NumUnresolved;
+    Nodes[S].Pts |= Nd.Pts;
+    Nd.Pts.clear();
+    Nd.Prev.clear();
+    Nd.PrevCount = 0;
+    // What it is copied to, offset from and loaded into may be anything
+    // too. What is stored through it goes to the sink; memcpys through it
+    // are dropped, and the indirect calls it watches keep the callees found
+    // so far.
+    for (uint32_t D : Nd.Copy)
+      Work.push_back(D);
+    for (const GepEdge &G : Nd.Geps)
+      Work.push_back(G.Dst);
+    for (uint32_t D : Nd.Loads)
+      Work.push_back(D);
+    Stored.insert(Stored.end(), Nd.Stores.begin(), Nd.Stores.end());
+    // Nothing crosses these edges any more: they would only lengthen
+    // cycle searches.
+    Nd.Copy = {};
+    Nd.Geps = {};
+    Nd.Loads = {};
+    Nd.Stores = {};
+  }
+  for (uint32_t Src : Stored)
+    addCopy(Src, sink());
 }
 
 void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
@@ -268,11 +319,14 @@ void AndersenSolver::pushFull(uint32_t N) {
   // Forget what was propagated so that every location is processed again.
   N = find(N);
   Nodes[N].Prev.clear();
+  Nodes[N].PrevCount = 0;
   push(N);
 }
 
 void AndersenSolver::addPts(uint32_t N, uint32_t L) {
   N = find(N);
+  if (Nodes[N].Unresolved)
+    N = sink();
   if (Nodes[N].Pts.test_and_set(L))
     push(N);
 }
@@ -280,6 +334,12 @@ void AndersenSolver::addPts(uint32_t N, uint32_t L) {
 void AndersenSolver::addCopy(uint32_t Src, uint32_t Dst) {
   Src = find(Src);
   Dst = find(Dst);
+  if (Nodes[Src].Unresolved) {
+    markUnresolved(Dst);
+    return;
+  }
+  if (Nodes[Dst].Unresolved)
+    Dst = sink();
   if (Src == Dst)
     return;
   if (!CopyEdges.insert(uint64_t(Src) << 32 | Dst).second)
@@ -379,6 +439,10 @@ void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off,
     return;
   }
   Src = find(Src);
+  if (Nodes[Src].Unresolved) {
+    markUnresolved(Dst);
+    return;
+  }
   Nodes[Src].Geps.push_back({Dst, Off, Off == AnyOffset ? nullptr : View});
   pushFull(Src);
 }
@@ -393,12 +457,20 @@ void AndersenSolver::addComplex(uint32_t Watch, Complex C) {
 
 void AndersenSolver::addLoad(uint32_t Ptr, uint32_t Dst) {
   Ptr = find(Ptr);
+  if (Nodes[Ptr].Unresolved) {
+    markUnresolved(Dst);
+    return;
+  }
   Nodes[Ptr].Loads.push_back(Dst);
   pushFull(Ptr);
 }
 
 void AndersenSolver::addStore(uint32_t Src, uint32_t Ptr) {
   Ptr = find(Ptr);
+  if (Nodes[Ptr].Unresolved) {
+    addCopy(Src, sink()); // Stored anywhere.
+    return;
+  }
   Nodes[Ptr].Stores.push_back(Src);
   pushFull(Ptr);
 }
@@ -563,6 +635,14 @@ void AndersenSolver::solve() {
     Delta.intersectWithComplement(Nodes[N].Pts, Nodes[N].Prev);
     if (Delta.empty())
       continue;
+    if (MaxPointsTo && N != Sink) {
+      unsigned Count = Nodes[N].PrevCount + Delta.count();
+      if (Count > MaxPointsTo) {
+        markUnresolved(N);
+        continue;
+      }
+      Nodes[N].PrevCount = Count;
+    }
     Nodes[N].Prev |= Delta;
     for (unsigned L : Delta) {
       // Indices, not iterators: handlers may add nodes and constraints.
@@ -583,11 +663,15 @@ void AndersenSolver::solve() {
     }
     for (size_t I = 0; I < Nodes[N].Copy.size(); ++I) {
       uint32_t D = find(Nodes[N].Copy[I]);
+      if (Nodes[D].Unresolved)
+        D = sink();
       if (D == N)
         continue;
       bool Grew = Nodes[D].Pts |= Delta;
       if (Grew)
         push(D);
+      if (D == Sink)
+        continue;
       // Lazy cycle detection (Hardekopf & Lin): equal sets across an edge
       // hint at a cycle; each edge is tested once.
       // The hash lookup first: comparing two large sets costs more.
@@ -618,8 +702,9 @@ void AndersenSolver::solve() {
   printSetSizes();
   errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
          << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
-         << " pops " << NumPops << " collapsed " << NumCollapsed << " misfits "
-         << NumViewMisfits << "\n";
+         << " pops " << NumPops << " unresolved " << NumUnresolved
+         << " collapsed " << NumCollapsed << " misfits " << NumViewMisfits
+         << "\n";
 }
 
 void AndersenSolver::printSetSizes() {
@@ -924,6 +1009,26 @@ void AndersenSolver::buildConstraints() {
   }
 }
 
+bool AndersenSolver::unresolved(const Value *V) {
+  auto It = ValueNode.find(V);
+  return It != ValueNode.end() && Nodes[find(It->second)].Unresolved;
+}
+
+void AndersenSolver::noteUnresolved() {
+  unsigned Values = 0;
+  for (auto &[V, N] : ValueNode)
+    Values += Nodes[find(N)].Unresolved;
+  if (Values)
+    compromise(formatv("points-to-budget: {0} pointer value(s) may point to "
+                       "more than {1} locations: they are unresolved, the "
+                       "accesses through them are not checked, the locks "
+                       "through them are never held, stores through them "
+                       "reach no location, and calls through them reach "
+                       "only the functions found before the limit",
+                       Values, MaxPointsTo)
+                   .str());
+}
+
 ArrayRef<MemLoc> AndersenSolver::pointsTo(const Value *V) {
   auto It = ValueNode.find(V);
   if (It == ValueNode.end())
@@ -967,9 +1072,11 @@ struct PointsToAnalysis::Impl {
 
 PointsToAnalysis::PointsToAnalysis(
     Module &M, std::vector<MemObject> &Objects,
-    std::optional<std::chrono::steady_clock::time_point> Deadline)
+    std::optional<std::chrono::steady_clock::time_point> Deadline,
+    unsigned MaxPointsTo)
     : P(std::make_unique<Impl>(M, Objects)) {
   P->S.Deadline = Deadline;
+  P->S.MaxPointsTo = MaxPointsTo;
   P->S.buildConstraints();
   P->S.solve();
   // std::thread start routines are found through the state object's vtable,
@@ -984,6 +1091,7 @@ PointsToAnalysis::PointsToAnalysis(
     llvm::sort(Fs, [&](const Function *A, const Function *B) {
       return Order.lookup(A) < Order.lookup(B);
     });
+  P->S.noteUnresolved();
 }
 PointsToAnalysis::~PointsToAnalysis() = default;
 
@@ -991,6 +1099,19 @@ bool PointsToAnalysis::exhausted() const { return P->S.Exhausted; }
 
 ArrayRef<MemLoc> PointsToAnalysis::pointsTo(const Value *Ptr) const {
   return P->S.pointsTo(Ptr);
+}
+bool PointsToAnalysis::unresolved(const Value *Ptr) const {
+  return P->S.unresolved(Ptr);
+}
+std::vector<ObjectId> PointsToAnalysis::unresolvedTargets() const {
+  std::vector<ObjectId> Out;
+  if (P->S.Sink == AndersenSolver::NoNode)
+    return Out;
+  for (unsigned L : P->S.Nodes[P->S.Sink].Pts)
+    Out.push_back(P->S.Locs[L].Loc.Obj);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 bool PointsToAnalysis::mayPointToUnknown(const Value *Ptr) const {
   ArrayRef<MemLoc> Pts = P->S.pointsTo(Ptr);
@@ -1036,6 +1157,12 @@ void PointsToAnalysis::print(raw_ostream &OS) const {
     ModuleSlotTracker MST(F.getParent());
     MST.incorporateFunction(F);
     auto PrintOne = [&](const Value &V) {
+      if (P->S.unresolved(&V)) {
+        OS << "  ";
+        V.printAsOperand(OS, false, MST);
+        OS << " in " << F.getName() << " -> <unresolved>\n";
+        return;
+      }
       ArrayRef<MemLoc> Pts = P->S.pointsTo(&V);
       if (Pts.empty())
         return;
@@ -1061,7 +1188,7 @@ void PointsToAnalysis::print(raw_ostream &OS) const {
 
 PreservedAnalyses PointsToPrinterPass::run(Module &M, ModuleAnalysisManager &) {
   std::vector<MemObject> Objects;
-  PointsToAnalysis PTA(M, Objects);
+  PointsToAnalysis PTA(M, Objects, std::nullopt, MaxPointsTo);
   OS << "racesift-pta: module '" << sys::path::filename(M.getSourceFileName())
      << "'\n";
   PTA.print(OS);

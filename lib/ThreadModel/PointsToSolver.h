@@ -85,7 +85,12 @@ struct AndersenSolver {
     llvm::SmallVector<unsigned, 0> Complex;
     /// Edge count after the last clean-up in merge().
     uint32_t CleanSize = 0;
+    /// Locations in Prev, while the points-to budget is checked.
+    uint32_t PrevCount = 0;
     bool Queued = false;
+    /// Past the points-to budget (compromise "points-to-budget"): the set
+    /// is dropped and the node stands for any location.
+    bool Unresolved = false;
   };
   struct LocInfo {
     MemLoc Loc;
@@ -170,6 +175,23 @@ struct AndersenSolver {
   /// budget must hold however large the program.
   std::optional<std::chrono::steady_clock::time_point> Deadline;
   bool Exhausted = false;
+  /// A node whose set passes this many locations is unresolved, and so is
+  /// everything it flows into (0: no limit). See "points-to-budget" in
+  /// docs/design-threadmodel.md.
+  unsigned MaxPointsTo = 0;
+  uint64_t NumUnresolved = 0;
+  /// Marks N and what its set flows to (copies, GEPs, loads) unresolved.
+  void markUnresolved(uint32_t N);
+  /// What flows into unresolved nodes, or is stored through them, goes
+  /// here instead: the objects an unresolved pointer may reach start from
+  /// its set (see unresolvedTargets()). It has no edges out and is never
+  /// queued.
+  static constexpr uint32_t NoNode = ~0u;
+  uint32_t Sink = NoNode;
+  uint32_t sink();
+  bool unresolved(const llvm::Value *V);
+  /// Records the budget's compromise once solving is done.
+  void noteUnresolved();
   /// Statistics (RACESIFT_PTA_STATS=1 prints them to stderr).
   uint64_t NumMerged = 0, NumPWC = 0, NumLCD = 0, NumPops = 0;
   void printSetSizes();

@@ -297,6 +297,9 @@ struct ModelBuilder {
         for (const MemLoc &L : PTA.pointsTo(S.Call->getArgOperand(ArgIdx)))
           Push(L.Obj);
     }
+    // Unresolved pointers may reach these (compromise "points-to-budget").
+    for (ObjectId O : PTA.unresolvedTargets())
+      Push(O);
     while (!Work.empty()) {
       ObjectId O = Work.back();
       Work.pop_back();
@@ -812,13 +815,15 @@ struct ModelBuilder {
 };
 } // namespace
 
-ThreadModel buildThreadModel(
-    Module &M, std::optional<std::chrono::steady_clock::time_point> Deadline) {
+ThreadModel
+buildThreadModel(Module &M,
+                 std::optional<std::chrono::steady_clock::time_point> Deadline,
+                 unsigned MaxPointsTo) {
   ThreadModel TM;
   TM.ModuleName = M.getSourceFileName();
   TM.HasDebugInfo =
       M.debug_compile_units_begin() != M.debug_compile_units_end();
-  PointsToAnalysis PTA(M, TM.Objects, Deadline);
+  PointsToAnalysis PTA(M, TM.Objects, Deadline, MaxPointsTo);
   if (PTA.exhausted()) {
     // Incomplete points-to sets would hide threads and aliases: give up on
     // the module rather than report from them.
@@ -854,7 +859,7 @@ AnalysisKey ThreadModelAnalysis::Key;
 
 ThreadModelAnalysis::Result ThreadModelAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
-  return buildThreadModel(M);
+  return buildThreadModel(M, std::nullopt, MaxPointsTo);
 }
 
 PreservedAnalyses ThreadModelPrinterPass::run(Module &M,

@@ -260,8 +260,12 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
   for (const Access &A : TM.Accesses) {
     OS << "  A" << A.Id << " " << (A.IsAtomic ? "atomic " : "")
        << (A.IsWrite ? "write " : "read ") << A.Name << " " << where(A.Loc)
-       << " objects "
-       << "{";
+       << " objects ";
+    if (A.Unresolved) {
+      OS << "<unresolved>\n";
+      continue;
+    }
+    OS << "{";
     std::set<std::string> Names;
     for (const MemLoc &L : A.Locs)
       Names.insert(TM.describe(L));

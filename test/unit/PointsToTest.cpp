@@ -30,14 +30,15 @@ struct Solved {
   std::vector<MemObject> Objects;
   std::unique_ptr<PointsToAnalysis> PTA;
 
-  explicit Solved(const char *IR) {
+  explicit Solved(const char *IR, unsigned MaxPointsTo = DefaultMaxPointsTo) {
     SMDiagnostic Err;
     M = parseAssemblyString(IR, Err, Ctx);
     if (!M) {
       Err.print("PointsToTest", errs());
       FAIL("IR does not parse");
     }
-    PTA = std::make_unique<PointsToAnalysis>(*M, Objects);
+    PTA = std::make_unique<PointsToAnalysis>(*M, Objects, std::nullopt,
+                                             MaxPointsTo);
   }
 
   const Value *value(StringRef Fn, StringRef Name) const {
@@ -357,4 +358,65 @@ define void @f(i1 %c1, i1 %c2, i1 %c3, i1 %c4) {
   // One Pair further: past the end of each object that holds a Pair (an
   // unknown offset); never in ints.
   CHECK(S.pts("f", "next") == Set{"pair+?", "outer+?", "u+?", "buf+?"});
+}
+
+TEST_CASE("points-to: past the budget a pointer and what it flows to are "
+          "unresolved",
+          "[pta]") {
+  const char *IR = R"(
+@a = global i32 0
+@b = global i32 0
+@c = global i32 0
+@d = global i32 0
+@e = global i32 0
+@g = global ptr @d
+define void @f(i32 %k, i1 %c1) {
+entry:
+  switch i32 %k, label %two [ i32 0, label %zero
+                              i32 1, label %one ]
+zero:
+  br label %join
+one:
+  br label %join
+two:
+  br label %join
+join:
+  %p = phi ptr [ @a, %zero ], [ @b, %one ], [ @c, %two ]
+  %q = getelementptr i8, ptr %p, i64 4
+  %r = load ptr, ptr %p
+  %s = select i1 %c1, ptr %p, ptr @d
+  store ptr @e, ptr %p
+  %u = load ptr, ptr @g
+  ret void
+}
+)";
+  Solved Cut(IR, 2);
+  for (const char *V : {"p", "q", "r", "s"}) {
+    INFO(V);
+    CHECK(Cut.PTA->unresolved(Cut.value("f", V)));
+    CHECK(Cut.pts("f", V).empty());
+  }
+  CHECK_FALSE(Cut.PTA->unresolved(Cut.value("f", "u")));
+  CHECK(Cut.pts("f", "u") == Set{"d"});
+  // What the unresolved pointer had gathered, what flowed into unresolved
+  // values (@d into %s) and what was stored through one may be reached
+  // through them.
+  Set Targets;
+  for (ObjectId O : Cut.PTA->unresolvedTargets())
+    Targets.insert(Cut.Objects[O].Name);
+  CHECK(Targets == Set{"a", "b", "c", "d", "e"});
+  bool Named = false;
+  for (const std::string &C : Cut.PTA->compromises())
+    Named |= StringRef(C).starts_with(
+        "points-to-budget: 4 pointer value(s) may point to more than 2");
+  CHECK(Named);
+
+  // Within the budget (%s has four) nothing changes.
+  Solved Whole(IR, 4);
+  CHECK_FALSE(Whole.PTA->unresolved(Whole.value("f", "p")));
+  CHECK(Whole.pts("f", "p") == Set{"a", "b", "c"});
+  CHECK(Whole.pts("f", "q") == Set{"a+?", "b+?", "c+?"});
+  CHECK(Whole.pts("f", "r") == Set{"e"});
+  CHECK(Whole.pts("f", "s") == Set{"a", "b", "c", "d"});
+  CHECK(Whole.PTA->unresolvedTargets().empty());
 }

@@ -36,7 +36,10 @@ struct Options {
   /// locations stay undecided) at a tenth of the cost.
   static constexpr double CompileTimeout = 2;
   static constexpr double WholeProgramTimeout = 60;
-  uint64_t MaxMemoryMB = 2048;     ///< max-memory=<MiB>, model checker ceiling
+  uint64_t MaxMemoryMB = 2048; ///< max-memory=<MiB>, model checker ceiling
+  /// max-points-to=<n>: pointers that may point to more locations are
+  /// unresolved (0: no limit). The thread model's DefaultMaxPointsTo.
+  uint64_t MaxPointsTo = 128;
   bool Werror = false;             ///< werror
   bool Stats = false;              ///< stats
   bool SpuriousWakeups = false;    ///< spurious-wakeups

@@ -43,14 +43,24 @@ struct ThreadStart {
   const llvm::Function *Routine = nullptr;
 };
 
+/// The points-to budget (compromise "points-to-budget" in
+/// docs/design-threadmodel.md): a pointer that may point to more locations
+/// than this is unresolved. On sqlite3.c and librdkafka the sets either stay
+/// below 64 or grow past 256 (a context-insensitive merge of unrelated
+/// data); what a pointer gathers before it is cut costs the solver.
+constexpr unsigned DefaultMaxPointsTo = 128;
+
 class PointsToAnalysis {
 public:
   /// Builds the constraints of M and solves them. Abstract objects are
   /// appended to Objects (an object's Id is its index there). Solving stops
-  /// at Deadline, leaving incomplete sets (see exhausted()).
+  /// at Deadline, leaving incomplete sets (see exhausted()). A pointer that
+  /// may point to more than MaxPointsTo locations (0: no limit) is
+  /// unresolved, and so is what it flows to (see unresolved()).
   PointsToAnalysis(
       llvm::Module &M, std::vector<MemObject> &Objects,
-      std::optional<std::chrono::steady_clock::time_point> Deadline = {});
+      std::optional<std::chrono::steady_clock::time_point> Deadline = {},
+      unsigned MaxPointsTo = DefaultMaxPointsTo);
   ~PointsToAnalysis();
   PointsToAnalysis(const PointsToAnalysis &) = delete;
   PointsToAnalysis &operator=(const PointsToAnalysis &) = delete;
@@ -60,6 +70,14 @@ public:
   /// Ptr may point to memory the analysis does not model (inttoptr, results
   /// of unknown externals beyond their External object, ...).
   bool mayPointToUnknown(const llvm::Value *Ptr) const;
+  /// Ptr is past the points-to budget: pointsTo() is empty, though it may
+  /// point anywhere. Stores through it were dropped and indirect calls
+  /// through it keep the callees found before it was cut.
+  bool unresolved(const llvm::Value *Ptr) const;
+  /// Objects whose address flowed into an unresolved pointer or was stored
+  /// through one, sorted: unresolved pointers may point to them and to what
+  /// their contents point to.
+  std::vector<ObjectId> unresolvedTargets() const;
   /// Possible callees of CB (defined or declared functions).
   llvm::ArrayRef<const llvm::Function *>
   callees(const llvm::CallBase &CB) const;
@@ -87,9 +105,12 @@ private:
 /// load, store or call, and the resolved indirect callees.
 class PointsToPrinterPass : public llvm::PassInfoMixin<PointsToPrinterPass> {
   llvm::raw_ostream &OS;
+  unsigned MaxPointsTo;
 
 public:
-  explicit PointsToPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  explicit PointsToPrinterPass(llvm::raw_ostream &OS,
+                               unsigned MaxPointsTo = DefaultMaxPointsTo)
+      : OS(OS), MaxPointsTo(MaxPointsTo) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };

@@ -157,7 +157,10 @@ struct Access {
   AccessId Id = 0;
   const llvm::Instruction *Inst = nullptr;
   bool IsWrite = false;
-  bool IsAtomic = false;    ///< volatile is not atomic.
+  bool IsAtomic = false; ///< volatile is not atomic.
+  /// Through a pointer past the points-to budget: Locs is empty and the
+  /// access is not checked (compromise "points-to-budget").
+  bool Unresolved = false;
   std::vector<MemLoc> Locs; ///< Abstract locations it may touch, sorted.
   BaseRef Base;             ///< Canonical address, for lock correlation.
   std::string Name;         ///< Source-level name: "x", "p->count", ...

@@ -8,6 +8,7 @@
 #ifndef RACESIFT_THREADMODEL_THREADMODELANALYSIS_H
 #define RACESIFT_THREADMODEL_THREADMODELANALYSIS_H
 
+#include "racesift/ThreadModel/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/IR/PassManager.h"
@@ -25,10 +26,12 @@ namespace racesift {
 
 /// Builds the thread model of a whole module (one translation unit, or the
 /// linked program under LTO). If Deadline passes first, the model is left
-/// empty with BudgetExhausted set.
+/// empty with BudgetExhausted set. Pointers that may point to more than
+/// MaxPointsTo locations are unresolved (0: no limit; see PointsTo.h).
 ThreadModel buildThreadModel(
     llvm::Module &M,
-    std::optional<std::chrono::steady_clock::time_point> Deadline = {});
+    std::optional<std::chrono::steady_clock::time_point> Deadline = {},
+    unsigned MaxPointsTo = DefaultMaxPointsTo);
 
 /// False if M refers to no thread-creation API (pthread_create,
 /// thrd_create, std::thread): then it creates no threads and no model is
@@ -58,7 +61,11 @@ class ThreadModelAnalysis
   friend llvm::AnalysisInfoMixin<ThreadModelAnalysis>;
   static llvm::AnalysisKey Key;
 
+  unsigned MaxPointsTo;
+
 public:
+  explicit ThreadModelAnalysis(unsigned MaxPointsTo = DefaultMaxPointsTo)
+      : MaxPointsTo(MaxPointsTo) {}
   using Result = ThreadModel;
   Result run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
