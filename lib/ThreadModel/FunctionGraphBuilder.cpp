@@ -46,6 +46,35 @@ const Value *singleStoredValue(const AllocaInst *AI) {
   return Stored;
 }
 
+const Value *steppedSlotBase(const AllocaInst *AI) {
+  const Value *Base = nullptr;
+  for (const User *U : AI->users()) {
+    if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == AI)
+      continue;
+    if (auto *SI = dyn_cast<StoreInst>(U);
+        SI && SI->getPointerOperand() == AI && SI->getValueOperand() != AI) {
+      const Value *V = SI->getValueOperand();
+      if (isa<ConstantPointerNull>(V))
+        continue;
+      const Value *S = V->stripPointerCasts();
+      while (auto *G = dyn_cast<GEPOperator>(S))
+        S = G->getPointerOperand()->stripPointerCasts();
+      if (auto *Own = dyn_cast<LoadInst>(S);
+          Own && Own->getPointerOperand() == AI && S != V)
+        continue; // Stepped from the slot's own value.
+      if (Base && Base != V)
+        return nullptr;
+      Base = V;
+      continue;
+    }
+    if (auto *II = dyn_cast<IntrinsicInst>(U))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    return nullptr;
+  }
+  return Base;
+}
+
 const Value *throughSlot(const Value *V) {
   V = V->stripPointerCasts();
   if (auto *LI = dyn_cast<LoadInst>(V))

@@ -79,6 +79,12 @@ void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);
 
+/// The value a local slot starts from if every store puts there that value,
+/// null, or the slot's own value stepped by GEPs (`p = malloc(n); p++;`),
+/// and it is otherwise only loaded: every load sees a pointer derived from
+/// it. Else null.
+const llvm::Value *steppedSlotBase(const llvm::AllocaInst *AI);
+
 /// V without pointer casts, or, if that is a load of a local slot stored
 /// exactly once (-O0's home of a parameter or a local), the value stored
 /// there without pointer casts. One level only.

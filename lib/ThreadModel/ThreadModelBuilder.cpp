@@ -470,12 +470,13 @@ struct ModelBuilder {
   };
   DenseMap<std::pair<const Function *, unsigned>, bool> NonCapturingMemo;
 
-  /// Uses of Root and of pointers derived from it (casts, GEPs, single-store
-  /// local slots) within its function.
+  /// Uses of Root and of pointers derived from it (casts, GEPs, local slots
+  /// that hold only such pointers: steppedSlotBase) within its function.
   FreshWalk walkFresh(const Value *Root) {
     FreshWalk W;
     SmallVector<const Value *, 8> Work{Root};
     DenseSet<const Value *> Seen{Root};
+    SmallPtrSet<const AllocaInst *, 4> Slots;
     auto Derived = [&](const Value *V) {
       if (Seen.insert(V).second)
         Work.push_back(V);
@@ -496,7 +497,10 @@ struct ModelBuilder {
           auto *Slot = dyn_cast<AllocaInst>(SI->getPointerOperand());
           if (U.getOperandNo() == 1) {
             W.Accesses.push_back({I, V});
-          } else if (Slot && singleStoredValue(Slot) == V) {
+          } else if (Slot && Slots.count(Slot)) {
+            // A step stored back (`p++`): its loads are walked already.
+          } else if (Slot && steppedSlotBase(Slot) == V) {
+            Slots.insert(Slot);
             for (const User *SU : Slot->users())
               if (isa<LoadInst>(SU))
                 Derived(SU);
