@@ -118,6 +118,9 @@ static double secondsSince(std::chrono::steady_clock::time_point Start) {
       .count();
 }
 
+static_assert(Options::DefaultMaxPointsTo == racesift::DefaultMaxPointsTo,
+              "the option's default is the thread model's");
+
 static void analyse(Module &M, const Options &Opts, RunResult &R) {
   auto Start = std::chrono::steady_clock::now();
   // Lets the tests exercise crash recovery, like clang's

@@ -26,6 +26,13 @@ using namespace llvm;
 
 namespace racesift {
 
+/// Lifetime markers and debug intrinsics: uses of a slot that neither read
+/// nor write it.
+static bool isSlotMarker(const User *U) {
+  auto *II = dyn_cast<IntrinsicInst>(U);
+  return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+}
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result).
 const Value *singleStoredValue(const AllocaInst *AI) {
@@ -38,9 +45,8 @@ const Value *singleStoredValue(const AllocaInst *AI) {
         Stored = SI->getValueOperand();
         continue;
       }
-    if (auto *II = dyn_cast<IntrinsicInst>(U))
-      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
-        continue;
+    if (isSlotMarker(U))
+      continue;
     return nullptr;
   }
   return Stored;
@@ -67,9 +73,8 @@ const Value *steppedSlotBase(const AllocaInst *AI) {
       Base = V;
       continue;
     }
-    if (auto *II = dyn_cast<IntrinsicInst>(U))
-      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
-        continue;
+    if (isSlotMarker(U))
+      continue;
     return nullptr;
   }
   return Base;

@@ -38,8 +38,10 @@ struct Options {
   static constexpr double WholeProgramTimeout = 60;
   uint64_t MaxMemoryMB = 2048; ///< max-memory=<MiB>, model checker ceiling
   /// max-points-to=<n>: pointers that may point to more locations are
-  /// unresolved (0: no limit). The thread model's DefaultMaxPointsTo.
-  uint64_t MaxPointsTo = 128;
+  /// unresolved (0: no limit). The thread model's own default, which the
+  /// pass checks is this one.
+  static constexpr unsigned DefaultMaxPointsTo = 128;
+  uint64_t MaxPointsTo = DefaultMaxPointsTo;
   bool Werror = false;             ///< werror
   bool Stats = false;              ///< stats
   bool SpuriousWakeups = false;    ///< spurious-wakeups
