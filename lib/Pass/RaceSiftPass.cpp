@@ -32,7 +32,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Timer.h"
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 
 using namespace llvm;
 
@@ -101,6 +103,7 @@ struct RunResult {
   bool NoThreads = false;
   bool ModelBudgetExhausted = false;
   unsigned UnresolvedAccesses = 0; ///< Past the points-to budget.
+  std::string UnresolvedWhere;     ///< The functions with most of them.
   bool LocksetBudgetExhausted = false;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
 };
@@ -116,6 +119,27 @@ static std::string secondsText(double S) {
 static double secondsSince(std::chrono::steady_clock::time_point Start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
       .count();
+}
+
+/// "f: 120, g: 31, h: 4": the functions with the most accesses through
+/// unresolved pointers, so a user sees where the points-to budget bites.
+static std::string unresolvedWhere(const ThreadModel &TM) {
+  std::map<std::string, unsigned> PerFunction;
+  for (const Access &A : TM.Accesses)
+    if (A.Unresolved)
+      ++PerFunction[A.Loc.Function];
+  std::vector<std::pair<std::string, unsigned>> Top(PerFunction.begin(),
+                                                    PerFunction.end());
+  std::stable_sort(Top.begin(), Top.end(), [](const auto &A, const auto &B) {
+    return A.second > B.second;
+  });
+  std::string Out;
+  for (size_t I = 0; I < Top.size() && I < 3; ++I)
+    Out +=
+        (I ? ", " : "") + Top[I].first + ": " + std::to_string(Top[I].second);
+  if (Top.size() > 3)
+    Out += ", ...";
+  return Out;
 }
 
 static_assert(Options::DefaultMaxPointsTo == racesift::DefaultMaxPointsTo,
@@ -168,14 +192,17 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
   }
   R.UnresolvedAccesses =
       count_if(TM.Accesses, [](const Access &A) { return A.Unresolved; });
-  if (R.UnresolvedAccesses)
+  if (R.UnresolvedAccesses) {
+    R.UnresolvedWhere = unresolvedWhere(TM);
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "points-to-budget",
          formatv("{0} of {1} accesses go through pointers that may point to "
                  "more than {2} memory locations (max-points-to): they were "
-                 "not checked for data races",
-                 R.UnresolvedAccesses, TM.Accesses.size(), Opts.MaxPointsTo)
+                 "not checked for data races (most in {3})",
+                 R.UnresolvedAccesses, TM.Accesses.size(), Opts.MaxPointsTo,
+                 R.UnresolvedWhere)
              .str()});
+  }
 
   LocksetOptions LO;
   LO.Deadline = Deadline;
@@ -360,10 +387,11 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
                          "part: {1} of {2} accesses go through pointers that "
                          "may point to more than {3} memory locations and "
-                         "were not checked; raise the limit with the "
-                         "max-points-to option (0: no limit)",
+                         "were not checked (most in {4}); raise the limit "
+                         "with the max-points-to option (0: no limit)",
                          R.Run.ModuleName, R.UnresolvedAccesses,
-                         R.TM.Accesses.size(), Opts.MaxPointsTo)
+                         R.TM.Accesses.size(), Opts.MaxPointsTo,
+                         R.UnresolvedWhere)
                      .str());
   if (R.LocksetBudgetExhausted)
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
