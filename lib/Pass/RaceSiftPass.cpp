@@ -198,9 +198,10 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
         {Notification::Level::Warning, "points-to-budget",
          formatv("{0} of {1} accesses go through pointers that may point to "
                  "more than {2} memory locations (max-points-to): they were "
-                 "not checked for data races (most in {3})",
+                 "not checked for data races (most in {3}; most follow "
+                 "from the set at {4})",
                  R.UnresolvedAccesses, TM.Accesses.size(), Opts.MaxPointsTo,
-                 R.UnresolvedWhere)
+                 R.UnresolvedWhere, TM.UnresolvedOrigin)
              .str()});
   }
 
@@ -387,11 +388,12 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
                          "part: {1} of {2} accesses go through pointers that "
                          "may point to more than {3} memory locations and "
-                         "were not checked (most in {4}); raise the limit "
-                         "with the max-points-to option (0: no limit)",
+                         "were not checked (most in {4}; most follow from "
+                         "the set at {5}); raise the limit with the "
+                         "max-points-to option (0: no limit)",
                          R.Run.ModuleName, R.UnresolvedAccesses,
                          R.TM.Accesses.size(), Opts.MaxPointsTo,
-                         R.UnresolvedWhere)
+                         R.UnresolvedWhere, R.TM.UnresolvedOrigin)
                      .str());
   if (R.LocksetBudgetExhausted)
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "

@@ -638,7 +638,9 @@ void AndersenSolver::solve() {
     if (MaxPointsTo && N != Sink) {
       unsigned Count = Nodes[N].PrevCount + Delta.count();
       if (Count > MaxPointsTo) {
+        uint64_t Before = NumUnresolved;
         markUnresolved(N);
+        Cuts.push_back({N, NumUnresolved - Before});
         continue;
       }
       Nodes[N].PrevCount = Count;
@@ -1018,19 +1020,58 @@ bool AndersenSolver::unresolved(const Value *V) {
   return It != ValueNode.end() && Nodes[find(It->second)].Unresolved;
 }
 
+std::string AndersenSolver::describeNode(uint32_t N) {
+  for (auto &[V, VN] : ValueNode) {
+    if (VN != N)
+      continue;
+    std::string Where;
+    if (auto *A = dyn_cast<Argument>(V))
+      return formatv("parameter {0} of {1}", A->getArgNo() + 1,
+                     A->getParent()->getName())
+          .str();
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I)
+      return V->getName().str();
+    Where = I->getFunction()->getName().str();
+    if (const DebugLoc &DL = I->getDebugLoc())
+      Where += formatv(" ({0}:{1})", sys::path::filename(DL->getFilename()),
+                       DL.getLine())
+                   .str();
+    return Where;
+  }
+  for (const LocInfo &L : Locs)
+    if (L.Content == N)
+      return "what '" + describeLocPlain(Objects[L.Loc.Obj], L.Loc.Offset) +
+             "' holds";
+  return "a solver node";
+}
+
 void AndersenSolver::noteUnresolved() {
   unsigned Values = 0;
   for (auto &[V, N] : ValueNode)
     Values += Nodes[find(N)].Unresolved;
-  if (Values)
-    compromise(formatv("points-to-budget: {0} pointer value(s) may point to "
-                       "more than {1} locations: they are unresolved, the "
-                       "accesses through them are not checked, the locks "
-                       "through them are never held, stores through them "
-                       "reach no location, and calls through them reach "
-                       "only the functions found before the limit",
-                       Values, MaxPointsTo)
-                   .str());
+  if (!Values)
+    return;
+  // The cut that took most with it names where precision was lost.
+  auto Worst = std::max_element(
+      Cuts.begin(), Cuts.end(),
+      [](const auto &A, const auto &B) { return A.second < B.second; });
+  std::string Origin;
+  if (Worst != Cuts.end()) {
+    UnresolvedOrigin = describeNode(Worst->first);
+    Origin = formatv("; most follow from the one set at {0} ({1} nodes of "
+                     "the constraint graph)",
+                     UnresolvedOrigin, Worst->second)
+                 .str();
+  }
+  compromise(formatv("points-to-budget: {0} pointer value(s) may point to "
+                     "more than {1} locations: they are unresolved, the "
+                     "accesses through them are not checked, the locks "
+                     "through them are never held, stores through them "
+                     "reach no location, and calls through them reach "
+                     "only the functions found before the limit{2}",
+                     Values, MaxPointsTo, Origin)
+                 .str());
 }
 
 ArrayRef<MemLoc> AndersenSolver::pointsTo(const Value *V) {
@@ -1106,6 +1147,9 @@ ArrayRef<MemLoc> PointsToAnalysis::pointsTo(const Value *Ptr) const {
 }
 bool PointsToAnalysis::unresolved(const Value *Ptr) const {
   return P->S.unresolved(Ptr);
+}
+const std::string &PointsToAnalysis::unresolvedOrigin() const {
+  return P->S.UnresolvedOrigin;
 }
 std::vector<ObjectId> PointsToAnalysis::unresolvedTargets() const {
   std::vector<ObjectId> Out;

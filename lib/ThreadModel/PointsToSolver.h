@@ -180,6 +180,12 @@ struct AndersenSolver {
   /// docs/design-threadmodel.md.
   unsigned MaxPointsTo = 0;
   uint64_t NumUnresolved = 0;
+  /// Nodes cut for their own set, with how many nodes went unresolved with
+  /// them: where the budget was passed (see unresolvedOrigins()).
+  std::vector<std::pair<uint32_t, uint64_t>> Cuts;
+  /// "parserDoubleLinkSelect (sqlite3.c:179818)", "what 'x.f' holds", ...
+  std::string describeNode(uint32_t N);
+  std::string UnresolvedOrigin; ///< The cut that took most nodes with it.
   /// Marks N and what its set flows to (copies, GEPs, loads) unresolved.
   void markUnresolved(uint32_t N);
   /// What flows into unresolved nodes, or is stored through them, goes

@@ -838,6 +838,7 @@ buildThreadModel(Module &M,
     return Empty;
   }
   TM.Compromises = PTA.compromises();
+  TM.UnresolvedOrigin = PTA.unresolvedOrigin();
   ModelBuilder(M, TM, PTA).run();
   return TM;
 }

@@ -78,6 +78,9 @@ public:
   /// through one, sorted: unresolved pointers may point to them and to what
   /// their contents point to.
   std::vector<ObjectId> unresolvedTargets() const;
+  /// Where the set that took most pointers past the budget was: "f
+  /// (file.c:12)", "parameter 2 of f", "what 'obj+8' holds"; empty if none.
+  const std::string &unresolvedOrigin() const;
   /// Possible callees of CB (defined or declared functions).
   llvm::ArrayRef<const llvm::Function *>
   callees(const llvm::CallBase &CB) const;

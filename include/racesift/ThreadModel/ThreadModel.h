@@ -319,6 +319,9 @@ struct ThreadModel {
   /// Named soundness/precision compromises taken while building the model
   /// (unknown callee, unresolved pointer, ...), for reports and stats.
   std::vector<std::string> Compromises;
+  /// Where the points-to budget was passed by the set most pointers
+  /// followed (PointsToAnalysis::unresolvedOrigin), or empty.
+  std::string UnresolvedOrigin;
 
   /// The graph of F, or nullptr if F is not modelled.
   const FunctionGraph *graphOf(const llvm::Function *F) const;
