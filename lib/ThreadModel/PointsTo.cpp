@@ -1021,24 +1021,35 @@ bool AndersenSolver::unresolved(const Value *V) {
 }
 
 std::string AndersenSolver::describeNode(uint32_t N) {
+  // Values sharing N come in hash order: the smallest text, so that the
+  // message is the same on every run.
+  std::optional<std::string> Best;
+  auto Offer = [&](std::string D) {
+    if (!Best || D < *Best)
+      Best = std::move(D);
+  };
   for (auto &[V, VN] : ValueNode) {
     if (VN != N)
       continue;
-    std::string Where;
-    if (auto *A = dyn_cast<Argument>(V))
-      return formatv("parameter {0} of {1}", A->getArgNo() + 1,
-                     A->getParent()->getName())
-          .str();
+    if (auto *A = dyn_cast<Argument>(V)) {
+      Offer(formatv("parameter {0} of {1}", A->getArgNo() + 1,
+                    A->getParent()->getName()));
+      continue;
+    }
     auto *I = dyn_cast<Instruction>(V);
-    if (!I)
-      return V->getName().str();
-    Where = I->getFunction()->getName().str();
+    if (!I) {
+      Offer(V->getName().str());
+      continue;
+    }
+    std::string Where = I->getFunction()->getName().str();
     if (const DebugLoc &DL = I->getDebugLoc())
       Where += formatv(" ({0}:{1})", sys::path::filename(DL->getFilename()),
                        DL.getLine())
                    .str();
-    return Where;
+    Offer(std::move(Where));
   }
+  if (Best)
+    return *Best;
   for (const LocInfo &L : Locs)
     if (L.Content == N)
       return "what '" + describeLocPlain(Objects[L.Loc.Obj], L.Loc.Offset) +
