@@ -82,12 +82,12 @@ public:
   }
   /// Entry I, idle unless stored.
   T operator[](size_t I) const {
-    auto It = lowerBound(I);
+    auto It = Stored.begin() + position(I);
     return It != Stored.end() && It->first == I ? It->second : T();
   }
   /// Entry I, stored (idle) if it was not.
   T &at(size_t I) {
-    auto It = lowerBound(I);
+    auto It = Stored.begin() + position(I);
     if (It == Stored.end() || It->first != I)
       It = Stored.insert(It, {uint32_t(I), T()});
     return It->second;
@@ -99,15 +99,12 @@ public:
 private:
   size_t N = 0;
   std::vector<Entry> Stored;
-  typename std::vector<Entry>::const_iterator lowerBound(size_t I) const {
+  /// Where entry I is or would be inserted in Stored.
+  size_t position(size_t I) const {
     return std::lower_bound(
-        Stored.begin(), Stored.end(), I,
-        [](const Entry &E, size_t Index) { return E.first < Index; });
-  }
-  typename std::vector<Entry>::iterator lowerBound(size_t I) {
-    return std::lower_bound(
-        Stored.begin(), Stored.end(), I,
-        [](const Entry &E, size_t Index) { return E.first < Index; });
+               Stored.begin(), Stored.end(), I,
+               [](const Entry &E, size_t Index) { return E.first < Index; }) -
+           Stored.begin();
   }
 };
 
