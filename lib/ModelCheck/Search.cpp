@@ -249,8 +249,8 @@ LocationVerdict Search::run() {
           Objs.insert(Objs.end(), MI.Objs.begin(), MI.Objs.end());
           const Config &S = Succs[I][K];
           for (uint32_t T = 0; T < S.Threads.size() && Ok; ++T)
-            if (P.atAccess(C, T) != P.atAccess(S, T))
-              Ok = false; // Visible.
+            if (P.accessPoint(C, T) != P.accessPoint(S, T))
+              Ok = false; // Visible: changes the enabled accesses.
           if (Index.count(Keys[I][K]))
             Ok = false; // Proviso.
         }

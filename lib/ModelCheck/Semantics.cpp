@@ -302,6 +302,13 @@ bool Prepared::atAccess(const Config &C, uint32_t I) const {
          AccessNode[T.Graph][T.Node];
 }
 
+std::pair<uint32_t, uint32_t> Prepared::accessPoint(const Config &C,
+                                                    uint32_t I) const {
+  if (!atAccess(C, I))
+    return {UINT32_MAX, UINT32_MAX};
+  return {C.Threads[I].Graph, C.Threads[I].Node};
+}
+
 Config Prepared::initial() const {
   Config C;
   C.SiteCount.assign(NumCreateSlots, 0);

@@ -186,6 +186,11 @@ public:
               unsigned &EJ) const;
   /// Is instance I active at a node with an access edge of the location?
   bool atAccess(const Config &C, uint32_t I) const;
+  /// The access edges instance I is enabled at, as (graph, node), or
+  /// (UINT32_MAX, UINT32_MAX) when none. The race property depends on which
+  /// accesses are enabled, not only on whether one is: a move from a write of
+  /// the location to a read of it is visible.
+  std::pair<uint32_t, uint32_t> accessPoint(const Config &C, uint32_t I) const;
   /// Objects any future step of instance I (or threads it creates) touches.
   bool futureMeets(const Config &C, uint32_t I,
                    const std::vector<unsigned> &Objs, bool All) const;

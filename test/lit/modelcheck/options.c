@@ -32,8 +32,10 @@ int main(void) {
 // DEFAULT-NEXT: main: create worker#1 at {{.*}}options.c:22:5
 // DEFAULT-NEXT: main: assign i := i + 1 at {{.*}}options.c:21:26
 // DEFAULT-NEXT: main: assume i < 4 at {{.*}}options.c:21:3
-// DEFAULT-NEXT: worker#1: read hits at {{.*}}options.c:15:10
 // DEFAULT-NEXT: main: create worker#2 at {{.*}}options.c:22:5
+// DEFAULT-NEXT: main: assign i := i + 1 at {{.*}}options.c:21:26
+// DEFAULT-NEXT: main: assume i < 4 at {{.*}}options.c:21:3
+// DEFAULT-NEXT: worker#1: read hits at {{.*}}options.c:15:10
 // DEFAULT-NEXT: worker#1: write hits at {{.*}}options.c:15:8
 // DEFAULT-NEXT: worker#2: read hits at {{.*}}options.c:15:10
 // DEFAULT-NOT: stats:
