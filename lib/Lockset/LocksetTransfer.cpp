@@ -200,7 +200,7 @@ static SideEffects ownEffects(const FunctionGraph &G,
     case ActionKind::Unlock:
       if (A.Lock == LockKind::AtomicSection)
         SE.UnlocksAtomic = true;
-      else if (A.Objects.empty())
+      else if (releasesAnyLock(A))
         SE.UnlocksUnknown = true;
       else
         SE.Unlocks.insert(SE.Unlocks.end(), A.Objects.begin(), A.Objects.end());

@@ -41,6 +41,9 @@ struct ExplorerInput {
   std::map<DataVarId, int64_t> InitialValues;
   /// Constant counts given to sem_init / pthread_barrier_init, by object.
   std::vector<std::pair<MemLoc, int64_t>> SyncInit;
+  /// The lockset layer's contexts of each access (index = AccessId), or
+  /// nullptr: then no pair is lock-protected.
+  const std::vector<std::vector<const AccessContext *>> *Contexts = nullptr;
 };
 
 /// Tracked values computed by `Var := SrcVar + Const` (Const != 0) whose

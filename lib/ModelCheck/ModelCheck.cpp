@@ -417,9 +417,9 @@ std::vector<size_t> mc::examinationOrder(const ThreadModel &TM,
 }
 
 std::vector<LocationVerdict>
-racesift::checkCandidates(const ThreadModel &TM,
-                          const std::vector<Candidate> &Cands,
+racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
                           const ModelCheckOptions &Opts) {
+  const std::vector<Candidate> &Cands = LS.Candidates;
   using mc::Clock;
   const Clock::time_point ModuleDeadline =
       Opts.Deadline
@@ -455,8 +455,13 @@ racesift::checkCandidates(const ThreadModel &TM,
   }
 
   ModuleSetup Setup(TM);
+  std::vector<std::vector<const AccessContext *>> Contexts(TM.Accesses.size());
+  for (const AccessContext &AC : LS.Contexts)
+    if (AC.Acc < Contexts.size())
+      Contexts[AC.Acc].push_back(&AC);
   mc::ExplorerInput In;
   In.TM = &TM;
+  In.Contexts = &Contexts;
   In.InitialValues = Setup.initialValues();
   In.SyncInit = Setup.syncInit();
   std::vector<ThreadGraph> Own(Setup.numSlots());
@@ -492,14 +497,22 @@ racesift::checkCandidates(const ThreadModel &TM,
     }
 
     LocationVerdict V = mc::explore(In, Opts, ModuleDeadline);
-    if (V.V == Verdict::Race)
-      // Give the two accesses the locksets layer 1 saw them under.
-      for (const Candidate *C : CandsOf[Loc])
-        for (const AccessContext *AC : {&C->First, &C->Second})
-          for (AccessContext *Dst : {&V.First, &V.Second})
-            if (Dst->Thread == AC->Thread && Dst->Acc == AC->Acc &&
-                Dst->Held.empty())
-              Dst->Held = AC->Held;
+    // Give the racing accesses the locksets layer 1 saw them under.
+    auto GiveLocks = [&](AccessContext &Dst) {
+      if (Dst.Acc >= Contexts.size())
+        return;
+      for (const AccessContext *AC : Contexts[Dst.Acc])
+        if (AC->Thread == Dst.Thread && Dst.Held.empty())
+          Dst.Held = AC->Held;
+    };
+    if (V.V == Verdict::Race) {
+      GiveLocks(V.First);
+      GiveLocks(V.Second);
+      for (RacePair &R : V.OtherRaces) {
+        GiveLocks(R.First);
+        GiveLocks(R.Second);
+      }
+    }
     Result = std::move(V);
   }
   return Out;

@@ -52,6 +52,21 @@ static void printAccess(const ThreadModel &TM, const AccessContext &AC,
   OS << "\n";
 }
 
+static void printRace(const ThreadModel &TM, const AccessContext &First,
+                      const AccessContext &Second, const Witness &W,
+                      raw_ostream &OS) {
+  OS << "  first: ";
+  printAccess(TM, First, OS);
+  OS << "  second: ";
+  printAccess(TM, Second, OS);
+  OS << "  witness:\n";
+  for (const WitnessStep &S : W.Steps) {
+    OS << "    " << S.ThreadName << ": " << S.Step;
+    printLoc(S.Loc, OS);
+    OS << "\n";
+  }
+}
+
 void racesift::printVerdicts(const ThreadModel &TM,
                              const std::vector<LocationVerdict> &Vs,
                              raw_ostream &OS) {
@@ -65,16 +80,14 @@ void racesift::printVerdicts(const ThreadModel &TM,
     OS << TM.describe(V.Loc) << ": ";
     switch (V.V) {
     case Verdict::Race:
-      OS << "race\n  first: ";
-      printAccess(TM, V.First, OS);
-      OS << "  second: ";
-      printAccess(TM, V.Second, OS);
-      OS << "  witness:\n";
-      for (const WitnessStep &S : V.W.Steps) {
-        OS << "    " << S.ThreadName << ": " << S.Step;
-        printLoc(S.Loc, OS);
-        OS << "\n";
+      OS << "race\n";
+      printRace(TM, V.First, V.Second, V.W, OS);
+      for (const RacePair &R : V.OtherRaces) {
+        OS << "  also race\n";
+        printRace(TM, R.First, R.Second, R.W, OS);
       }
+      if (V.PairsUndecided)
+        OS << "  note: other access pairs undecided: " << V.Reason << "\n";
       break;
     case Verdict::Refuted:
       OS << "refuted (states " << V.Stats.States << ")\n";
@@ -96,7 +109,7 @@ PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
                                              ModuleAnalysisManager &MAM) {
   const ThreadModel &TM = MAM.getResult<ThreadModelAnalysis>(M);
   LocksetResult LR = computeLocksets(TM);
-  std::vector<LocationVerdict> Vs = checkCandidates(TM, LR.Candidates, Opts);
+  std::vector<LocationVerdict> Vs = checkCandidates(TM, LR, Opts);
   OS << "racesift-mc: module '" << M.getSourceFileName() << "'\n";
   printVerdicts(TM, Vs, OS, Opts.Stats);
   return PreservedAnalyses::all();

@@ -146,7 +146,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     const ActionEdge &E = edge(T, T.Aux);
     std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
     Config S = C;
-    if (M.size() == 1) {
+    if (M.size() == 1 && In.TM->isOneRuntimeObject(E.A.Mutex)) {
       LockState &L = S.Locks.at(M[0]);
       if (L.Owner != 0 || L.Readers != 0) {
         FullyEnabled = false;
@@ -185,7 +185,15 @@ void Prepared::movesOf(const Config &C, uint32_t I,
           switch (A.Kind) {
           case ActionKind::Lock:
           case ActionKind::TryLock:
+            return ids(ObjKind::Lock, A.Objects);
           case ActionKind::Unlock:
+            if (releasesAnyLock(A)) {
+              std::vector<unsigned> Every(
+                  Tables[static_cast<unsigned>(ObjKind::Lock)].size());
+              for (unsigned K = 0; K < Every.size(); ++K)
+                Every[K] = K;
+              return Every;
+            }
             return ids(ObjKind::Lock, A.Objects);
           case ActionKind::Wait:
           case ActionKind::Signal:
@@ -207,9 +215,10 @@ void Prepared::movesOf(const Config &C, uint32_t I,
             return std::vector<unsigned>();
           }
         }();
-    // A sync operand that may denote several objects acts on none of them
-    // exactly (see docs: "ambiguous sync objects").
-    const bool Exact = Ids.size() == 1;
+    // A sync operand that may denote several objects, or one abstract
+    // object that may be many runtime ones, acts on none of them exactly
+    // (see docs: "ambiguous sync objects").
+    const bool Exact = isTableKind(A.Kind) && exact(A, objKindOf(A.Kind), Ids);
 
     switch (A.Kind) {
     case ActionKind::Assign: {
@@ -473,13 +482,13 @@ void Prepared::movesOf(const Config &C, uint32_t I,
   }
 }
 
-bool Prepared::raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
-                      unsigned &EJ) const {
+void Prepared::racesIn(const Config &C, std::vector<RaceAt> &Out) const {
+  Out.clear();
   const ThreadModel &TM = *In.TM;
-  for (I = 0; I < C.Threads.size(); ++I) {
+  for (uint32_t I = 0; I < C.Threads.size(); ++I) {
     if (!atAccess(C, I))
       continue;
-    for (J = I + 1; J < C.Threads.size(); ++J) {
+    for (uint32_t J = I + 1; J < C.Threads.size(); ++J) {
       if (!atAccess(C, J))
         continue;
       const ThreadState &A = C.Threads[I], &B = C.Threads[J];
@@ -496,17 +505,62 @@ bool Prepared::raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
           const Action &BY = Graphs[B.Graph]->Edges[Y].A;
           if (!isAccessOfLoc(BY))
             continue;
-          const Access &P = TM.Accesses[AX.Acc], &Q = TM.Accesses[BY.Acc];
-          if (accessesConflict(P, Q)) {
-            EI = X;
-            EJ = Y;
-            return true;
-          }
+          if (accessesConflict(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
+              !lockProtected(A.Template, AX.Acc, B.Template, BY.Acc))
+            Out.push_back(RaceAt{I, J, X, Y});
         }
       }
     }
   }
-  return false;
+}
+
+std::pair<AccessId, AccessId> Prepared::pairOf(const Config &C,
+                                               const RaceAt &R) const {
+  AccessId A = edge(C.Threads[R.I], R.EI).A.Acc,
+           B = edge(C.Threads[R.J], R.EJ).A.Acc;
+  return {std::min(A, B), std::max(A, B)};
+}
+
+bool Prepared::lockProtected(TemplateId TA, AccessId A, TemplateId TB,
+                             AccessId B) const {
+  if (!In.Contexts || A >= In.Contexts->size() || B >= In.Contexts->size())
+    return false;
+  const std::vector<const AccessContext *> &CA = (*In.Contexts)[A],
+                                           &CB = (*In.Contexts)[B];
+  auto Of = [](const std::vector<const AccessContext *> &Cs, TemplateId T) {
+    std::vector<const AccessContext *> Out;
+    for (const AccessContext *X : Cs)
+      if (T == InvalidTemplate || X->Thread == T)
+        Out.push_back(X);
+    return Out.empty() ? Cs : Out;
+  };
+  std::vector<const AccessContext *> XA = Of(CA, TA), XB = Of(CB, TB);
+  if (XA.empty() || XB.empty())
+    return false;
+  bool WA = In.TM->Accesses[A].IsWrite, WB = In.TM->Accesses[B].IsWrite;
+  for (const AccessContext *X : XA)
+    for (const AccessContext *Y : XB)
+      if (!locksExclude(X->Held, WA, Y->Held, WB))
+        return false;
+  return true;
+}
+
+uint64_t Prepared::potentialPairs(uint64_t Cap) const {
+  const ThreadModel &TM = *In.TM;
+  std::vector<AccessId> Accs;
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges)
+      if (isAccessOfLoc(E.A))
+        Accs.push_back(E.A.Acc);
+  std::sort(Accs.begin(), Accs.end());
+  Accs.erase(std::unique(Accs.begin(), Accs.end()), Accs.end());
+  uint64_t N = 0;
+  for (size_t X = 0; X < Accs.size() && N <= Cap; ++X)
+    for (size_t Y = X; Y < Accs.size() && N <= Cap; ++Y)
+      if (accessesConflict(TM.Accesses[Accs[X]], TM.Accesses[Accs[Y]]) &&
+          !lockProtected(InvalidTemplate, Accs[X], InvalidTemplate, Accs[Y]))
+        ++N;
+  return N;
 }
 
 std::string Prepared::describeMove(const Config &Before, const Move &M) const {

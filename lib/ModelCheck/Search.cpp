@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cassert>
 #include <deque>
+#include <set>
 #include <unordered_map>
 
 using namespace racesift;
@@ -81,10 +82,21 @@ private:
   uint64_t Transitions = 0, KeyBytes = 0;
   std::string CutNote;
 
+  /// Racing access pairs: those that may race here, those confirmed (with
+  /// their interleavings, in the order found), and a scratch list.
+  uint64_t Potential = 0;
+  std::set<std::pair<AccessId, AccessId>> Decided;
+  std::vector<RacePair> Found;
+  std::vector<Prepared::RaceAt> Races;
+
   /// Adds S reached from Parent by M; returns its id and whether it is new.
   std::pair<uint32_t, bool> add(const std::string &Key, uint32_t Parent,
                                 const Move &M);
-  void witness(uint32_t Id, LocationVerdict &V);
+  /// The interleaving to state Id (configuration End), ending in race R.
+  RacePair witness(uint32_t Id, const Config &End, const Prepared::RaceAt &R);
+  /// Records the races of state Id not confirmed before; true once every
+  /// pair that may race is confirmed, or MaxRacesPerLocation are.
+  bool noteRaces(uint32_t Id, const Config &C);
 };
 
 } // namespace
@@ -105,7 +117,9 @@ std::pair<uint32_t, bool> Search::add(const std::string &Key, uint32_t Parent,
   return {It->second, true};
 }
 
-void Search::witness(uint32_t Id, LocationVerdict &V) {
+RacePair Search::witness(uint32_t Id, const Config &End,
+                         const Prepared::RaceAt &R) {
+  RacePair Out;
   std::vector<Move> Path;
   for (uint32_t X = Id; Recs[X].Parent != UINT32_MAX; X = Recs[X].Parent)
     Path.push_back(Recs[X].By);
@@ -125,26 +139,35 @@ void Search::witness(uint32_t Id, LocationVerdict &V) {
     const ActionEdge &E = P.edge(T, M.Edge);
     if (M.Kind != MoveKind::Edge ||
         (E.A.Kind != ActionKind::Internal && E.A.Kind != ActionKind::Call))
-      V.W.Steps.push_back(
+      Out.W.Steps.push_back(
           WitnessStep{M.Thread, T.Template, P.threadName(C, M.Thread),
                       P.describeMove(C, M), whereOf(TM, E.A), E.A.Kind});
     C = std::move(Succs[K]);
   }
-  uint32_t I, J;
-  unsigned EI, EJ;
-  bool Found = P.raceIn(C, I, J, EI, EJ);
-  assert(Found && "witness does not end in a race");
-  (void)Found;
-  for (auto [Th, EIdx] : {std::make_pair(I, EI), std::make_pair(J, EJ)}) {
+  assert(P.pairOf(C, R) == P.pairOf(End, R) &&
+         "witness does not end in its race");
+  (void)End;
+  for (auto [Th, EIdx] :
+       {std::make_pair(R.I, R.EI), std::make_pair(R.J, R.EJ)}) {
     const ThreadState &T = C.Threads[Th];
     const Action &A = P.edge(T, EIdx).A;
-    V.W.Steps.push_back(WitnessStep{Th, T.Template, P.threadName(C, Th),
-                                    describeAction(TM, A), whereOf(TM, A),
-                                    A.Kind});
-    AccessContext &AC = Th == I ? V.First : V.Second;
+    Out.W.Steps.push_back(WitnessStep{Th, T.Template, P.threadName(C, Th),
+                                      describeAction(TM, A), whereOf(TM, A),
+                                      A.Kind});
+    AccessContext &AC = Th == R.I ? Out.First : Out.Second;
     AC.Thread = T.Template;
     AC.Acc = A.Acc;
   }
+  return Out;
+}
+
+bool Search::noteRaces(uint32_t Id, const Config &C) {
+  P.racesIn(C, Races);
+  for (const Prepared::RaceAt &R : Races)
+    if (Decided.insert(P.pairOf(C, R)).second)
+      Found.push_back(witness(Id, C, R));
+  return !Found.empty() && (Decided.size() >= Potential ||
+                            Found.size() >= Opts.MaxRacesPerLocation);
 }
 
 LocationVerdict Search::run() {
@@ -157,6 +180,19 @@ LocationVerdict Search::run() {
   LocationVerdict V;
   V.Loc = P.In.Loc;
   auto Finish = [&](Verdict Vd, std::string Reason) {
+    if (!Found.empty()) {
+      // Races found: the verdict is Race whatever stopped the search; pairs
+      // left when a budget ran out are undecided, the others refuted.
+      V.PairsUndecided = Vd == Verdict::Unknown;
+      if (!V.PairsUndecided)
+        Reason.clear();
+      Vd = Verdict::Race;
+      V.First = Found[0].First;
+      V.Second = Found[0].Second;
+      V.W = std::move(Found[0].W);
+      V.OtherRaces.assign(std::make_move_iterator(Found.begin() + 1),
+                          std::make_move_iterator(Found.end()));
+    }
     V.V = Vd;
     if (!CutNote.empty()) {
       V.BoundMayCut = true;
@@ -181,14 +217,9 @@ LocationVerdict Search::run() {
   Config Init = P.initial();
   P.pack(Init, Key);
   add(Key, UINT32_MAX, Move());
-  {
-    uint32_t I, J;
-    unsigned EI, EJ;
-    if (P.raceIn(Init, I, J, EI, EJ)) {
-      witness(0, V);
-      return Finish(Verdict::Race, "");
-    }
-  }
+  Potential = P.potentialPairs(Opts.MaxRacesPerLocation);
+  if (noteRaces(0, Init))
+    return Finish(Verdict::Race, "");
 
   std::vector<std::vector<MoveInfo>> Moves;
   std::vector<std::vector<Config>> Succs;
@@ -283,12 +314,8 @@ LocationVerdict Search::run() {
         auto [SId, New] = add(Keys[I][K], Id, MI.M);
         if (New) {
           Recs[SId].Sleep = std::move(ChildSleep);
-          uint32_t A, B;
-          unsigned EA, EB;
-          if (P.raceIn(Succs[I][K], A, B, EA, EB)) {
-            witness(SId, V);
+          if (noteRaces(SId, Succs[I][K]))
             return Finish(Verdict::Race, "");
-          }
           continue;
         }
         // Revisited with another sleep set: keep the intersection and

@@ -16,7 +16,7 @@ using namespace racesift::mc;
 
 static constexpr unsigned NumKinds = 6;
 
-static bool isTableKind(ActionKind K) {
+bool mc::isTableKind(ActionKind K) {
   switch (K) {
   case ActionKind::Lock:
   case ActionKind::TryLock:
@@ -38,7 +38,7 @@ static bool isTableKind(ActionKind K) {
   }
 }
 
-static ObjKind objKindOf(ActionKind K) {
+ObjKind mc::objKindOf(ActionKind K) {
   switch (K) {
   case ActionKind::Wait:
   case ActionKind::Signal:
@@ -170,6 +170,23 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
       if (isAccessOfLoc(E.A) && E.From < Graphs[G]->NumNodes)
         AccessNode[G][E.From] = true;
   }
+  SemUncounted.assign(Tables[static_cast<unsigned>(ObjKind::Sem)].size(),
+                      false);
+  BarrierUncounted.assign(
+      Tables[static_cast<unsigned>(ObjKind::Barrier)].size(), false);
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges) {
+      if (!isTableKind(E.A.Kind))
+        continue;
+      ObjKind K = objKindOf(E.A.Kind);
+      if (K != ObjKind::Sem && K != ObjKind::Barrier)
+        continue;
+      std::vector<unsigned> Ids = ids(K, E.A.Objects);
+      if (Ids.size() == 1 && E.A.MustObject)
+        continue;
+      for (unsigned Id : Ids)
+        (K == ObjKind::Sem ? SemUncounted : BarrierUncounted)[Id] = true;
+    }
   computeMultiHandles();
   computeEdgeObjs();
   computeFutures();
@@ -217,6 +234,10 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
   };
   if (isTableKind(A.Kind))
     AddIds(objKindOf(A.Kind), A.Objects);
+  if (A.Kind == ActionKind::Unlock && releasesAnyLock(A))
+    for (unsigned I = 0;
+         I < Tables[static_cast<unsigned>(ObjKind::Lock)].size(); ++I)
+      Out.push_back(slotBase(ObjKind::Lock) + I);
   switch (A.Kind) {
   case ActionKind::Wait:
     AddIds(ObjKind::Lock, A.Mutex);
@@ -300,6 +321,27 @@ bool Prepared::atAccess(const Config &C, uint32_t I) const {
   const ThreadState &T = C.Threads[I];
   return T.St == Status::Active && T.Node < AccessNode[T.Graph].size() &&
          AccessNode[T.Graph][T.Node];
+}
+
+bool Prepared::exact(const Action &A, ObjKind K,
+                     const std::vector<unsigned> &Ids) const {
+  if (Ids.size() != 1)
+    return false;
+  switch (K) {
+  case ObjKind::Lock:
+    // An abstract lock that may be many runtime locks excludes nothing
+    // (ThreadModel::isOneRuntimeObject).
+    return A.MustObject;
+  case ObjKind::Sem:
+    return A.MustObject && !SemUncounted[Ids[0]];
+  case ObjKind::Barrier:
+    return A.MustObject && !BarrierUncounted[Ids[0]];
+  case ObjKind::Cond:
+  case ObjKind::Once:
+  case ObjKind::Handle:
+    return true;
+  }
+  return true;
 }
 
 std::pair<uint32_t, uint32_t> Prepared::accessPoint(const Config &C,

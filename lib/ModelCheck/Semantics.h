@@ -153,6 +153,10 @@ struct MoveInfo {
 /// Kinds of objects in the Prepared tables.
 enum class ObjKind : uint8_t { Lock, Cond, Barrier, Sem, Once, Handle };
 
+/// Whether actions of kind K name objects of one of the tables, and which.
+bool isTableKind(ActionKind K);
+ObjKind objKindOf(ActionKind K);
+
 /// The model of one location compiled into dense tables.
 class Prepared {
 public:
@@ -181,9 +185,21 @@ public:
   void movesOf(const Config &C, uint32_t I, std::vector<MoveInfo> &Moves,
                std::vector<Config> &Succs, bool &FullyEnabled,
                std::string *CutNote) const;
-  /// Instances (i < j) enabled at conflicting accesses of the location.
-  bool raceIn(const Config &C, uint32_t &I, uint32_t &J, unsigned &EI,
-              unsigned &EJ) const;
+  /// Instances I < J enabled at conflicting accesses of the location (edges
+  /// EI and EJ of their graphs).
+  struct RaceAt {
+    uint32_t I = 0, J = 0;
+    unsigned EI = 0, EJ = 0;
+  };
+  /// Every race in C, as the race property of the paper restricted to the
+  /// access pairs the lockset layer did not prove lock-protected.
+  void racesIn(const Config &C, std::vector<RaceAt> &Out) const;
+  /// The unordered access pair of a race, as the key of "decided".
+  std::pair<AccessId, AccessId> pairOf(const Config &C, const RaceAt &R) const;
+  /// Access pairs of the location that may race: conflicting, with an
+  /// access edge in some graph each, and not lock-protected in every
+  /// context. Counting stops past Cap.
+  uint64_t potentialPairs(uint64_t Cap) const;
   /// Is instance I active at a node with an access edge of the location?
   bool atAccess(const Config &C, uint32_t I) const;
   /// The access edges instance I is enabled at, as (graph, node), or
@@ -228,6 +244,14 @@ private:
   std::vector<std::vector<unsigned>> EdgeObjs;
   std::vector<llvm::BitVector> EdgeAll;
   std::vector<int64_t> SemInit, BarrierCount;
+  /// Per semaphore and per barrier entry: some action names it without
+  /// certainly meaning one runtime object, so its count is unknown and it
+  /// orders nothing (docs: "ambiguous sync objects").
+  std::vector<bool> SemUncounted, BarrierUncounted;
+  /// Whether action A, whose operand denotes the entries Ids of kind K,
+  /// acts on exactly one runtime object that the explorer models.
+  bool exact(const Action &A, ObjKind K,
+             const std::vector<unsigned> &Ids) const;
   /// Per handle entry: may hold several live instances (array, collapsed or
   /// heap object, or no type and several/looping creates): a create adds
   /// to it instead of overwriting it. See docs: "join".
@@ -247,6 +271,13 @@ private:
     return TableBase[static_cast<unsigned>(K)];
   }
   bool isAccessOfLoc(const Action &A) const;
+  /// Whether every pair of the lockset layer's contexts of (TA, A) and
+  /// (TB, B) holds a common lock. A template without a context for its
+  /// access falls back to every context of that access (once bodies run in
+  /// their caller's thread); an access without contexts is unprotected.
+  /// InvalidTemplate: any template.
+  bool lockProtected(TemplateId TA, AccessId A, TemplateId TB,
+                     AccessId B) const;
   void staticObjs(const ActionEdge &E, unsigned G, std::vector<unsigned> &Out,
                   bool &All) const;
   void computeEdgeObjs();

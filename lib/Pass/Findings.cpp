@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -228,23 +229,49 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
         Second = It->second->Second;
       }
     }
-    ModelFinding MF = makeFinding(TM, V.Loc, First, Second);
-    if (V.V == Verdict::Race) {
-      MF.F.Kind = FindingKind::Race;
-      for (const WitnessStep &S : V.W.Steps)
-        MF.F.Interleaving.push_back(
-            {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
-    } else {
+    auto AddNotes = [&](ModelFinding &MF) {
+      if (V.BoundMayCut)
+        MF.F.Notes.push_back("explored with at most " +
+                             std::to_string(ThreadBound) +
+                             " threads per creation site; a thread created in "
+                             "a loop may run more often (option thread-bound)");
+    };
+    if (V.V != Verdict::Race) {
+      ModelFinding MF = makeFinding(TM, V.Loc, First, Second);
       MF.F.Kind = FindingKind::PossibleRace;
       MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;
       MF.F.Unexamined = !V.Examined;
+      AddNotes(MF);
+      Out.push_back(std::move(MF));
+      continue;
     }
-    if (V.BoundMayCut)
-      MF.F.Notes.push_back("explored with at most " +
-                           std::to_string(ThreadBound) +
-                           " threads per creation site; a thread created in "
-                           "a loop may run more often (option thread-bound)");
-    Out.push_back(std::move(MF));
+    // One finding per racing pair of source lines, each with its own
+    // interleaving: `x += 1` against `x += 1` is one finding, not one for
+    // the write-read and one for the write-write pair.
+    // Without debug info an access has only its function.
+    auto LineOf = [](const SourceLoc &L) {
+      return L.File + ":" + (L.known() ? std::to_string(L.Line) : L.Function);
+    };
+    std::set<std::pair<std::string, std::string>> LinePairs;
+    auto AddRace = [&](const AccessContext &A, const AccessContext &B,
+                       const Witness &W) {
+      ModelFinding MF = makeFinding(TM, V.Loc, A, B);
+      std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
+      if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
+        return;
+      MF.F.Kind = FindingKind::Race;
+      for (const WitnessStep &S : W.Steps)
+        MF.F.Interleaving.push_back(
+            {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
+      AddNotes(MF);
+      if (V.PairsUndecided)
+        MF.F.Notes.push_back("other access pairs on '" + MF.F.Variable +
+                             "' were not decided: " + V.Reason);
+      Out.push_back(std::move(MF));
+    };
+    AddRace(V.First, V.Second, V.W);
+    for (const RacePair &R : V.OtherRaces)
+      AddRace(R.First, R.Second, R.W);
   }
   return Out;
 }

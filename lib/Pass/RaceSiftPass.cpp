@@ -234,7 +234,7 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
     // however fast the machine.
     if (sys::Process::GetEnv("RACESIFT_DEBUG_MC_DEADLINE_PASSED"))
       MC.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    Verdicts = checkCandidates(TM, LS.Candidates, MC);
+    Verdicts = checkCandidates(TM, LS, MC);
     R.Findings =
         findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
   }

@@ -360,8 +360,7 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
     return A;
   A.Objects = objectsOf(Ptr);
   A.ObjectBase = canonicalBase(Ptr);
-  A.MustObject = A.Objects.size() == 1 && A.Objects[0].Offset != AnyOffset &&
-                 TM.Objects[A.Objects[0].Obj].Singleton;
+  A.MustObject = TM.isOneRuntimeObject(A.Objects);
   return A;
 }
 

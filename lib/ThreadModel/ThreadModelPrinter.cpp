@@ -29,6 +29,11 @@ bool MemObject::ownedPerInstance(TemplateId T) const {
          OwnedPerInstance.end();
 }
 
+bool ThreadModel::isOneRuntimeObject(const std::vector<MemLoc> &Ls) const {
+  return Ls.size() == 1 && Ls[0].Offset != AnyOffset &&
+         Ls[0].Obj < Objects.size() && Objects[Ls[0].Obj].Singleton;
+}
+
 std::string ThreadModel::describe(const MemLoc &L) const {
   if (L.Obj >= Objects.size())
     return "?";

@@ -211,7 +211,7 @@ struct Candidates {
   std::map<std::string, LocationVerdict>
   check(const ModelCheckOptions &Opts) const {
     std::map<std::string, LocationVerdict> Out;
-    for (LocationVerdict &V : checkCandidates(TM, LS.Candidates, Opts))
+    for (LocationVerdict &V : checkCandidates(TM, LS, Opts))
       Out[TM.describe(V.Loc)] = std::move(V);
     return Out;
   }
@@ -354,7 +354,7 @@ TEST_CASE("Locations with fewer accesses are examined first", "[mc]") {
         std::vector<size_t>{1 - Busy, Busy});
   // The verdicts keep the candidates' order.
   std::vector<LocationVerdict> Vs =
-      checkCandidates(C.TM, C.LS.Candidates, ModelCheckOptions());
+      checkCandidates(C.TM, C.LS, ModelCheckOptions());
   REQUIRE(Vs.size() == 2);
   for (size_t I = 0; I < 2; ++I) {
     CHECK(Vs[I].Loc == Locs[I]);

@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <random>
+#include <set>
 
 using namespace racesift;
 using namespace racesift::mctest;
@@ -366,4 +367,63 @@ TEST_CASE("idle lock entries cost no state bytes", "[mc]") {
   CHECK(Many.V == Verdict::Race);
   // Densely, 63 more idle locks would be 189 more bytes per state.
   CHECK(Many.Stats.BytesPerState < One.Stats.BytesPerState + 16);
+}
+
+TEST_CASE("a lock that may be many runtime locks excludes nothing", "[mc]") {
+  // Two workers lock 'the' mutex around a write: exclusion only if the
+  // abstract lock is one runtime lock (a global), not a heap site.
+  for (bool Singleton : {true, false}) {
+    Model M;
+    TemplateId W = M.tmpl("worker");
+    unsigned S = M.site({W}, M.global("t", false), true);
+    MemLoc L = M.global("m", Singleton);
+    Action Lock = lock(L), Unlock = unlock(L);
+    Lock.MustObject = Unlock.MustObject = M.TM.isOneRuntimeObject({L});
+    M.seq(W, {Lock, wr(M.access(true, 8)), Unlock});
+    M.seq(0, {create(S), create(S)});
+    for (ModelCheckOptions O : {ModelCheckOptions(), noPOR()})
+      CHECK(M.check(O).V == (Singleton ? Verdict::Refuted : Verdict::Race));
+  }
+}
+
+TEST_CASE("an unresolved unlock releases what its thread holds", "[mc]") {
+  Model M;
+  TemplateId W = M.tmpl("worker");
+  unsigned S = M.site({W}, M.global("t", false), true);
+  MemLoc L = M.global("m");
+  // lock m; unlock <unresolved>; write x; unlock m.
+  M.seq(W,
+        {lock(L), act(ActionKind::Unlock), wr(M.access(true, 8)), unlock(L)});
+  M.seq(0, {create(S), create(S)});
+  CHECK(M.check().V == Verdict::Race);
+  CHECK(M.check(noPOR()).V == Verdict::Race);
+}
+
+TEST_CASE("every racing access pair is reported with its witness", "[mc]") {
+  // main: write x (1); read x (2). worker: read x (3); write x (4).
+  // Racing pairs: 1-3, 1-4, 2-4; 2-3 are two reads.
+  TwoThreads M;
+  M.seq(0, {create(M.S), wr(M.access(true, 1)), rd(M.access(false, 2))});
+  M.seq(M.W, {rd(M.access(false, 3)), wr(M.access(true, 4))});
+  for (ModelCheckOptions O : {ModelCheckOptions(), noPOR()}) {
+    LocationVerdict V = M.check(O);
+    REQUIRE(V.V == Verdict::Race);
+    std::set<std::pair<unsigned, unsigned>> Lines;
+    auto Note = [&](const AccessContext &A, const AccessContext &B,
+                    const Witness &W) {
+      unsigned LA = M.TM.Accesses[A.Acc].Loc.Line,
+               LB = M.TM.Accesses[B.Acc].Loc.Line;
+      Lines.insert({std::min(LA, LB), std::max(LA, LB)});
+      // The interleaving ends in the pair it confirms.
+      REQUIRE(W.Steps.size() >= 2);
+      CHECK(W.Steps[W.Steps.size() - 2].Loc.Line + W.Steps.back().Loc.Line ==
+            LA + LB);
+    };
+    Note(V.First, V.Second, V.W);
+    for (const RacePair &R : V.OtherRaces)
+      Note(R.First, R.Second, R.W);
+    CHECK(Lines ==
+          std::set<std::pair<unsigned, unsigned>>{{1, 3}, {1, 4}, {2, 4}});
+    CHECK_FALSE(V.PairsUndecided);
+  }
 }

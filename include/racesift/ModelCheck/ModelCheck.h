@@ -42,6 +42,8 @@ struct ModelCheckOptions {
   bool SpuriousWakeups = false;    ///< A wait may return without a signal.
   bool AnyThreadMayUnlock = false; ///< Linux: rel by a non-owner frees.
   bool PartialOrderReduction = true;
+  /// Racing access pairs confirmed per location before the search stops.
+  unsigned MaxRacesPerLocation = 32;
   bool Stats = false;
 };
 
@@ -74,6 +76,13 @@ struct CheckStats {
 };
 
 /// The verdict for one candidate location. All candidates of Locs share it.
+/// One racing access pair of a location, with the interleaving that
+/// reaches it.
+struct RacePair {
+  AccessContext First, Second; ///< The two accesses, enabled at once.
+  Witness W;
+};
+
 struct LocationVerdict {
   MemLoc Loc;
   Verdict V = Verdict::Unknown;
@@ -83,16 +92,30 @@ struct LocationVerdict {
   /// this location (Unknown): it was not started, or its setup was cut
   /// short.
   bool Examined = true;
-  /// For Race: the two accesses that are enabled at once.
+  /// For Race: the first racing pair found, the two accesses that are
+  /// enabled at once.
   AccessContext First, Second;
   Witness W;
+  /// For Race: every further racing access pair, each with its own
+  /// interleaving (at most MaxRacesPerLocation in all). The search goes on
+  /// after the first race until every access pair that may race is
+  /// confirmed, refuted or out of budget.
+  std::vector<RacePair> OtherRaces;
+  /// For Race: a budget ran out before every access pair was decided;
+  /// Reason says which.
+  bool PairsUndecided = false;
   CheckStats Stats;
 };
 
 /// Checks every candidate location (candidates grouped by Loc).
-std::vector<LocationVerdict>
-checkCandidates(const ThreadModel &TM, const std::vector<Candidate> &Cands,
-                const ModelCheckOptions &Opts);
+/// Decides the locations of LS.Candidates. An access pair counts as a race
+/// only if the lockset layer did not prove it lock-protected (LS.Contexts):
+/// that layer correlates locks through base pointers (`p->m` guards
+/// `p->count`), which the explorer does not model, so a pair it protects is
+/// never reported, whatever the explorer's locks allow.
+std::vector<LocationVerdict> checkCandidates(const ThreadModel &TM,
+                                             const LocksetResult &LS,
+                                             const ModelCheckOptions &Opts);
 
 } // namespace racesift
 

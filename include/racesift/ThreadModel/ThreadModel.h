@@ -240,7 +240,8 @@ struct Action {
   /// condition variable, barrier, semaphore, once-control, thread handle).
   std::vector<MemLoc> Objects;
   /// True if Objects is a single location of a singleton object: the action
-  /// certainly acts on that one concrete object.
+  /// certainly acts on that one concrete object
+  /// (ThreadModel::isOneRuntimeObject).
   bool MustObject = false;
   BaseRef ObjectBase; ///< Canonical address of the object operand.
   /// Wait: the mutex released while waiting.
@@ -323,11 +324,28 @@ struct ThreadModel {
   /// followed (PointsToAnalysis::unresolvedOrigin), or empty.
   std::string UnresolvedOrigin;
 
+  /// Whether Ls certainly denotes one runtime object: a single location, at
+  /// a known offset, of a singleton object. The one rule by which every
+  /// layer decides whether a synchronisation object can order or exclude
+  /// anything (Action::MustObject): a heap site allocated in a loop, a lock
+  /// array at a variable index or the result of an unknown function may be
+  /// many runtime locks, and two threads locking "it" may hold different
+  /// ones (docs/design.md, "many-runtime-objects").
+  bool isOneRuntimeObject(const std::vector<MemLoc> &Ls) const;
+
   /// The graph of F, or nullptr if F is not modelled.
   const FunctionGraph *graphOf(const llvm::Function *F) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
   std::string describe(const MemLoc &L) const;
 };
+
+/// An unlock whose lock could not be resolved (an uninitialised pointer, the
+/// result of an unknown function, a pointer past the points-to budget): it
+/// may release any lock its thread holds, in every layer.
+inline bool releasesAnyLock(const Action &A) {
+  return A.Kind == ActionKind::Unlock && A.Lock != LockKind::AtomicSection &&
+         A.Objects.empty();
+}
 
 /// The one text of an action ("lock m", "write x", "create worker", ...),
 /// shared by the printers and the model checker's witnesses.

@@ -34,5 +34,9 @@ int main(void) {
 // CHECK-NEXT: pool: write at {{.*}}:18:{{[0-9]+}} in worker {} <-> read at {{.*}}:27:{{[0-9]+}} in main {}
 // CHECK-NEXT: protected-pairs: 0
 
+// Both racing pairs are reported, each with its own interleaving.
 // WARN: type-based-aliasing.c:18:{{[0-9]+}}: warning: data race on 'pool'
+// WARN: type-based-aliasing.c:26:{{[0-9]+}}: note: conflicting read in thread 'main' here
+// WARN: type-based-aliasing.c:18:{{[0-9]+}}: warning: data race on 'pool'
+// WARN: type-based-aliasing.c:27:{{[0-9]+}}: note: conflicting read in thread 'main' here
 // WARN-NOT: warning: {{.*}}data race

@@ -47,6 +47,11 @@ int main(void) {
 // CHECK: witness:
 // CHECK: worker#{{[12]}}: write counter
 // CHECK-NEXT: worker#{{[12]}}: read counter
+// CHECK-NEXT: also race
+// CHECK-NEXT: first: worker write counter
+// CHECK-NEXT: second: worker write counter
+// CHECK: worker#{{[12]}}: write counter
+// CHECK-NEXT: worker#{{[12]}}: write counter
 // CHECK-NEXT: phase: race
 // CHECK-NOT: phase_data: race
 // CHECK: phase_data: refuted

@@ -21,9 +21,32 @@ int main(void) {
   return 0;
 }
 
+// Every racing access pair is reported, each with its own interleaving
+// ending in that pair: main's write against the thread's read, main's read
+// against the thread's write, and the two writes.
 // CHECK: myglobal: race
-// CHECK: witness:
+// CHECK-NEXT: first: main write myglobal at {{.*}}.c:19:12
+// CHECK-NEXT: second: thread_function read myglobal at {{.*}}.c:10:11
+// CHECK-NEXT: witness:
 // CHECK-NEXT: main: create thread_function#1 at {{.*}}.c:18:3
-// CHECK-NEXT: {{main|thread_function#1}}: {{read|write}} myglobal at
-// CHECK-NEXT: {{main|thread_function#1}}: {{read|write}} myglobal at
-// CHECK-NOT: main:
+// CHECK-NEXT: main: read myglobal at {{.*}}.c:19:14
+// CHECK-NEXT: main: write myglobal at {{.*}}.c:19:12
+// CHECK-NEXT: thread_function#1: read myglobal at {{.*}}.c:10:11
+// CHECK-NEXT: also race
+// CHECK-NEXT: first: main read myglobal at {{.*}}.c:19:14
+// CHECK-NEXT: second: thread_function write myglobal at {{.*}}.c:12:12
+// CHECK-NEXT: witness:
+// CHECK-NEXT: main: create thread_function#1 at {{.*}}.c:18:3
+// CHECK-NEXT: thread_function#1: read myglobal at {{.*}}.c:10:11
+// CHECK-NEXT: main: read myglobal at {{.*}}.c:19:14
+// CHECK-NEXT: thread_function#1: write myglobal at {{.*}}.c:12:12
+// CHECK-NEXT: also race
+// CHECK-NEXT: first: main write myglobal at {{.*}}.c:19:12
+// CHECK-NEXT: second: thread_function write myglobal at {{.*}}.c:12:12
+// CHECK-NEXT: witness:
+// CHECK-NEXT: main: create thread_function#1 at {{.*}}.c:18:3
+// CHECK-NEXT: main: read myglobal at {{.*}}.c:19:14
+// CHECK-NEXT: thread_function#1: read myglobal at {{.*}}.c:10:11
+// CHECK-NEXT: main: write myglobal at {{.*}}.c:19:12
+// CHECK-NEXT: thread_function#1: write myglobal at {{.*}}.c:12:12
+// CHECK-NOT: also race
