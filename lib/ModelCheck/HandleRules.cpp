@@ -122,14 +122,19 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         A.Creation < TM.Creations.size() ? &TM.Creations[A.Creation] : nullptr;
     const ThreadState &Self = C.Threads[I];
     const int Slot = CreateSlot[Self.Graph][&E - &Graphs[Self.Graph]->Edges[0]];
+    // A loop known to run the creation at most MaxRuns times gets that many
+    // instances (within MaxLoopThreads): the bound then cuts nothing.
+    const unsigned Bound =
+        CS && CS->MaxRuns && CS->MaxRuns <= Opts.MaxLoopThreads
+            ? std::max(Opts.ThreadBound, CS->MaxRuns)
+            : Opts.ThreadBound;
     bool Cut = CS && Slot >= 0 &&
-               (C.SiteCount[Slot] >= Opts.ThreadBound ||
-                C.Threads.size() >= MaxInstances);
+               (C.SiteCount[Slot] >= Bound || C.Threads.size() >= MaxInstances);
     if (!CS || CS->Targets.empty() || Cut) {
       if (Cut && CutNote && CutNote->empty())
         *CutNote = (C.Threads.size() >= MaxInstances
                         ? "instance limit " + std::to_string(MaxInstances)
-                        : "thread bound " + std::to_string(Opts.ThreadBound)) +
+                        : "thread bound " + std::to_string(Bound)) +
                    " met at creation site " + CS->Loc.File + ":" +
                    std::to_string(CS->Loc.Line) +
                    (CS->InLoop ? " (in a loop)" : "");

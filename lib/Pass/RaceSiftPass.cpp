@@ -106,6 +106,9 @@ struct RunResult {
   std::string UnresolvedWhere;     ///< The functions with most of them.
   bool LocksetBudgetExhausted = false;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
+  /// Locations refuted only up to the thread bound, and the first reason.
+  std::vector<std::string> BoundRefuted;
+  std::string BoundReason;
 };
 } // namespace
 
@@ -119,6 +122,17 @@ static std::string secondsText(double S) {
 static double secondsSince(std::chrono::steady_clock::time_point Start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
       .count();
+}
+
+/// "'a', 'b', 'c' and 2 more": the first few names of a list.
+static std::string listNames(const std::vector<std::string> &Names) {
+  constexpr size_t Listed = 4;
+  std::string Out;
+  for (size_t I = 0; I < Names.size() && I < Listed; ++I)
+    Out += (I ? ", '" : "'") + Names[I] + "'";
+  if (Names.size() > Listed)
+    Out += " and " + std::to_string(Names.size() - Listed) + " more";
+  return Out;
 }
 
 /// "f: 120, g: 31, h: 4": the functions with the most accesses through
@@ -250,7 +264,24 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
     else
       ++Unknown;
     Unexamined += !V.Examined;
+    if (V.V == Verdict::Refuted && V.BoundMayCut) {
+      R.BoundRefuted.push_back(TM.describe(V.Loc));
+      if (R.BoundReason.empty())
+        R.BoundReason = V.Reason;
+    }
   }
+  // A refutation that holds only because the thread bound cut a creation
+  // loop is never silent: it is no warning (nothing was found), but the
+  // build log and SARIF say which locations it concerns.
+  if (!R.BoundRefuted.empty())
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "thread-bound",
+         formatv("{0} candidate location(s) were refuted only up to the "
+                 "thread bound ({1}): {2}; more threads may race there "
+                 "(option thread-bound)",
+                 R.BoundRefuted.size(), R.BoundReason,
+                 listNames(R.BoundRefuted))
+             .str()});
   if (Unknown > Unexamined)
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
@@ -404,6 +435,13 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          R.Run.ModuleName, R.ObjectsPaired, R.SharedObjects,
                          secondsText(Opts.Timeout))
                      .str());
+  if (!R.BoundRefuted.empty())
+    Emit.remark(formatv("racesift: '{0}': {1} candidate location(s) were "
+                        "refuted only up to the thread bound ({2}): {3}; more "
+                        "threads may race there (option thread-bound)",
+                        R.Run.ModuleName, R.BoundRefuted.size(), R.BoundReason,
+                        listNames(R.BoundRefuted))
+                    .str());
   // Most translation units of a build create no thread: saying so for each
   // would bury the build's output (SARIF still records it). A whole program
   // without threads, or a user who asked for statistics, is told.

@@ -310,6 +310,24 @@ struct ModelBuilder {
     }
   }
 
+  /// CreationSite::MaxRuns, one analysis per creating function.
+  void computeMaxRuns() {
+    std::map<const Function *, std::vector<unsigned>> SitesOf;
+    for (unsigned I = 0; I < TM.Creations.size(); ++I) {
+      const CreationSite &S = TM.Creations[I];
+      if (S.InLoop && S.Call && !RunsMany.lookup(S.InFunction))
+        SitesOf[S.Call->getFunction()].push_back(I);
+    }
+    for (const auto &[F, Sites] : SitesOf) {
+      std::vector<const CallBase *> Calls;
+      for (unsigned I : Sites)
+        Calls.push_back(TM.Creations[I].Call);
+      std::vector<unsigned> Runs = maxRunsInOutermostLoop(Calls);
+      for (size_t K = 0; K < Sites.size(); ++K)
+        TM.Creations[Sites[K]].MaxRuns = Runs[K];
+    }
+  }
+
   void computeSingletons() {
     for (MemObject &O : TM.Objects) {
       if (O.Kind != ObjectKind::Stack)
@@ -799,6 +817,7 @@ struct ModelBuilder {
   void run() {
     discoverThreads();
     computeMultiplicity();
+    computeMaxRuns();
     computeSingletons();
     computeEscapes();
     findRecursiveLocks();

@@ -33,6 +33,13 @@ namespace racesift {
 
 /// Source location of an instruction (function name always set).
 SourceLoc sourceLocOf(const llvm::Instruction &I);
+
+/// For calls of one function: the most times each can run in one run of
+/// the function when it sits in a single (not nested) loop with a constant
+/// maximal trip count; 0 if unknown (TripCount.cpp). The function is
+/// analysed once, on a copy.
+std::vector<unsigned>
+maxRunsInOutermostLoop(llvm::ArrayRef<const llvm::CallBase *> Calls);
 /// The source name of a function (DISubprogram name, else IR name).
 std::string sourceNameOf(const llvm::Function &F);
 /// Sets Loc and Type of a global's object from its debug info.

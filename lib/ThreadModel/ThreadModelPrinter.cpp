@@ -233,6 +233,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << (J ? ", " : " ") << TM.Templates[C.Targets[J]].Name;
     if (C.InLoop)
       OS << " loop";
+    if (C.MaxRuns)
+      OS << " (at most " << C.MaxRuns << " times)";
     if (!C.Handles.empty())
       OS << " handles " << describeObjects(TM, C.Handles);
     OS << "\n";

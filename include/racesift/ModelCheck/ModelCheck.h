@@ -28,7 +28,11 @@
 namespace racesift {
 
 struct ModelCheckOptions {
-  unsigned ThreadBound = 2;     ///< Instances per creation site.
+  unsigned ThreadBound = 2; ///< Instances per creation site.
+  /// A creation site whose loop runs it at most N times (CreationSite::
+  /// MaxRuns) gets N instances instead of ThreadBound, up to this many:
+  /// then no refutation of it depends on the bound.
+  unsigned MaxLoopThreads = 8;
   uint64_t MaxStates = 1000000; ///< Per candidate location.
   /// Ceiling on the explorer's state store per candidate location.
   uint64_t MaxMemoryBytes = uint64_t(2048) << 20;

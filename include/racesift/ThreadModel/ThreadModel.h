@@ -142,6 +142,10 @@ struct CreationSite {
   std::vector<TemplateId> Targets; ///< Start routines it may run.
   std::vector<MemLoc> Handles;     ///< Where the new thread id is stored.
   bool InLoop = false;             ///< May execute more than once per run.
+  /// The most times it executes in one run of the program, when its
+  /// function runs once and its loop has a constant maximal trip count
+  /// (`for (i = 0; i < 4; ++i)`); 0 if unknown.
+  unsigned MaxRuns = 0;
   SourceLoc Loc;
 };
 

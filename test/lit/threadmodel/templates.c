@@ -45,8 +45,8 @@ int main(void) {
 // CHECK-DAG:    T{{[0-9]+}} leaf many
 // Handles: an array filled in a loop, a plain variable, a struct field.
 // CHECK-LABEL: creations:
-// CHECK-DAG:  in main at templates.c:22:5 -> spawner loop handles tids[]
-// CHECK-DAG:  in main at templates.c:24:5 -> looped loop handles tids[]
+// CHECK-DAG:  in main at templates.c:22:5 -> spawner loop (at most 3 times) handles tids[]
+// CHECK-DAG:  in main at templates.c:24:5 -> looped loop (at most 3 times) handles tids[]
 // CHECK-DAG:  in main at templates.c:26:3 -> byptr handles p{{$}}
 // CHECK-DAG:  in main at templates.c:28:3 -> byfield handles j.tid
 // CHECK-DAG:  in spawn at templates.c:18:49 -> bywrapper handles w
