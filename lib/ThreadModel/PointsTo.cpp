@@ -112,6 +112,12 @@ uint32_t AndersenSolver::sink() {
   return Sink;
 }
 
+uint32_t AndersenSolver::escapedNode() {
+  if (EscapedNode == NoNode)
+    EscapedNode = newNode();
+  return EscapedNode;
+}
+
 void AndersenSolver::markUnresolved(uint32_t N) {
   std::vector<uint32_t> Work{N}, Stored;
   while (!Work.empty()) {
@@ -846,6 +852,22 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
     Starts.push_back({C.CB, F});
     return;
   }
+  case Complex::LibcCallback: {
+    // qsort(base, n, size, cmp): cmp runs during the call, at the call site,
+    // with pointers into the call's pointer arguments.
+    const MemObject &O = Objects[ML.Obj];
+    auto *F = dyn_cast_or_null<Function>(O.Site);
+    if (O.Kind != ObjectKind::Function || !F || F->isDeclaration())
+      return;
+    auto &Cs = Callbacks[C.CB];
+    if (std::find(Cs.begin(), Cs.end(), F) != Cs.end())
+      return;
+    Cs.push_back(F);
+    for (const Argument &A : F->args())
+      if (mayHoldPointer(A.getType()))
+        addCopy(C.Arg, nodeOf(&A));
+    return;
+  }
   case Complex::ForwardedCall: {
     // The call site passes callee F and argument C.Arg: if F is among the
     // forwarding call's callees, it gets the argument.
@@ -1143,6 +1165,10 @@ PointsToAnalysis::PointsToAnalysis(
   DenseMap<const Function *, unsigned> Order;
   for (const Function &F : M)
     Order[&F] = Order.size();
+  for (auto &[CB, Fs] : P->S.Callbacks)
+    llvm::sort(Fs, [&](const Function *A, const Function *B) {
+      return Order.lookup(A) < Order.lookup(B);
+    });
   for (auto &[CB, Fs] : P->S.CalleeMap)
     llvm::sort(Fs, [&](const Function *A, const Function *B) {
       return Order.lookup(A) < Order.lookup(B);
@@ -1185,6 +1211,31 @@ ArrayRef<const Function *> PointsToAnalysis::callees(const CallBase &CB) const {
   if (It == P->S.CalleeMap.end())
     return {};
   return It->second;
+}
+ArrayRef<const Function *>
+PointsToAnalysis::callbacks(const CallBase &CB) const {
+  auto It = P->S.Callbacks.find(&CB);
+  if (It == P->S.Callbacks.end())
+    return {};
+  return It->second;
+}
+ObjectId PointsToAnalysis::hiddenObject(StringRef Group) const {
+  auto It = P->S.HiddenObj.find(Group);
+  return It == P->S.HiddenObj.end() ? InvalidObject : It->second;
+}
+std::vector<MemLoc> PointsToAnalysis::fieldsFrom(const MemLoc &L) const {
+  if (L.Offset == AnyOffset || L.Obj >= P->S.ObjLocs.size())
+    return {L};
+  std::vector<MemLoc> Out;
+  for (uint32_t Loc : P->S.ObjLocs[L.Obj].Locs) {
+    const MemLoc &F = P->S.Locs[Loc].Loc;
+    if (F.Offset != AnyOffset && F.Offset >= L.Offset)
+      Out.push_back(F);
+  }
+  if (Out.empty())
+    Out.push_back(L);
+  llvm::sort(Out);
+  return Out;
 }
 ObjectId PointsToAnalysis::objectFor(const Value *Site) const {
   auto It = P->S.SiteObject.find(Site);
