@@ -112,9 +112,27 @@ uint32_t AndersenSolver::sink() {
   return Sink;
 }
 
+static bool isReadOnlyData(const GlobalVariable &GV);
+
 uint32_t AndersenSolver::escapedNode() {
-  if (EscapedNode == NoNode)
-    EscapedNode = newNode();
+  if (EscapedNode != NoNode)
+    return EscapedNode;
+  // Unknown code may name the module's non-static globals, and reads what
+  // escaped objects point to: one node for all of it, so that each unknown
+  // call adds a constant number of edges whatever the program's size.
+  EscapedNode = newNode();
+  uint32_t AnyField = newNode();
+  addGep(EscapedNode, AnyField, AnyOffset);
+  addLoad(AnyField, EscapedNode);
+  for (const GlobalVariable &GV : M.globals()) {
+    auto It = SiteObject.find(&GV);
+    if (GV.hasLocalLinkage() || GV.isThreadLocal() || isReadOnlyData(GV) ||
+        GV.getName().starts_with("llvm.") || It == SiteObject.end())
+      continue;
+    addPts(EscapedNode, locFor(It->second, 0));
+  }
+  compromise("unknown-external-store: unknown functions store no pointer "
+             "into escaped memory");
   return EscapedNode;
 }
 
@@ -1187,6 +1205,19 @@ bool PointsToAnalysis::unresolved(const Value *Ptr) const {
 }
 const std::string &PointsToAnalysis::unresolvedOrigin() const {
   return P->S.UnresolvedOrigin;
+}
+std::vector<ObjectId> PointsToAnalysis::escapedObjects() const {
+  std::vector<ObjectId> Out;
+  if (P->S.EscapedNode == AndersenSolver::NoNode)
+    return Out;
+  uint32_t N = P->S.find(P->S.EscapedNode);
+  if (P->S.Nodes[N].Unresolved)
+    return Out; // Its objects are among unresolvedTargets().
+  for (unsigned L : P->S.Nodes[N].Pts)
+    Out.push_back(P->S.Locs[L].Loc.Obj);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 std::vector<ObjectId> PointsToAnalysis::unresolvedTargets() const {
   std::vector<ObjectId> Out;

@@ -12,6 +12,7 @@
 
 #include "PointsToSolver.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -231,6 +232,19 @@ void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
     return T;
   };
   bool RetPtr = holdsPointer(CB.getType());
+  if (Row.Name.starts_with("_Zd"))
+    compromise("cxx-delete: operator delete is not a write of the block");
+  StringRef Fmt;
+  bool VaListPrint = Row.Format == LibcFormat::None &&
+                     any_of(Row.Accesses, [](const LibcAccess &A) {
+                       return A.Extent == LibcExtent::VaList && !A.IsWrite;
+                     });
+  if (VaListPrint ||
+      (Row.Format == LibcFormat::Print &&
+       unsigned(Row.FormatArg) < CB.arg_size() &&
+       !getConstantStringInfo(CB.getArgOperand(Row.FormatArg), Fmt)))
+    compromise("printf-n: the arguments of a printf without a constant "
+               "format are only read");
   if (!Row.Hidden.empty())
     hiddenObject(Row.Hidden); // Its accesses need the object.
   switch (Row.Ret) {
@@ -314,11 +328,27 @@ void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
   if (ThreadApi || lookupSyncApi(N) || isCxxStartThread(N) ||
       N.starts_with("llvm."))
     return;
-  // Rule "unknown-external": the result points to one External object per
-  // callee; pointer arguments are assumed not captured and no callback runs.
-  if (holdsPointer(CB.getType()))
+  // Rule "unknown-external": the pointer arguments escape; the result points
+  // to an External object of the callee's own or to anything escaped; a
+  // function passed as an argument may be called back, with escaped memory.
+  uint32_t E = escapedNode();
+  if (holdsPointer(CB.getType())) {
     addPts(nodeOf(&CB), locFor(ownObject(F, false), AnyOffset));
+    addCopy(E, nodeOf(&CB));
+  }
+  for (const Use &A : CB.args()) {
+    if (!holdsPointer(A->getType()))
+      continue;
+    addCopy(nodeOf(A), E);
+    Complex X;
+    X.K = Complex::LibcCallback;
+    X.CB = &CB;
+    X.Arg = E;
+    addComplex(nodeOf(A), X);
+  }
   compromise(("unknown-external: " + N).str());
+  compromise("unknown-external-callback: unknown functions call back only "
+             "functions passed to them, once, at the call");
 }
 
 void AndersenSolver::visitCall(CallBase &CB) {

@@ -302,6 +302,9 @@ struct ModelBuilder {
     // Unresolved pointers may reach these (compromise "points-to-budget").
     for (ObjectId O : PTA.unresolvedTargets())
       Push(O);
+    // Unknown functions may hand these to any thread.
+    for (ObjectId O : PTA.escapedObjects())
+      Push(O);
     while (!Work.empty()) {
       ObjectId O = Work.back();
       Work.pop_back();

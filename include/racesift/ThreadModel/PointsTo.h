@@ -79,6 +79,9 @@ public:
   /// through one, sorted: unresolved pointers may point to them and to what
   /// their contents point to.
   std::vector<ObjectId> unresolvedTargets() const;
+  /// Objects that escaped to unknown code (compromise "unknown-external"):
+  /// unknown functions may return them and callbacks receive them.
+  std::vector<ObjectId> escapedObjects() const;
   /// Where the set that took most pointers past the budget was: "f
   /// (file.c:12)", "parameter 2 of f", "what 'obj+8' holds"; empty if none.
   const std::string &unresolvedOrigin() const;
