@@ -78,7 +78,7 @@ std::vector<BaseRef> LocksetSolver::argumentBases(const Action &A,
   std::vector<BaseRef> Out;
   auto *CB = dyn_cast_or_null<CallBase>(A.Inst);
   // pthread_once and friends pass no arguments of theirs to the routine.
-  if (A.Kind != ActionKind::Call || !CB || !Callee)
+  if (A.Kind != ActionKind::Call || A.Callback || !CB || !Callee)
     return Out;
   const DataLayout &DL = CB->getModule()->getDataLayout();
   unsigned N = std::min<unsigned>(CB->arg_size(), Callee->arg_size());

@@ -313,8 +313,15 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
   // Initialisation of a fresh heap object before it escapes cannot race.
   if (Ctx.FreshInit.count({&I, Ptr}))
     return false;
-  std::vector<MemLoc> Locs = objectsOf(Ptr);
-  bool Unresolved = PTA.unresolved(Ptr);
+  return addAccessAt(I, Ptr, objectsOf(Ptr), PTA.unresolved(Ptr), IsWrite,
+                     IsAtomic, sourceNameOfPointer(TM, PTA, Ptr), Out);
+}
+
+bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
+                                       std::vector<MemLoc> Locs,
+                                       bool Unresolved, bool IsWrite,
+                                       bool IsAtomic, std::string Name,
+                                       std::vector<Action> &Out) {
   // Accesses that only touch memory no other thread can reach (private
   // stack slots, thread-local globals, functions) are not modelled.
   bool Visible = Locs.empty();
@@ -328,7 +335,8 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
       continue;
     Visible = true;
   }
-  if (!Visible || (Locs.empty() && isa<AllocaInst>(Ptr->stripPointerCasts())))
+  if (!Visible ||
+      (Locs.empty() && (!Ptr || isa<AllocaInst>(Ptr->stripPointerCasts()))))
     return false;
   Access A;
   A.Id = TM.Accesses.size();
@@ -337,8 +345,9 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
   A.IsAtomic = IsAtomic;
   A.Unresolved = Unresolved;
   A.Locs = std::move(Locs);
-  A.Base = canonicalBase(Ptr);
-  A.Name = sourceNameOfPointer(TM, PTA, Ptr);
+  if (Ptr)
+    A.Base = canonicalBase(Ptr);
+  A.Name = std::move(Name);
   A.Loc = sourceLocOf(I);
   Action Act;
   Act.Kind = IsWrite ? ActionKind::Write : ActionKind::Read;
@@ -348,6 +357,94 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
   TM.Accesses.push_back(std::move(A));
   Out.push_back(std::move(Act));
   return true;
+}
+
+/// Sorted and without duplicates.
+static void sortLocs(std::vector<MemLoc> &Locs) {
+  llvm::sort(Locs);
+  Locs.erase(std::unique(Locs.begin(), Locs.end()), Locs.end());
+}
+
+std::vector<MemLoc>
+FunctionGraphBuilder::restOf(ArrayRef<MemLoc> Starts) const {
+  std::vector<MemLoc> Out;
+  for (const MemLoc &L : Starts)
+    for (const MemLoc &F : PTA.fieldsFrom(L))
+      Out.push_back(F);
+  sortLocs(Out);
+  return Out;
+}
+
+std::vector<MemLoc>
+FunctionGraphBuilder::storedIn(ArrayRef<MemLoc> Where) const {
+  std::vector<MemLoc> Out;
+  for (const MemLoc &L : Where)
+    for (const MemLoc &C : PTA.contentOf(L))
+      Out.push_back(C);
+  sortLocs(Out);
+  return Out;
+}
+
+void FunctionGraphBuilder::libcActions(const CallBase &CB,
+                                       const LibcFunction &Row,
+                                       std::vector<Action> &Out) {
+  ObjectId Hidden =
+      Row.Hidden.empty() ? InvalidObject : PTA.hiddenObject(Row.Hidden);
+  for (const LibcAccess &E : libcAccessesOf(Row, CB)) {
+    if (E.Extent == LibcExtent::Hidden ||
+        E.Extent == LibcExtent::HiddenStored) {
+      if (Hidden == InvalidObject)
+        continue;
+      std::vector<MemLoc> Locs{MemLoc{Hidden, AnyOffset}};
+      std::string Name = TM.Objects[Hidden].Name;
+      if (E.Extent == LibcExtent::HiddenStored) {
+        Locs = restOf(storedIn(Locs));
+        Name = "the string kept in " + Name;
+      }
+      addAccessAt(CB, nullptr, std::move(Locs), false, E.IsWrite, false,
+                  std::move(Name), Out);
+      continue;
+    }
+    if (unsigned(E.Arg) >= CB.arg_size())
+      continue;
+    const Value *Ptr = CB.getArgOperand(E.Arg);
+    // time(NULL), strtol(s, NULL, 10): nothing is written.
+    if (!Ptr->getType()->isPointerTy() || isa<ConstantPointerNull>(Ptr))
+      continue;
+    if (E.Extent == LibcExtent::Pointee) {
+      addAccess(CB, Ptr, E.IsWrite, false, Out);
+      continue;
+    }
+    if (Ctx.FreshInit.count({&CB, Ptr}))
+      continue;
+    std::vector<MemLoc> Locs = objectsOf(Ptr);
+    std::string Name = sourceNameOfPointer(TM, PTA, Ptr);
+    switch (E.Extent) {
+    case LibcExtent::Rest:
+      Locs = restOf(Locs);
+      break;
+    case LibcExtent::Block:
+      for (MemLoc &L : Locs)
+        L.Offset = AnyOffset;
+      sortLocs(Locs);
+      break;
+    case LibcExtent::Stored:
+      Locs = restOf(storedIn(Locs));
+      Name = "*" + Name;
+      break;
+    case LibcExtent::VaList:
+      Locs = restOf(storedIn(storedIn(Locs)));
+      Name = "the arguments of " + Name;
+      break;
+    default:
+      break;
+    }
+    bool Unresolved = PTA.unresolved(Ptr);
+    if (Locs.empty() && !Unresolved)
+      continue; // Nothing stored there: no memory to touch.
+    addAccessAt(CB, Ptr, std::move(Locs), Unresolved, E.IsWrite, false,
+                std::move(Name), Out);
+  }
 }
 
 Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
@@ -499,10 +596,17 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
   if (!CB)
     return;
   if (auto *MI = dyn_cast<AnyMemIntrinsic>(CB)) {
+    // Sized buffers, as the libc memcpy and memset rows: every field from
+    // the pointer's on (`s = t` copies a whole struct).
     bool Atomic = isa<AtomicMemIntrinsic>(MI);
+    auto Buffer = [&](const Value *Ptr, bool IsWrite) {
+      if (!Ctx.FreshInit.count({&I, Ptr}))
+        addAccessAt(I, Ptr, restOf(objectsOf(Ptr)), PTA.unresolved(Ptr),
+                    IsWrite, Atomic, sourceNameOfPointer(TM, PTA, Ptr), Out);
+    };
     if (auto *MT = dyn_cast<AnyMemTransferInst>(MI))
-      addAccess(I, MT->getRawSource(), false, Atomic, Out);
-    addAccess(I, MI->getRawDest(), true, Atomic, Out);
+      Buffer(MT->getRawSource(), false);
+    Buffer(MI->getRawDest(), true);
     return;
   }
   if (isa<IntrinsicInst>(CB))
@@ -531,10 +635,18 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
       syncActions(*CB, *Api, Out);
       return;
     }
-    for (const LibcEffect &E : lookupLibcEffects(F->getName()))
-      if (unsigned(E.Arg) < CB->arg_size() &&
-          CB->getArgOperand(E.Arg)->getType()->isPointerTy())
-        addAccess(I, CB->getArgOperand(E.Arg), E.IsWrite, false, Out);
+    if (const LibcFunction *Row = lookupLibc(F->getName()))
+      libcActions(*CB, *Row, Out);
+  }
+  if (ArrayRef<const Function *> Back = PTA.callbacks(*CB); !Back.empty()) {
+    // Called back during the call, with arguments of the library's making.
+    Action A;
+    A.Kind = ActionKind::Call;
+    A.Callees.assign(Back.begin(), Back.end());
+    A.Callback = true;
+    A.Inst = &I;
+    A.Loc = sourceLocOf(I);
+    Out.push_back(std::move(A));
   }
   if (Defined.empty())
     return;

@@ -129,6 +129,18 @@ private:
                    std::vector<Action> &Out);
   bool addAccess(const llvm::Instruction &I, const llvm::Value *Ptr,
                  bool IsWrite, bool IsAtomic, std::vector<Action> &Out);
+  /// An access to Locs, through Ptr (null for a libc function's hidden
+  /// state); false if no other thread can see them.
+  bool addAccessAt(const llvm::Instruction &I, const llvm::Value *Ptr,
+                   std::vector<MemLoc> Locs, bool Unresolved, bool IsWrite,
+                   bool IsAtomic, std::string Name, std::vector<Action> &Out);
+  /// The accesses of a call of a libc function (LibcModel.cpp).
+  void libcActions(const llvm::CallBase &CB, const LibcFunction &Row,
+                   std::vector<Action> &Out);
+  /// Every field from each location's offset on (LibcExtent::Rest).
+  std::vector<MemLoc> restOf(llvm::ArrayRef<MemLoc> Starts) const;
+  /// What the pointers stored at the locations point to.
+  std::vector<MemLoc> storedIn(llvm::ArrayRef<MemLoc> Where) const;
   std::vector<MemLoc> objectsOf(const llvm::Value *Ptr) const;
   Action objectAction(ActionKind K, const llvm::Instruction &I,
                       const llvm::Value *Ptr) const;

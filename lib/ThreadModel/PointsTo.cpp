@@ -112,6 +112,30 @@ uint32_t AndersenSolver::sink() {
   return Sink;
 }
 
+static bool isReadOnlyData(const GlobalVariable &GV);
+
+uint32_t AndersenSolver::escapedNode() {
+  if (EscapedNode != NoNode)
+    return EscapedNode;
+  // Unknown code may name the module's non-static globals, and reads what
+  // escaped objects point to: one node for all of it, so that each unknown
+  // call adds a constant number of edges whatever the program's size.
+  EscapedNode = newNode();
+  uint32_t AnyField = newNode();
+  addGep(EscapedNode, AnyField, AnyOffset);
+  addLoad(AnyField, EscapedNode);
+  for (const GlobalVariable &GV : M.globals()) {
+    auto It = SiteObject.find(&GV);
+    if (GV.hasLocalLinkage() || GV.isThreadLocal() || isReadOnlyData(GV) ||
+        GV.getName().starts_with("llvm.") || It == SiteObject.end())
+      continue;
+    addPts(EscapedNode, locFor(It->second, 0));
+  }
+  compromise("unknown-external-store: unknown functions store no pointer "
+             "into escaped memory");
+  return EscapedNode;
+}
+
 void AndersenSolver::markUnresolved(uint32_t N) {
   std::vector<uint32_t> Work{N}, Stored;
   while (!Work.empty()) {
@@ -846,6 +870,22 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
     Starts.push_back({C.CB, F});
     return;
   }
+  case Complex::LibcCallback: {
+    // qsort(base, n, size, cmp): cmp runs during the call, at the call site,
+    // with pointers into the call's pointer arguments.
+    const MemObject &O = Objects[ML.Obj];
+    auto *F = dyn_cast_or_null<Function>(O.Site);
+    if (O.Kind != ObjectKind::Function || !F || F->isDeclaration())
+      return;
+    auto &Cs = Callbacks[C.CB];
+    if (std::find(Cs.begin(), Cs.end(), F) != Cs.end())
+      return;
+    Cs.push_back(F);
+    for (const Argument &A : F->args())
+      if (mayHoldPointer(A.getType()))
+        addCopy(C.Arg, nodeOf(&A));
+    return;
+  }
   case Complex::ForwardedCall: {
     // The call site passes callee F and argument C.Arg: if F is among the
     // forwarding call's callees, it gets the argument.
@@ -1143,6 +1183,10 @@ PointsToAnalysis::PointsToAnalysis(
   DenseMap<const Function *, unsigned> Order;
   for (const Function &F : M)
     Order[&F] = Order.size();
+  for (auto &[CB, Fs] : P->S.Callbacks)
+    llvm::sort(Fs, [&](const Function *A, const Function *B) {
+      return Order.lookup(A) < Order.lookup(B);
+    });
   for (auto &[CB, Fs] : P->S.CalleeMap)
     llvm::sort(Fs, [&](const Function *A, const Function *B) {
       return Order.lookup(A) < Order.lookup(B);
@@ -1161,6 +1205,19 @@ bool PointsToAnalysis::unresolved(const Value *Ptr) const {
 }
 const std::string &PointsToAnalysis::unresolvedOrigin() const {
   return P->S.UnresolvedOrigin;
+}
+std::vector<ObjectId> PointsToAnalysis::escapedObjects() const {
+  std::vector<ObjectId> Out;
+  if (P->S.EscapedNode == AndersenSolver::NoNode)
+    return Out;
+  uint32_t N = P->S.find(P->S.EscapedNode);
+  if (P->S.Nodes[N].Unresolved)
+    return Out; // Its objects are among unresolvedTargets().
+  for (unsigned L : P->S.Nodes[N].Pts)
+    Out.push_back(P->S.Locs[L].Loc.Obj);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 std::vector<ObjectId> PointsToAnalysis::unresolvedTargets() const {
   std::vector<ObjectId> Out;
@@ -1185,6 +1242,31 @@ ArrayRef<const Function *> PointsToAnalysis::callees(const CallBase &CB) const {
   if (It == P->S.CalleeMap.end())
     return {};
   return It->second;
+}
+ArrayRef<const Function *>
+PointsToAnalysis::callbacks(const CallBase &CB) const {
+  auto It = P->S.Callbacks.find(&CB);
+  if (It == P->S.Callbacks.end())
+    return {};
+  return It->second;
+}
+ObjectId PointsToAnalysis::hiddenObject(StringRef Group) const {
+  auto It = P->S.HiddenObj.find(Group);
+  return It == P->S.HiddenObj.end() ? InvalidObject : It->second;
+}
+std::vector<MemLoc> PointsToAnalysis::fieldsFrom(const MemLoc &L) const {
+  if (L.Offset == AnyOffset || L.Obj >= P->S.ObjLocs.size())
+    return {L};
+  std::vector<MemLoc> Out;
+  for (uint32_t Loc : P->S.ObjLocs[L.Obj].Locs) {
+    const MemLoc &F = P->S.Locs[Loc].Loc;
+    if (F.Offset != AnyOffset && F.Offset >= L.Offset)
+      Out.push_back(F);
+  }
+  if (Out.empty())
+    Out.push_back(L);
+  llvm::sort(Out);
+  return Out;
 }
 ObjectId PointsToAnalysis::objectFor(const Value *Site) const {
   auto It = P->S.SiteObject.find(Site);

@@ -12,6 +12,7 @@
 
 #include "PointsToSolver.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -154,121 +155,8 @@ void AndersenSolver::loadVarArg(const Value *List, uint32_t Dst) {
 }
 
 bool isAllocator(StringRef N) {
-  static const StringSet<> Names = {"malloc",
-                                    "calloc",
-                                    "realloc",
-                                    "reallocarray",
-                                    "strdup",
-                                    "strndup",
-                                    "aligned_alloc",
-                                    "memalign",
-                                    "valloc",
-                                    "pvalloc",
-                                    "_Znwm",
-                                    "_Znam",
-                                    "_ZnwmRKSt9nothrow_t",
-                                    "_ZnamRKSt9nothrow_t",
-                                    "_ZnwmSt11align_val_t",
-                                    "_ZnamSt11align_val_t",
-                                    "_ZnwmSt11align_val_tRKSt9nothrow_t",
-                                    "_ZnamSt11align_val_tRKSt9nothrow_t"};
-  return Names.contains(N);
-}
-
-/// libc functions whose result points into their first argument.
-static bool returnsFirstArg(StringRef N) {
-  static const StringSet<> Names = {
-      "strchr",  "strrchr",    "strstr",  "memchr",  "strpbrk", "rawmemchr",
-      "strcpy",  "strncpy",    "strcat",  "strncat", "stpcpy",  "stpncpy",
-      "memcpy",  "memmove",    "memset",  "fgets",   "strtok",  "strtok_r",
-      "memrchr", "strcasestr", "mempcpy", "index",   "rindex"};
-  return Names.contains(N);
-}
-
-/// Known externals without pointer effects beyond their accesses: they are
-/// modelled exactly by "no constraint" and take no compromise.
-static bool isPointerInert(StringRef N) {
-  static const StringSet<> Names = {"free",
-                                    "printf",
-                                    "fprintf",
-                                    "puts",
-                                    "putchar",
-                                    "fputs",
-                                    "fputc",
-                                    "sprintf",
-                                    "snprintf",
-                                    "vsnprintf",
-                                    "vfprintf",
-                                    "vprintf",
-                                    "strlen",
-                                    "strnlen",
-                                    "strcmp",
-                                    "strncmp",
-                                    "memcmp",
-                                    "strcasecmp",
-                                    "strncasecmp",
-                                    "abort",
-                                    "exit",
-                                    "_exit",
-                                    "assert",
-                                    "__assert_fail",
-                                    "sleep",
-                                    "usleep",
-                                    "nanosleep",
-                                    "rand",
-                                    "srand",
-                                    "time",
-                                    "atoi",
-                                    "atol",
-                                    "strtol",
-                                    "strtoul",
-                                    "strtoll",
-                                    "strtoull",
-                                    "strtod",
-                                    "fread",
-                                    "fwrite",
-                                    "fclose",
-                                    "fflush",
-                                    "close",
-                                    "read",
-                                    "write",
-                                    "sched_yield",
-                                    "clock_gettime",
-                                    "gettimeofday",
-                                    "__cxa_atexit",
-                                    "__cxa_begin_catch",
-                                    "__cxa_end_catch",
-                                    "__cxa_rethrow",
-                                    "__cxa_throw",
-                                    "_ZdlPv",
-                                    "_ZdaPv",
-                                    "_ZdlPvm",
-                                    "_ZdaPvm",
-                                    "__stack_chk_fail",
-                                    "scanf",
-                                    "sscanf",
-                                    "fscanf",
-                                    "perror",
-                                    "__cxa_guard_acquire",
-                                    "__cxa_guard_release",
-                                    "__cxa_guard_abort",
-                                    "_ZSt9terminatev",
-                                    "__clang_call_terminate",
-                                    "__gxx_personality_v0",
-                                    "__VERIFIER_nondet_int",
-                                    "__VERIFIER_nondet_uint",
-                                    "__VERIFIER_nondet_bool",
-                                    "__VERIFIER_assume",
-                                    "__VERIFIER_error",
-                                    "reach_error",
-                                    "abs",
-                                    "labs",
-                                    "isalpha",
-                                    "isdigit",
-                                    "isspace",
-                                    "toupper",
-                                    "tolower"};
-  return Names.contains(N);
+  const LibcFunction *R = lookupLibc(N);
+  return R && R->Ret == LibcReturn::Fresh;
 }
 
 ObjectId AndersenSolver::heapObject(const CallBase &CB) {
@@ -307,21 +195,120 @@ ObjectId AndersenSolver::heapObject(const CallBase &CB) {
   return newObject(ObjectKind::Heap, &CB, Name, Size);
 }
 
+ObjectId AndersenSolver::hiddenObject(StringRef Group) {
+  auto It = HiddenObj.find(Group);
+  if (It != HiddenObj.end())
+    return It->second;
+  // Static storage of the library: one concrete object, like a global.
+  ObjectId O = newObject(ObjectKind::Global, nullptr,
+                         ("the hidden state of " + Group).str(), 0);
+  Objects[O].Singleton = true;
+  return HiddenObj[Group] = O;
+}
+
+ObjectId AndersenSolver::ownObject(const Function &F, bool ThreadLocal) {
+  auto It = ExternalObj.find(&F);
+  if (It != ExternalObj.end())
+    return It->second;
+  ObjectId O =
+      newObject(ObjectKind::External, nullptr, ("ext@" + F.getName()).str(), 0);
+  Objects[O].ThreadLocal = ThreadLocal;
+  return ExternalObj[&F] = O;
+}
+
+void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
+                               const LibcFunction &Row) {
+  auto Arg = [&](int I) -> const Value * {
+    return I >= 0 && unsigned(I) < CB.arg_size() &&
+                   CB.getArgOperand(I)->getType()->isPointerTy()
+               ? CB.getArgOperand(I)
+               : nullptr;
+  };
+  /// A node holding argument I at AnyOffset: a pointer anywhere into it.
+  auto AnyInto = [&](int I) {
+    uint32_t T = newNode();
+    if (const Value *A = Arg(I))
+      addGep(nodeOf(A), T, AnyOffset);
+    return T;
+  };
+  bool RetPtr = holdsPointer(CB.getType());
+  if (Row.Name.starts_with("_Zd"))
+    compromise("cxx-delete: operator delete is not a write of the block");
+  StringRef Fmt;
+  bool VaListPrint = Row.Format == LibcFormat::None &&
+                     any_of(Row.Accesses, [](const LibcAccess &A) {
+                       return A.Extent == LibcExtent::VaList && !A.IsWrite;
+                     });
+  if (VaListPrint ||
+      (Row.Format == LibcFormat::Print &&
+       unsigned(Row.FormatArg) < CB.arg_size() &&
+       !getConstantStringInfo(CB.getArgOperand(Row.FormatArg), Fmt)))
+    compromise("printf-n: the arguments of a printf without a constant "
+               "format are only read");
+  if (!Row.Hidden.empty())
+    hiddenObject(Row.Hidden); // Its accesses need the object.
+  switch (Row.Ret) {
+  case LibcReturn::None:
+    break;
+  case LibcReturn::Fresh:
+    addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
+    if (Row.CopiesPointers && Arg(0))
+      addMemCopy(&CB, Arg(0)); // realloc keeps the old block's contents.
+    break;
+  case LibcReturn::IntoArg:
+    if (RetPtr && Arg(Row.RetArg))
+      addGep(nodeOf(Arg(Row.RetArg)), nodeOf(&CB), AnyOffset);
+    break;
+  case LibcReturn::Hidden:
+    if (RetPtr)
+      addPts(nodeOf(&CB), locFor(hiddenObject(Row.Hidden), 0));
+    break;
+  case LibcReturn::Own:
+  case LibcReturn::ThreadLocal:
+    if (RetPtr)
+      addPts(
+          nodeOf(&CB),
+          locFor(ownObject(F, Row.Ret == LibcReturn::ThreadLocal), AnyOffset));
+    break;
+  case LibcReturn::Escaped:
+    if (RetPtr)
+      addCopy(escapedNode(), nodeOf(&CB));
+    break;
+  }
+  if (Row.CopiesPointers && Row.Ret != LibcReturn::Fresh && Arg(0) && Arg(1))
+    addMemCopy(Arg(0), Arg(1));
+  if (const Value *Into = Arg(Row.StoresArg0Into))
+    addStore(AnyInto(0), nodeOf(Into));
+  if (const Value *Into = Arg(Row.StoresFreshInto)) {
+    uint32_t T = newNode();
+    addPts(T, locFor(heapObject(CB), 0));
+    addStore(T, nodeOf(Into));
+  }
+  if (Row.KeepsArg0) {
+    // strtok(s, ...) keeps s; strtok(NULL, ...) goes on from it.
+    uint32_t State = locFor(hiddenObject(Row.Hidden), 0);
+    storeTo(State, AnyInto(0));
+    if (RetPtr)
+      loadFrom(State, nodeOf(&CB));
+  }
+  if (const Value *Kept = Arg(Row.Escapes))
+    addCopy(nodeOf(Kept), escapedNode());
+  if (const Value *Fn = Arg(Row.Callback)) {
+    // The callback gets pointers into the call's pointer arguments.
+    uint32_t Args = newNode();
+    for (unsigned I = 0; I < CB.arg_size(); ++I)
+      if (int(I) != Row.Callback && Arg(I))
+        addGep(nodeOf(Arg(I)), Args, AnyOffset);
+    Complex X;
+    X.K = Complex::LibcCallback;
+    X.CB = &CB;
+    X.Arg = Args;
+    addComplex(nodeOf(Fn), X);
+  }
+}
+
 void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
   StringRef N = F.getName();
-  if (isAllocator(N)) {
-    addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
-    if (N == "realloc" || N == "reallocarray")
-      addMemCopy(&CB, CB.getArgOperand(0));
-    return;
-  }
-  if (N == "posix_memalign") {
-    // The new block is stored through the first argument.
-    uint32_t Tmp = newNode();
-    addPts(Tmp, locFor(heapObject(CB), 0));
-    addStore(Tmp, nodeOf(CB.getArgOperand(0)));
-    return;
-  }
   if (const CreateApi *C = lookupCreateApi(N)) {
     Complex X;
     X.K = Complex::ThreadRoutine;
@@ -330,35 +317,38 @@ void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
     addComplex(nodeOf(CB.getArgOperand(C->RoutineArg)), X);
     return;
   }
-  if (N == "memcpy" || N == "memmove" || N == "mempcpy") {
-    addMemCopy(CB.getArgOperand(0), CB.getArgOperand(1));
-  }
-  if (returnsFirstArg(N)) {
-    if (CB.getType()->isPointerTy() && CB.arg_size() > 0)
-      addGep(nodeOf(CB.getArgOperand(0)), nodeOf(&CB), AnyOffset);
+  if (const LibcFunction *Row = lookupLibc(N)) {
+    modelLibc(CB, F, *Row);
     return;
   }
-  // Threading APIs other than pthread_getspecific return no pointers.
-  bool ThreadApi = (N.starts_with("pthread_") || N.starts_with("sem_") ||
-                    N.starts_with("mtx_") || N.starts_with("cnd_") ||
-                    N.starts_with("thrd_")) &&
-                   N != "pthread_getspecific";
-  if (ThreadApi || lookupSyncApi(N) || isPointerInert(N) ||
-      isCxxStartThread(N) || N.starts_with("llvm.") ||
-      !lookupLibcEffects(N).empty())
+  // Threading APIs other than those in the libc table return no pointers.
+  bool ThreadApi = N.starts_with("pthread_") || N.starts_with("sem_") ||
+                   N.starts_with("mtx_") || N.starts_with("cnd_") ||
+                   N.starts_with("thrd_");
+  if (ThreadApi || lookupSyncApi(N) || isCxxStartThread(N) ||
+      N.starts_with("llvm."))
     return;
-  // Rule "unknown-external": the result points to one External object per
-  // callee; pointer arguments are assumed not captured and no callback runs.
+  // Rule "unknown-external": the pointer arguments escape; the result points
+  // to an External object of the callee's own or to anything escaped; a
+  // function passed as an argument may be called back, with escaped memory.
+  uint32_t E = escapedNode();
   if (holdsPointer(CB.getType())) {
-    auto It = ExternalObj.find(&F);
-    ObjectId O = It != ExternalObj.end()
-                     ? It->second
-                     : ExternalObj[&F] =
-                           newObject(ObjectKind::External, nullptr,
-                                     ("ext@" + N).str(), 0);
-    addPts(nodeOf(&CB), locFor(O, AnyOffset));
+    addPts(nodeOf(&CB), locFor(ownObject(F, false), AnyOffset));
+    addCopy(E, nodeOf(&CB));
+  }
+  for (const Use &A : CB.args()) {
+    if (!holdsPointer(A->getType()))
+      continue;
+    addCopy(nodeOf(A), E);
+    Complex X;
+    X.K = Complex::LibcCallback;
+    X.CB = &CB;
+    X.Arg = E;
+    addComplex(nodeOf(A), X);
   }
   compromise(("unknown-external: " + N).str());
+  compromise("unknown-external-callback: unknown functions call back only "
+             "functions passed to them, once, at the call");
 }
 
 void AndersenSolver::visitCall(CallBase &CB) {

@@ -117,6 +117,7 @@ struct AndersenSolver {
       CopySrc,
       CopyDst,
       ForwardedCall, ///< Watches a call site's callback argument.
+      LibcCallback,  ///< Watches a libc call's callback (qsort's comparator).
     } K;
     const llvm::CallBase *CB = nullptr;
     uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.
@@ -321,6 +322,22 @@ struct AndersenSolver {
   void visit(llvm::Instruction &I);
   void visitCall(llvm::CallBase &CB);
   void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
+  /// A call of a function with a row in the libc table (LibcModel.cpp).
+  void modelLibc(const llvm::CallBase &CB, const llvm::Function &F,
+                 const LibcFunction &Row);
+  /// The singleton object of a libc function's hidden state, by group.
+  llvm::StringMap<ObjectId> HiddenObj;
+  ObjectId hiddenObject(llvm::StringRef Group);
+  /// The library's own memory a function returns (FILE, DIR): one External
+  /// object per callee.
+  ObjectId ownObject(const llvm::Function &F, bool ThreadLocal);
+  /// What escaped to unknown code (pthread_setspecific's values, ...), and
+  /// what unknown code may hand back.
+  uint32_t EscapedNode = NoNode;
+  uint32_t escapedNode();
+  /// Defined functions a libc call calls back (qsort's comparator).
+  llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
+      Callbacks;
   ObjectId heapObject(const llvm::CallBase &CB);
   /// The variadic arguments of F, as one object: call sites store their
   /// extra pointer arguments into it at AnyOffset, va_start points the

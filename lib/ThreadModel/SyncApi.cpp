@@ -1,4 +1,4 @@
-//===- SyncApi.cpp - Synchronisation and libc API tables --------*- C++ -*-===//
+//===- SyncApi.cpp - Synchronisation API tables -----------------*- C++ -*-===//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The one place that maps real threading APIs (pthreads, C11, SV-COMP) to
-// the paper's actions, and libc functions to the memory they touch.
+// the paper's actions (libc functions are in LibcModel.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,45 +72,6 @@ const SyncApi SyncTable[] = {
     {"__VERIFIER_atomic_end", AK::Unlock, -1, -1, LK::AtomicSection, X},
 };
 
-const LibcEffect R0[] = {{0, false}};
-const LibcEffect R01[] = {{0, false}, {1, false}};
-const LibcEffect W0[] = {{0, true}};
-const LibcEffect W0R1[] = {{0, true}, {1, false}};
-const LibcEffect RW0R1[] = {{0, false}, {0, true}, {1, false}};
-const LibcEffect W0R2[] = {{0, true}, {2, false}};
-const LibcEffect W1[] = {{1, true}};
-const LibcEffect R0W1[] = {{0, false}, {1, true}};
-const LibcEffect W0R3[] = {{0, true}, {3, false}};
-const LibcEffect R0W0[] = {{0, false}, {0, true}};
-
-const StringMap<ArrayRef<LibcEffect>> &libcTable() {
-  static const StringMap<ArrayRef<LibcEffect>> T = {
-      {"memcpy", W0R1},       {"memmove", W0R1},      {"mempcpy", W0R1},
-      {"memset", W0},         {"bzero", W0},          {"explicit_bzero", W0},
-      {"strcpy", W0R1},       {"strncpy", W0R1},      {"stpcpy", W0R1},
-      {"stpncpy", W0R1},      {"strcat", RW0R1},      {"strncat", RW0R1},
-      {"strlen", R0},         {"strnlen", R0},        {"strcmp", R01},
-      {"strncmp", R01},       {"memcmp", R01},        {"strcasecmp", R01},
-      {"strncasecmp", R01},   {"strchr", R0},         {"strrchr", R0},
-      {"strstr", R01},        {"memchr", R0},         {"strdup", R0},
-      {"strndup", R0},        {"atoi", R0},           {"atol", R0},
-      {"strtol", R0},         {"strtoul", R0},        {"strtod", R0},
-      {"puts", R0},           {"fputs", R0},          {"fread", W0},
-      {"fwrite", R0},         {"fgets", W0},          {"read", W1},
-      {"write", R0W1},        {"sprintf", W0},        {"snprintf", W0},
-      {"vsprintf", W0},       {"vsnprintf", W0},      {"sscanf", R0},
-      {"strtok", R0W0},       {"qsort", R0W0},        {"getline", W0},
-      {"swprintf", W0},       {"memccpy", W0R1},      {"strxfrm", W0R1},
-      {"__strcpy_chk", W0R1}, {"__memcpy_chk", W0R1}, {"__memset_chk", W0},
-      {"__sprintf_chk", W0},  {"__snprintf_chk", W0}, {"__strcat_chk", RW0R1},
-      {"recv", W1},           {"send", R0W1},         {"strerror_r", W1},
-      {"getcwd", W0},         {"realpath", W1},       {"inet_ntop", W0R2},
-      {"pread", W1},          {"pwrite", R0W1},       {"wcscpy", W0R1},
-      {"strftime", W0R3},
-  };
-  return T;
-}
-
 const StringMap<CreateApi> &createTable() {
   static const StringMap<CreateApi> T = {
       {"pthread_create", {0, 2, 3}},
@@ -129,11 +90,6 @@ const SyncApi *lookupSyncApi(StringRef Name) {
   }();
   auto It = Index.find(Name);
   return It == Index.end() ? nullptr : It->second;
-}
-
-ArrayRef<LibcEffect> lookupLibcEffects(StringRef Name) {
-  auto It = libcTable().find(Name);
-  return It == libcTable().end() ? ArrayRef<LibcEffect>() : It->second;
 }
 
 const CreateApi *lookupCreateApi(StringRef Name) {

@@ -61,6 +61,8 @@ struct ModelBuilder {
 
   /// Defined functions a call instruction may run in the same thread.
   void calledBy(const CallBase &CB, SmallVectorImpl<const Function *> &Out) {
+    for (const Function *F : PTA.callbacks(CB))
+      Out.push_back(F);
     for (const Function *F : PTA.callees(CB)) {
       if (!F->isDeclaration()) {
         Out.push_back(F);
@@ -299,6 +301,9 @@ struct ModelBuilder {
     }
     // Unresolved pointers may reach these (compromise "points-to-budget").
     for (ObjectId O : PTA.unresolvedTargets())
+      Push(O);
+    // Unknown functions may hand these to any thread.
+    for (ObjectId O : PTA.escapedObjects())
       Push(O);
     while (!Work.empty()) {
       ObjectId O = Work.back();

@@ -17,6 +17,7 @@
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/PassManager.h"
 
 #include <chrono>
@@ -78,12 +79,25 @@ public:
   /// through one, sorted: unresolved pointers may point to them and to what
   /// their contents point to.
   std::vector<ObjectId> unresolvedTargets() const;
+  /// Objects that escaped to unknown code (compromise "unknown-external"):
+  /// unknown functions may return them and callbacks receive them.
+  std::vector<ObjectId> escapedObjects() const;
   /// Where the set that took most pointers past the budget was: "f
   /// (file.c:12)", "parameter 2 of f", "what 'obj+8' holds"; empty if none.
   const std::string &unresolvedOrigin() const;
   /// Possible callees of CB (defined or declared functions).
   llvm::ArrayRef<const llvm::Function *>
   callees(const llvm::CallBase &CB) const;
+  /// Defined functions a call of a function without a body may call back
+  /// during the call (qsort's comparator), in module order.
+  llvm::ArrayRef<const llvm::Function *>
+  callbacks(const llvm::CallBase &CB) const;
+  /// The singleton object of the hidden state a group of libc functions
+  /// keeps ("rand()", "the environment"), or InvalidObject if none is used.
+  ObjectId hiddenObject(llvm::StringRef Group) const;
+  /// The fields of L's object from L's offset on (L itself if at
+  /// AnyOffset): what a sized buffer access starting at L may touch.
+  std::vector<MemLoc> fieldsFrom(const MemLoc &L) const;
   /// The object created for an allocation site (global, alloca, heap call,
   /// function), or InvalidObject.
   ObjectId objectFor(const llvm::Value *Site) const;

@@ -268,6 +268,9 @@ struct Action {
   GuardPred Pred = GuardPred::EQ;
   /// Call/Once: defined functions that may be called.
   std::vector<const llvm::Function *> Callees;
+  /// Call: the callees are called back by a library function at Inst (qsort's
+  /// comparator); Inst's arguments are not theirs.
+  bool Callback = false;
   /// The call or instruction that produced the action.
   const llvm::Instruction *Inst = nullptr;
   SourceLoc Loc;

@@ -1,0 +1,47 @@
+// clang-format off
+// RUN: %clang -g -O0 -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
+// RUN: %clang -g -O0 -DCALLBACK -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=CALLBACK
+// RUN: %clang -g -O0 -DJOINED -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty
+// Rule "unknown-external": a function declared here and defined elsewhere
+// may return any global another file can name, or anything handed to
+// unknown code; a function passed to it may be called back during the call.
+#include <pthread.h>
+
+int counter; // Another file may hand it out.
+int *counter_ref(void);
+void for_each_item(void (*fn)(int *), int *items);
+
+#ifdef CALLBACK
+static int items[4];
+static void bump(int *item) { *item += 1; }
+void *worker(void *arg) {
+  for_each_item(bump, items);
+  return 0;
+}
+#else
+void *worker(void *arg) {
+  int *p = counter_ref();
+  *p = 1;
+  return 0;
+}
+#endif
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+#ifdef JOINED
+  pthread_join(t, 0);
+#endif
+#ifdef CALLBACK
+  int v = items[0];
+#else
+  int v = counter;
+#endif
+#ifndef JOINED
+  pthread_join(t, 0);
+#endif
+  return v;
+}
+// RACE: unknown-external.c:24:6: warning: data race on 'counter'
+// CALLBACK: unknown-external.c:16:37: warning: data race on 'items
+// OK-NOT: race

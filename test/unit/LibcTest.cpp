@@ -1,0 +1,143 @@
+//===- LibcTest.cpp - The C library and POSIX table
+//------------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <catch2/catch.hpp>
+
+using namespace racesift;
+using namespace llvm;
+
+namespace {
+/// "r0", "w2", "wb1", "mh": one access as the table's notation writes it
+/// (m is a read followed by a write of the same memory).
+std::vector<std::string> notation(ArrayRef<LibcAccess> As) {
+  std::vector<std::string> Out;
+  for (const LibcAccess &A : As) {
+    std::string S = A.IsWrite ? "w" : "r";
+    switch (A.Extent) {
+    case LibcExtent::Pointee:
+      break;
+    case LibcExtent::Rest:
+      S += "b";
+      break;
+    case LibcExtent::Block:
+      S += "o";
+      break;
+    case LibcExtent::Stored:
+      S += "t";
+      break;
+    case LibcExtent::VaList:
+      S += "l";
+      break;
+    case LibcExtent::Hidden:
+      S += "h";
+      break;
+    case LibcExtent::HiddenStored:
+      S += "s";
+      break;
+    }
+    if (A.Arg >= 0)
+      S += std::to_string(A.Arg);
+    Out.push_back(S);
+  }
+  return Out;
+}
+using Strs = std::vector<std::string>;
+} // namespace
+
+TEST_CASE("libc table: glibc's names find the standard rows", "[libc]") {
+  const LibcFunction *S = lookupLibc("__isoc99_sscanf");
+  REQUIRE(S);
+  CHECK(S->Name == "sscanf");
+  CHECK(S == lookupLibc("sscanf")); // One row, not a copy that may drift.
+  CHECK(S->Format == LibcFormat::Scan);
+  CHECK(S->FormatArg == 1);
+  CHECK(notation(S->Accesses) == Strs{"rb0", "rb1"});
+  REQUIRE(lookupLibc("__isoc99_fscanf"));
+  CHECK(lookupLibc("__isoc99_fscanf")->Name == "fscanf");
+  REQUIRE(lookupLibc("__isoc23_strtol"));
+  CHECK(lookupLibc("__isoc23_strtol")->StoresArg0Into == 1);
+  CHECK(lookupLibc("no_such_function") == nullptr);
+}
+
+TEST_CASE("libc table: argument roles", "[libc]") {
+  auto Row = [](StringRef N) {
+    const LibcFunction *R = lookupLibc(N);
+    REQUIRE(R);
+    return R;
+  };
+  CHECK(notation(Row("free")->Accesses) == Strs{"wo0"});
+  CHECK(notation(Row("realloc")->Accesses) == Strs{"ro0", "wo0"});
+  CHECK(Row("realloc")->Ret == LibcReturn::Fresh);
+  CHECK(notation(Row("memcpy")->Accesses) == Strs{"wb0", "rb1"});
+  CHECK(Row("memcpy")->CopiesPointers);
+  CHECK(notation(Row("getline")->Accesses) ==
+        Strs{"r0", "w0", "wt0", "r1", "w1"});
+  CHECK(Row("getline")->StoresFreshInto == 0);
+  CHECK(notation(Row("strtok_r")->Accesses) ==
+        Strs{"rb0", "wb0", "rb1", "r2", "w2", "rt2", "wt2"});
+  CHECK(notation(Row("time")->Accesses) == Strs{"w0"});
+  CHECK(notation(Row("read")->Accesses) == Strs{"wb1"});
+  // Hidden state: rand reads and writes its seed, srand writes it, and
+  // getenv/setenv share the environment.
+  CHECK(notation(Row("rand")->Accesses) == Strs{"rh", "wh"});
+  CHECK(notation(Row("srand")->Accesses) == Strs{"wh"});
+  CHECK(Row("rand")->Hidden == Row("srand")->Hidden);
+  CHECK(Row("rand_r")->Hidden.empty());
+  CHECK(notation(Row("getenv")->Accesses) == Strs{"rb0", "rh"});
+  CHECK(Row("getenv")->Hidden == Row("setenv")->Hidden);
+  CHECK(Row("localtime")->Hidden == Row("gmtime")->Hidden);
+  CHECK(Row("localtime")->Ret == LibcReturn::Hidden);
+  CHECK(Row("localtime_r")->Hidden.empty());
+  // Pure functions capture nothing and return nothing that aliases.
+  CHECK(Row("strlen")->Ret == LibcReturn::None);
+  CHECK(Row("strlen")->Escapes == -1);
+  CHECK(Row("strlen")->Callback == -1);
+  CHECK(Row("qsort")->Callback == 3);
+}
+
+TEST_CASE("libc table: format strings map conversions to arguments", "[libc]") {
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(R"(
+@scan = private constant [12 x i8] c"%d %*d %s%n\00"
+@print = private constant [11 x i8] c"%s %p %n%d\00"
+define void @f(ptr %in, ptr %a, ptr %b, ptr %c, ptr %fmt) {
+  call i32 (ptr, ptr, ...) @__isoc99_sscanf(ptr %in, ptr @scan, ptr %a, ptr %b, ptr %c)
+  call i32 (ptr, ...) @printf(ptr @print, ptr %a, ptr %b, ptr %c, i32 1)
+  call i32 (ptr, ptr, ...) @__isoc99_sscanf(ptr %in, ptr %fmt, ptr %a)
+  ret void
+}
+declare i32 @__isoc99_sscanf(ptr, ptr, ...)
+declare i32 @printf(ptr, ...)
+)",
+                                                  Err, Ctx);
+  REQUIRE(M);
+  std::vector<const CallBase *> Calls;
+  for (Instruction &I : instructions(*M->getFunction("f")))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      Calls.push_back(CB);
+  REQUIRE(Calls.size() == 3);
+  // %d writes an int, %*d takes no argument, %s a string, %n an int.
+  CHECK(notation(libcAccessesOf(*lookupLibc("sscanf"), *Calls[0])) ==
+        Strs{"rb0", "rb1", "w2", "wb3", "w4"});
+  // printf: %s reads a string, %p takes a value, %n writes.
+  CHECK(notation(libcAccessesOf(*lookupLibc("printf"), *Calls[1])) ==
+        Strs{"rb0", "rb1", "w3"});
+  // An unknown format: every later pointer may be written.
+  CHECK(notation(libcAccessesOf(*lookupLibc("sscanf"), *Calls[2])) ==
+        Strs{"rb0", "rb1", "wb2"});
+}
