@@ -146,7 +146,10 @@ public:
   /// unless told otherwise. Only a -O0 unit that may create threads and
   /// has bodies clang will not emit keeps it.
   void endOfTranslationUnit(ASTContext &Ctx) {
-    if (CI.getCodeGenOpts().OptimizationLevel == 0)
+    const CodeGenOptions &CGO = CI.getCodeGenOpts();
+    // A full-LTO compile is analysed at the link, from what it emits.
+    if (CGO.OptimizationLevel == 0 &&
+        !(CGO.PrepareForLTO && !CGO.PrepareForThinLTO))
       llvm::erase_if(Inline, [&](const FunctionDecl *FD) {
         return Ctx.GetGVALinkageForFunction(FD) != GVA_AvailableExternally;
       });
