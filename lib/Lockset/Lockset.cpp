@@ -73,7 +73,7 @@ const MemObject *objectOf(const ThreadModel &TM, ObjectId Id) {
 
 bool isSharedObject(const ThreadModel &TM, ObjectId Id) {
   const MemObject *O = objectOf(TM, Id);
-  return O && O->Shared && !O->ThreadLocal;
+  return O && O->Shared && (!O->ThreadLocal || O->ThreadLocalEscapes);
 }
 
 /// Source order of two contexts, for deterministic output.

@@ -143,7 +143,8 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
     bool IsShared = false;
     if (D.IsMemory && D.Loc.Obj < TM.Objects.size()) {
       const MemObject &O = TM.Objects[D.Loc.Obj];
-      IsShared = !O.ThreadLocal && (O.Kind != ObjectKind::Stack || O.Shared);
+      IsShared = (!O.ThreadLocal || O.ThreadLocalEscapes) &&
+                 (O.Kind != ObjectKind::Stack || O.Shared);
     }
     if (IsShared)
       SharedSlot[V] = NumShared++;

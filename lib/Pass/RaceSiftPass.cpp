@@ -96,6 +96,8 @@ namespace {
 /// Everything one run produces, so the crash-protected part and the part
 /// that talks to the user stay apart.
 struct RunResult {
+  /// The module analysed in place of the user's, if the route gave one.
+  std::unique_ptr<Module> WithBodies;
   ThreadModel TM;
   std::vector<ModelFinding> Findings;
   RunInfo Run;
@@ -159,7 +161,18 @@ static std::string unresolvedWhere(const ThreadModel &TM) {
 static_assert(Options::DefaultMaxPointsTo == racesift::DefaultMaxPointsTo,
               "the option's default is the thread model's");
 
-static void analyse(Module &M, const Options &Opts, RunResult &R) {
+/// Functions the analysed module defines and M does not.
+static unsigned bodiesAdded(const Module &M, const Module &Analysed) {
+  unsigned N = 0;
+  for (const Function &F : Analysed) {
+    const Function *Orig = M.getFunction(F.getName());
+    N += !F.isDeclaration() && (!Orig || Orig->isDeclaration());
+  }
+  return N;
+}
+
+static void analyse(Module &UserModule, const Options &Opts,
+                    const AnalysisModuleProvider &Provider, RunResult &R) {
   auto Start = std::chrono::steady_clock::now();
   // Lets the tests exercise crash recovery, like clang's
   // `#pragma clang __debug crash`.
@@ -181,8 +194,16 @@ static void analyse(Module &M, const Options &Opts, RunResult &R) {
   };
   // Most translation units of a threaded program create no thread: they
   // must not pay for a whole-module points-to analysis.
-  if (!mayCreateThreads(M))
+  if (!mayCreateThreads(UserModule))
     return NoThreads();
+  if (Provider)
+    R.WithBodies = Provider(UserModule);
+  Module &M = R.WithBodies ? *R.WithBodies : UserModule;
+  if (Opts.Stats && R.WithBodies)
+    R.Stats.push_back(formatv("racesift: stats: analysed {0} function "
+                              "bodies clang did not emit",
+                              bodiesAdded(UserModule, M))
+                          .str());
   auto Deadline =
       Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(Opts.Timeout));
@@ -385,7 +406,9 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   R.Run.SourceRoot = sourceRoot(M);
   CrashRecoveryContext::Enable();
   CrashRecoveryContext CRC;
-  if (!CRC.RunSafely([&] { analyse(M, Opts, R); })) {
+  if (!CRC.RunSafely([&] { analyse(M, Opts, Config->AnalysisModule, R); })) {
+    // Whatever the crash left half built is not freed, it is not trusted.
+    (void)R.WithBodies.release();
     Emit.warning(formatv("racesift: internal error while analysing '{0}'; "
                          "no race analysis for this module (the compile "
                          "continues; please report this input)",
@@ -451,7 +474,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                         R.Run.ModuleName)
                     .str());
 
-  applySourceSuppressions(M, R.TM, R.Findings);
+  applySourceSuppressions(R.WithBodies ? *R.WithBodies : M, R.TM, R.Findings);
   std::vector<Finding> Fs;
   for (ModelFinding &MF : R.Findings)
     Fs.push_back(std::move(MF.F));

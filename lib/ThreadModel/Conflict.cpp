@@ -45,6 +45,8 @@ bool accessesConflict(const Access &A, const Access &B) {
     return false;
   if (A.IsAtomic && B.IsAtomic)
     return false;
+  if (A.OwnThreadInstance && B.OwnThreadInstance)
+    return false;
   Type *TA = scalarAccessType(A.Inst), *TB = scalarAccessType(B.Inst);
   return !TA || !TB || TA == TB;
 }

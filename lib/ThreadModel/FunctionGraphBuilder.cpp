@@ -147,6 +147,24 @@ static const Value *stripAddressCasts(const Value *V) {
   return V;
 }
 
+/// Whether Ptr is a thread-local global itself, or a field of it: the
+/// current thread's instance, whatever other threads' pointers reach.
+static bool namesThreadLocal(const Value *Ptr) {
+  const Value *V = Ptr;
+  while (true) {
+    V = V->stripPointerCasts();
+    if (auto *GEP = dyn_cast<GEPOperator>(V))
+      V = GEP->getPointerOperand();
+    else
+      break;
+  }
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
+      V = II->getArgOperand(0)->stripPointerCasts();
+  auto *GV = dyn_cast<GlobalVariable>(V);
+  return GV && GV->isThreadLocal();
+}
+
 static const Module *moduleOf(const Value *V) {
   if (auto *I = dyn_cast<Instruction>(V))
     return I->getModule();
@@ -323,13 +341,14 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
                                        bool IsAtomic, std::string Name,
                                        std::vector<Action> &Out) {
   // Accesses that only touch memory no other thread can reach (private
-  // stack slots, thread-local globals, functions) are not modelled.
+  // stack slots, thread-local globals whose address does not escape,
+  // functions) are not modelled.
   bool Visible = Locs.empty();
   for (const MemLoc &L : Locs) {
     const MemObject &O = TM.Objects[L.Obj];
     auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site);
-    if (O.ThreadLocal || O.Kind == ObjectKind::Function ||
-        (GV && GV->isConstant()))
+    if ((O.ThreadLocal && !O.ThreadLocalEscapes) ||
+        O.Kind == ObjectKind::Function || (GV && GV->isConstant()))
       continue;
     if (O.Kind == ObjectKind::Stack && !Ctx.EscapedStack.count(L.Obj))
       continue;
@@ -344,6 +363,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.IsWrite = IsWrite;
   A.IsAtomic = IsAtomic;
   A.Unresolved = Unresolved;
+  A.OwnThreadInstance = namesThreadLocal(Ptr);
   A.Locs = std::move(Locs);
   if (Ptr)
     A.Base = canonicalBase(Ptr);

@@ -862,9 +862,12 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
       bindCall(*C.CB, *F);
       return;
     }
-    if (F->isDeclaration() || F->arg_size() < 1)
+    // Any defined function is a start routine, whatever its type: one
+    // declared without a prototype (`void *t()`) or cast from another
+    // signature has no parameter for the argument, or one of another type.
+    if (F->isDeclaration())
       return;
-    addCopy(C.Arg, nodeOf(F->getArg(0)));
+    bindArgument(*C.CB, *F, 0, C.Arg);
     if (!StartSeen.insert({C.CB, F}).second)
       return;
     Starts.push_back({C.CB, F});

@@ -275,8 +275,8 @@ struct ModelBuilder {
     }
   }
 
-  /// Stack objects reachable from globals, heap, unknown memory or a thread
-  /// argument may be used by another thread.
+  /// Stack objects and thread-local globals reachable from globals, heap,
+  /// unknown memory or a thread argument may be used by another thread.
   void computeEscapes() {
     std::vector<ObjectId> Work;
     std::vector<bool> Seen(TM.Objects.size(), false);
@@ -310,6 +310,7 @@ struct ModelBuilder {
       Work.pop_back();
       if (TM.Objects[O].Kind == ObjectKind::Stack)
         Ctx.EscapedStack.insert(O);
+      TM.Objects[O].ThreadLocalEscapes = TM.Objects[O].ThreadLocal;
       for (const MemLoc &L : PTA.contentOf({O, AnyOffset}))
         Push(L.Obj);
     }
@@ -808,7 +809,8 @@ struct ModelBuilder {
       for (const ActionEdge &E : G.Edges)
         Note(E.A.Inst, E.A.Objects);
     for (MemObject &O : TM.Objects) {
-      if (O.ThreadLocal || O.Kind == ObjectKind::Function ||
+      if ((O.ThreadLocal && !O.ThreadLocalEscapes) ||
+          O.Kind == ObjectKind::Function ||
           (O.Kind == ObjectKind::Stack && !Ctx.EscapedStack.count(O.Id)))
         continue;
       const auto &Ts = Users[O.Id];

@@ -256,7 +256,7 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
     if (O.Shared)
       OS << " shared";
     if (O.ThreadLocal)
-      OS << " thread-local";
+      OS << (O.ThreadLocalEscapes ? " thread-local escaping" : " thread-local");
     if (O.Singleton)
       OS << " singleton";
     for (TemplateId T : O.OwnedPerInstance)

@@ -26,6 +26,7 @@
 
 namespace llvm {
 class Instruction;
+class Module;
 class PassBuilder;
 } // namespace llvm
 
@@ -44,10 +45,18 @@ using DiagnosticSink =
 /// Produces the options of one run, or the error that names a bad option.
 using OptionsProvider = std::function<llvm::Expected<Options>()>;
 
+/// Returns a copy of M to analyse in its place, or nullptr to analyse M
+/// itself. The clang plugin adds the bodies of functions the translation
+/// unit defines but clang did not emit (C99 inline functions at -O0); M,
+/// which becomes the user's object file, is never changed.
+using AnalysisModuleProvider =
+    std::function<std::unique_ptr<llvm::Module>(const llvm::Module &M)>;
+
 struct PassConfig {
   Phase When = Phase::Explicit;
   OptionsProvider GetOptions;
-  DiagnosticSink Sink; ///< Empty: LLVM DiagnosticInfo.
+  DiagnosticSink Sink;                   ///< Empty: LLVM DiagnosticInfo.
+  AnalysisModuleProvider AnalysisModule; ///< Empty: analyse M.
 };
 
 class RaceSiftPass : public llvm::PassInfoMixin<RaceSiftPass> {

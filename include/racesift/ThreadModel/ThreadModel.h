@@ -59,7 +59,12 @@ struct MemObject {
   std::string Name;                  ///< "counter", "heap@main.c:12", ...
   SourceLoc Loc;                     ///< Definition or allocation site.
   uint64_t Size = 0;                 ///< Bytes, 0 if unknown.
-  bool ThreadLocal = false;          ///< __thread / thread_local: never shared.
+  /// __thread / thread_local: one instance per thread, never shared unless
+  /// its address escapes (ThreadLocalEscapes).
+  bool ThreadLocal = false;
+  /// A ThreadLocal object whose address may reach another thread (from a
+  /// global, heap or a thread argument): modelled as memory like any other.
+  bool ThreadLocalEscapes = false;
   /// Debug-info type of the object (globals, allocas), for member names.
   const llvm::DIType *Type = nullptr;
   /// One concrete object at a time (a global, or a stack slot of a thread
@@ -165,6 +170,10 @@ struct Access {
   /// Through a pointer past the points-to budget: Locs is empty and the
   /// access is not checked (compromise "points-to-budget").
   bool Unresolved = false;
+  /// Names a thread-local object itself (through llvm.threadlocal.address,
+  /// not a pointer): it touches the accessing thread's own instance, so two
+  /// such accesses never touch one concrete object.
+  bool OwnThreadInstance = false;
   std::vector<MemLoc> Locs; ///< Abstract locations it may touch, sorted.
   BaseRef Base;             ///< Canonical address, for lock correlation.
   std::string Name;         ///< Source-level name: "x", "p->count", ...
@@ -172,7 +181,8 @@ struct Access {
 };
 
 /// Whether two accesses to one abstract location conflict: at least one
-/// writes, not both are atomic, and their types may denote one object.
+/// writes, not both are atomic, not both are to their own thread's instance
+/// of a thread-local object, and their types may denote one object.
 /// Compromise "type-based-aliasing": two scalar accesses of different IR
 /// types (an i32 and a pointer, an i32 and a float) never touch one object
 /// in a C program without undefined behaviour (the effective-type rule);
