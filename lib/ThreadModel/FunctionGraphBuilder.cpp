@@ -363,7 +363,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.IsWrite = IsWrite;
   A.IsAtomic = IsAtomic;
   A.Unresolved = Unresolved;
-  A.OwnThreadInstance = namesThreadLocal(Ptr);
+  A.OwnThreadInstance = Ptr && namesThreadLocal(Ptr);
   A.Locs = std::move(Locs);
   if (Ptr)
     A.Base = canonicalBase(Ptr);
