@@ -175,7 +175,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     return;
   }
   case ActionKind::Join: {
-    if (!Exact || C.Joinable[Ids[0]] == 0) {
+    if (!Exact || C.Joinable[Ids[0]] == 0 ||
+        (Opts.Relax & ModelCheckOptions::RelaxJoins)) {
       Step(Next(), 0); // Ambiguous operand, or nothing left to wait for.
       return;
     }

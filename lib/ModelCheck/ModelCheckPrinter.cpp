@@ -73,10 +73,40 @@ void racesift::printVerdicts(const ThreadModel &TM,
   printVerdicts(TM, Vs, OS, false);
 }
 
+std::string racesift::refutationReason(const ThreadModel &TM,
+                                       const LocksetResult &LS,
+                                       const MemLoc &Loc,
+                                       const ModelCheckOptions &Opts) {
+  LocksetResult One;
+  One.Contexts = LS.Contexts;
+  for (const Candidate &C : LS.Candidates)
+    if (C.Loc == Loc)
+      One.Candidates.push_back(C);
+  auto RacesWith = [&](unsigned Relax) {
+    ModelCheckOptions O = Opts;
+    O.Relax = Relax;
+    std::vector<LocationVerdict> Vs = checkCandidates(TM, One, O);
+    return !Vs.empty() && Vs[0].V == Verdict::Race;
+  };
+  using MO = ModelCheckOptions;
+  if (RacesWith(MO::RelaxLocks))
+    return "the locks' mutual exclusion orders the accesses";
+  if (RacesWith(MO::RelaxData))
+    return "tracked data orders the accesses (flags, counters, lock results)";
+  if (RacesWith(MO::RelaxJoins))
+    return "a join orders the accesses";
+  if (RacesWith(MO::RelaxLocks | MO::RelaxData | MO::RelaxJoins))
+    return "locks, tracked data and joins together order the accesses";
+  return "thread creation or other synchronisation orders the accesses "
+         "(condition variables, barriers, semaphores, once)";
+}
+
 void racesift::printVerdicts(const ThreadModel &TM,
                              const std::vector<LocationVerdict> &Vs,
-                             raw_ostream &OS, bool Stats) {
-  for (const LocationVerdict &V : Vs) {
+                             raw_ostream &OS, bool Stats,
+                             const std::vector<std::string> *Why) {
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    const LocationVerdict &V = Vs[I];
     OS << TM.describe(V.Loc) << ": ";
     switch (V.V) {
     case Verdict::Race:
@@ -90,7 +120,10 @@ void racesift::printVerdicts(const ThreadModel &TM,
         OS << "  note: other access pairs undecided: " << V.Reason << "\n";
       break;
     case Verdict::Refuted:
-      OS << "refuted (states " << V.Stats.States << ")\n";
+      OS << "refuted (states " << V.Stats.States << ")";
+      if (Why && I < Why->size() && !(*Why)[I].empty())
+        OS << ": " << (*Why)[I];
+      OS << "\n";
       break;
     case Verdict::Unknown:
       OS << "unknown (" << V.Reason << ")\n";
@@ -110,7 +143,11 @@ PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
   const ThreadModel &TM = MAM.getResult<ThreadModelAnalysis>(M);
   LocksetResult LR = computeLocksets(TM);
   std::vector<LocationVerdict> Vs = checkCandidates(TM, LR, Opts);
+  std::vector<std::string> Why(Vs.size());
+  for (size_t I = 0; I < Vs.size(); ++I)
+    if (Vs[I].V == Verdict::Refuted)
+      Why[I] = refutationReason(TM, LR, Vs[I].Loc, Opts);
   OS << "racesift-mc: module '" << M.getSourceFileName() << "'\n";
-  printVerdicts(TM, Vs, OS, Opts.Stats);
+  printVerdicts(TM, Vs, OS, Opts.Stats, &Why);
   return PreservedAnalyses::all();
 }

@@ -59,6 +59,8 @@ Value Prepared::assigned(const Config &C, uint32_t I, const Action &A) const {
 }
 
 bool Prepared::guardHolds(const Config &C, uint32_t I, const Action &A) const {
+  if (Opts.Relax & ModelCheckOptions::RelaxData)
+    return true;
   Value V = read(C, I, A.Var);
   if (!V.Known)
     return true; // An untracked or unknown value: both branches.
@@ -146,7 +148,8 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     const ActionEdge &E = edge(T, T.Aux);
     std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
     Config S = C;
-    if (M.size() == 1 && In.TM->isOneRuntimeObject(E.A.Mutex)) {
+    if (M.size() == 1 && In.TM->isOneRuntimeObject(E.A.Mutex) &&
+        !(Opts.Relax & ModelCheckOptions::RelaxLocks)) {
       LockState &L = S.Locks.at(M[0]);
       if (L.Owner != 0 || L.Readers != 0) {
         FullyEnabled = false;

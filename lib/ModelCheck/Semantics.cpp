@@ -332,7 +332,7 @@ bool Prepared::exact(const Action &A, ObjKind K,
   case ObjKind::Lock:
     // An abstract lock that may be many runtime locks excludes nothing
     // (ThreadModel::isOneRuntimeObject).
-    return A.MustObject;
+    return A.MustObject && !(Opts.Relax & ModelCheckOptions::RelaxLocks);
   case ObjKind::Sem:
     return A.MustObject && !SemUncounted[Ids[0]];
   case ObjKind::Barrier:

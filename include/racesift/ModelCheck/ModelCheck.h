@@ -49,6 +49,11 @@ struct ModelCheckOptions {
   /// Racing access pairs confirmed per location before the search stops.
   unsigned MaxRacesPerLocation = 32;
   bool Stats = false;
+  /// Synchronisation the explorer ignores (more behaviour), to explain a
+  /// refutation: print<racesift-mc> checks a refuted location again with
+  /// each relaxed and names the first whose relaxation finds the race.
+  enum RelaxBits : unsigned { RelaxLocks = 1, RelaxData = 2, RelaxJoins = 4 };
+  unsigned Relax = 0;
 };
 
 enum class Verdict : uint8_t {

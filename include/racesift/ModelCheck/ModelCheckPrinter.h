@@ -20,9 +20,20 @@ void printVerdicts(const ThreadModel &TM,
                    const std::vector<LocationVerdict> &Vs,
                    llvm::raw_ostream &OS);
 /// As above; with Stats, each verdict is followed by its statistics line.
+/// Why, per verdict, a refuted location was refuted (refutationReason), if
+/// given: printed after its state count.
 void printVerdicts(const ThreadModel &TM,
                    const std::vector<LocationVerdict> &Vs,
-                   llvm::raw_ostream &OS, bool Stats);
+                   llvm::raw_ostream &OS, bool Stats,
+                   const std::vector<std::string> *Why = nullptr);
+
+/// Why the explorer refuted the candidates of Loc: it checks them again
+/// with one kind of synchronisation ignored at a time (locks, tracked data,
+/// joins) and names the first whose relaxation reaches a race; what none
+/// of them explains is ordered by thread creation or by the remaining
+/// synchronisation (condition variables, barriers, semaphores, once).
+std::string refutationReason(const ThreadModel &TM, const LocksetResult &LS,
+                             const MemLoc &Loc, const ModelCheckOptions &Opts);
 
 /// print<racesift-mc>: runs layer 1 then layer 2 with default options
 /// (thread bound from -racesift-thread-bound where opt parses it).
