@@ -28,6 +28,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace racesift;
 using namespace llvm;
 
@@ -76,16 +78,24 @@ void racesift::printVerdicts(const ThreadModel &TM,
 std::string racesift::refutationReason(const ThreadModel &TM,
                                        const LocksetResult &LS,
                                        const MemLoc &Loc,
-                                       const ModelCheckOptions &Opts) {
+                                       const ModelCheckOptions &Opts,
+                                       uint64_t RefutedStates) {
   LocksetResult One;
   One.Contexts = LS.Contexts;
   for (const Candidate &C : LS.Candidates)
     if (C.Loc == Loc)
       One.Candidates.push_back(C);
+  // One race answers the question, and a relaxed space may be much larger
+  // than the refuted one: each relaxed search stops at its first race and
+  // within the refutation's states (plus a margin).
+  bool Undecided = false;
   auto RacesWith = [&](unsigned Relax) {
     ModelCheckOptions O = Opts;
     O.Relax = Relax;
+    O.MaxRacesPerLocation = 1;
+    O.MaxStates = std::min<uint64_t>(Opts.MaxStates, RefutedStates + 4096);
     std::vector<LocationVerdict> Vs = checkCandidates(TM, One, O);
+    Undecided |= !Vs.empty() && Vs[0].V == Verdict::Unknown;
     return !Vs.empty() && Vs[0].V == Verdict::Race;
   };
   using MO = ModelCheckOptions;
@@ -97,8 +107,10 @@ std::string racesift::refutationReason(const ThreadModel &TM,
     return "a join orders the accesses";
   if (RacesWith(MO::RelaxLocks | MO::RelaxData | MO::RelaxJoins))
     return "locks, tracked data and joins together order the accesses";
-  return "thread creation or other synchronisation orders the accesses "
-         "(condition variables, barriers, semaphores, once)";
+  return std::string("thread creation or other synchronisation orders the "
+                     "accesses (condition variables, barriers, semaphores, "
+                     "once)") +
+         (Undecided ? "; a relaxed search ran out of states" : "");
 }
 
 void racesift::printVerdicts(const ThreadModel &TM,
@@ -146,7 +158,7 @@ PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
   std::vector<std::string> Why(Vs.size());
   for (size_t I = 0; I < Vs.size(); ++I)
     if (Vs[I].V == Verdict::Refuted)
-      Why[I] = refutationReason(TM, LR, Vs[I].Loc, Opts);
+      Why[I] = refutationReason(TM, LR, Vs[I].Loc, Opts, Vs[I].Stats.States);
   OS << "racesift-mc: module '" << M.getSourceFileName() << "'\n";
   printVerdicts(TM, Vs, OS, Opts.Stats, &Why);
   return PreservedAnalyses::all();

@@ -31,9 +31,12 @@ void printVerdicts(const ThreadModel &TM,
 /// with one kind of synchronisation ignored at a time (locks, tracked data,
 /// joins) and names the first whose relaxation reaches a race; what none
 /// of them explains is ordered by thread creation or by the remaining
-/// synchronisation (condition variables, barriers, semaphores, once).
+/// synchronisation (condition variables, barriers, semaphores, once). Each
+/// relaxed search is bounded by RefutedStates (the states of
+/// the refutation) plus 4096.
 std::string refutationReason(const ThreadModel &TM, const LocksetResult &LS,
-                             const MemLoc &Loc, const ModelCheckOptions &Opts);
+                             const MemLoc &Loc, const ModelCheckOptions &Opts,
+                             uint64_t RefutedStates);
 
 /// print<racesift-mc>: runs layer 1 then layer 2 with default options
 /// (thread bound from -racesift-thread-bound where opt parses it).
