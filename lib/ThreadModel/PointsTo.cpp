@@ -1172,16 +1172,33 @@ struct PointsToAnalysis::Impl {
 PointsToAnalysis::PointsToAnalysis(
     Module &M, std::vector<MemObject> &Objects,
     std::optional<std::chrono::steady_clock::time_point> Deadline,
-    unsigned MaxPointsTo)
-    : P(std::make_unique<Impl>(M, Objects)) {
-  P->S.Deadline = Deadline;
-  P->S.MaxPointsTo = MaxPointsTo;
-  P->S.buildConstraints();
-  P->S.solve();
-  // std::thread start routines are found through the state object's vtable,
-  // which needs solved points-to sets; binding them may add more.
-  while (!P->S.Exhausted && P->S.resolveCxxThreads())
+    unsigned MaxPointsTo) {
+  const size_t ObjectsBefore = Objects.size();
+  auto Solve = [&](bool UnknownResultsOwnOnly) {
+    Objects.resize(ObjectsBefore);
+    P = std::make_unique<Impl>(M, Objects);
+    P->S.Deadline = Deadline;
+    P->S.MaxPointsTo = MaxPointsTo;
+    P->S.UnknownResultsOwnOnly = UnknownResultsOwnOnly;
+    P->S.buildConstraints();
     P->S.solve();
+    // std::thread start routines are found through the state object's
+    // vtable, which needs solved points-to sets; binding them may add more.
+    while (!P->S.Exhausted && P->S.resolveCxxThreads())
+      P->S.solve();
+  };
+  Solve(false);
+  // Per translation unit, most unknown functions are the program's own
+  // (another unit's); when everything they may return passes the budget,
+  // every pointer they return would be unchecked (two thirds of librdkafka's
+  // rdkafka.c). Solve again with results that alias only their own object.
+  if (!P->S.Exhausted && MaxPointsTo && P->S.escapedUnresolved()) {
+    Solve(true);
+    P->S.compromise("unknown-external-result: escaped memory passed the "
+                    "points-to budget, so results of unknown functions, and "
+                    "the arguments they call back with, point only to an "
+                    "object of their own");
+  }
   // Callees in module order, whatever order the solver found them in.
   DenseMap<const Function *, unsigned> Order;
   for (const Function &F : M)

@@ -271,7 +271,9 @@ void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
           locFor(ownObject(F, Row.Ret == LibcReturn::ThreadLocal), AnyOffset));
     break;
   case LibcReturn::Escaped:
-    if (RetPtr)
+    if (RetPtr && UnknownResultsOwnOnly)
+      addPts(nodeOf(&CB), locFor(ownObject(F, false), AnyOffset));
+    else if (RetPtr)
       addCopy(escapedNode(), nodeOf(&CB));
     break;
   }
@@ -332,9 +334,17 @@ void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
   // to an External object of the callee's own or to anything escaped; a
   // function passed as an argument may be called back, with escaped memory.
   uint32_t E = escapedNode();
+  // Under compromise "unknown-external-result" what the function hands out
+  // (its result, its callbacks' arguments) is its own object only.
+  uint32_t Handed = E;
+  if (UnknownResultsOwnOnly) {
+    Handed = newNode();
+    addPts(Handed, locFor(ownObject(F, false), AnyOffset));
+  }
   if (holdsPointer(CB.getType())) {
     addPts(nodeOf(&CB), locFor(ownObject(F, false), AnyOffset));
-    addCopy(E, nodeOf(&CB));
+    if (!UnknownResultsOwnOnly)
+      addCopy(E, nodeOf(&CB));
   }
   for (const Use &A : CB.args()) {
     if (!holdsPointer(A->getType()))
@@ -343,7 +353,7 @@ void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
     Complex X;
     X.K = Complex::LibcCallback;
     X.CB = &CB;
-    X.Arg = E;
+    X.Arg = Handed;
     addComplex(nodeOf(A), X);
   }
   compromise(("unknown-external: " + N).str());

@@ -180,6 +180,16 @@ struct AndersenSolver {
   /// everything it flows into (0: no limit). See "points-to-budget" in
   /// docs/design-threadmodel.md.
   unsigned MaxPointsTo = 0;
+  /// Compromise "unknown-external-result": results of unknown functions,
+  /// and the arguments they call back with, point only to the function's
+  /// own External object, not to escaped memory. Set
+  /// for a second solve when escaped memory passed the points-to budget,
+  /// which would leave every such result, and all it flows to, unresolved.
+  bool UnknownResultsOwnOnly = false;
+  /// Escaped memory passed the points-to budget.
+  bool escapedUnresolved() {
+    return EscapedNode != NoNode && Nodes[find(EscapedNode)].Unresolved;
+  }
   uint64_t NumUnresolved = 0;
   /// Nodes cut for their own set, with how many nodes went unresolved with
   /// them: where the budget was passed (see unresolvedOrigins()).
