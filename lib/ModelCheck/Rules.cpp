@@ -16,6 +16,7 @@
 
 #include "Semantics.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -148,8 +149,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     const ActionEdge &E = edge(T, T.Aux);
     std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
     Config S = C;
-    if (M.size() == 1 && In.TM->isOneRuntimeObject(E.A.Mutex) &&
-        !(Opts.Relax & ModelCheckOptions::RelaxLocks)) {
+    if (exact(In.TM->isOneRuntimeObject(E.A.Mutex), ObjKind::Lock, M)) {
       LockState &L = S.Locks.at(M[0]);
       if (L.Owner != 0 || L.Readers != 0) {
         FullyEnabled = false;
@@ -190,14 +190,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
           case ActionKind::TryLock:
             return ids(ObjKind::Lock, A.Objects);
           case ActionKind::Unlock:
-            if (releasesAnyLock(A)) {
-              std::vector<unsigned> Every(
-                  Tables[static_cast<unsigned>(ObjKind::Lock)].size());
-              for (unsigned K = 0; K < Every.size(); ++K)
-                Every[K] = K;
-              return Every;
-            }
-            return ids(ObjKind::Lock, A.Objects);
+            return lockIds(A);
           case ActionKind::Wait:
           case ActionKind::Signal:
           case ActionKind::Broadcast:
@@ -221,7 +214,8 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     // A sync operand that may denote several objects, or one abstract
     // object that may be many runtime ones, acts on none of them exactly
     // (see docs: "ambiguous sync objects").
-    const bool Exact = isTableKind(A.Kind) && exact(A, objKindOf(A.Kind), Ids);
+    const bool Exact =
+        isTableKind(A.Kind) && exact(A.MustObject, objKindOf(A.Kind), Ids);
 
     switch (A.Kind) {
     case ActionKind::Assign: {
@@ -530,20 +524,23 @@ bool Prepared::lockProtected(TemplateId TA, AccessId A, TemplateId TB,
     return false;
   const std::vector<const AccessContext *> &CA = (*In.Contexts)[A],
                                            &CB = (*In.Contexts)[B];
-  auto Of = [](const std::vector<const AccessContext *> &Cs, TemplateId T) {
-    std::vector<const AccessContext *> Out;
-    for (const AccessContext *X : Cs)
-      if (T == InvalidTemplate || X->Thread == T)
-        Out.push_back(X);
-    return Out.empty() ? Cs : Out;
-  };
-  std::vector<const AccessContext *> XA = Of(CA, TA), XB = Of(CB, TB);
-  if (XA.empty() || XB.empty())
+  if (CA.empty() || CB.empty())
     return false;
+  // The contexts of template T, or all of them if T has none (or is any).
+  auto Filter = [](const std::vector<const AccessContext *> &Cs, TemplateId T) {
+    bool Has =
+        T != InvalidTemplate && llvm::any_of(Cs, [&](const AccessContext *X) {
+          return X->Thread == T;
+        });
+    return Has ? T : InvalidTemplate;
+  };
+  TemplateId FA = Filter(CA, TA), FB = Filter(CB, TB);
   bool WA = In.TM->Accesses[A].IsWrite, WB = In.TM->Accesses[B].IsWrite;
-  for (const AccessContext *X : XA)
-    for (const AccessContext *Y : XB)
-      if (!locksExclude(X->Held, WA, Y->Held, WB))
+  for (const AccessContext *X : CA)
+    for (const AccessContext *Y : CB)
+      if ((FA == InvalidTemplate || X->Thread == FA) &&
+          (FB == InvalidTemplate || Y->Thread == FB) &&
+          !locksExclude(X->Held, WA, Y->Held, WB))
         return false;
   return true;
 }

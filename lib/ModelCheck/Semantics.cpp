@@ -233,12 +233,11 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
     if (V != NoDataVar && V < SharedSlot.size() && SharedSlot[V] >= 0)
       Out.push_back(SharedBase + SharedSlot[V]);
   };
-  if (isTableKind(A.Kind))
-    AddIds(objKindOf(A.Kind), A.Objects);
-  if (A.Kind == ActionKind::Unlock && releasesAnyLock(A))
-    for (unsigned I = 0;
-         I < Tables[static_cast<unsigned>(ObjKind::Lock)].size(); ++I)
+  if (A.Kind == ActionKind::Unlock)
+    for (unsigned I : lockIds(A))
       Out.push_back(slotBase(ObjKind::Lock) + I);
+  else if (isTableKind(A.Kind))
+    AddIds(objKindOf(A.Kind), A.Objects);
   switch (A.Kind) {
   case ActionKind::Wait:
     AddIds(ObjKind::Lock, A.Mutex);
@@ -324,7 +323,7 @@ bool Prepared::atAccess(const Config &C, uint32_t I) const {
          AccessNode[T.Graph][T.Node];
 }
 
-bool Prepared::exact(const Action &A, ObjKind K,
+bool Prepared::exact(bool Must, ObjKind K,
                      const std::vector<unsigned> &Ids) const {
   if (Ids.size() != 1)
     return false;
@@ -332,17 +331,27 @@ bool Prepared::exact(const Action &A, ObjKind K,
   case ObjKind::Lock:
     // An abstract lock that may be many runtime locks excludes nothing
     // (ThreadModel::isOneRuntimeObject).
-    return A.MustObject && !(Opts.Relax & ModelCheckOptions::RelaxLocks);
+    return Must && !(Opts.Relax & ModelCheckOptions::RelaxLocks);
   case ObjKind::Sem:
-    return A.MustObject && !SemUncounted[Ids[0]];
+    return Must && !SemUncounted[Ids[0]];
   case ObjKind::Barrier:
-    return A.MustObject && !BarrierUncounted[Ids[0]];
+    return Must && !BarrierUncounted[Ids[0]];
   case ObjKind::Cond:
   case ObjKind::Once:
   case ObjKind::Handle:
     return true;
   }
   return true;
+}
+
+std::vector<unsigned> Prepared::lockIds(const Action &A) const {
+  if (!releasesAnyLock(A))
+    return ids(ObjKind::Lock, A.Objects);
+  std::vector<unsigned> Every(
+      Tables[static_cast<unsigned>(ObjKind::Lock)].size());
+  for (unsigned K = 0; K < Every.size(); ++K)
+    Every[K] = K;
+  return Every;
 }
 
 std::pair<uint32_t, uint32_t> Prepared::accessPoint(const Config &C,

@@ -248,10 +248,13 @@ private:
   /// certainly meaning one runtime object, so its count is unknown and it
   /// orders nothing (docs: "ambiguous sync objects").
   std::vector<bool> SemUncounted, BarrierUncounted;
-  /// Whether action A, whose operand denotes the entries Ids of kind K,
-  /// acts on exactly one runtime object that the explorer models.
-  bool exact(const Action &A, ObjKind K,
-             const std::vector<unsigned> &Ids) const;
+  /// Whether an operation on the entries Ids of kind K acts on exactly one
+  /// runtime object that the explorer models; Must: its operand certainly
+  /// denotes one runtime object (Action::MustObject).
+  bool exact(bool Must, ObjKind K, const std::vector<unsigned> &Ids) const;
+  /// The lock entries a lock operation's operand may denote: every entry
+  /// for an unlock through an unresolved pointer (releasesAnyLock).
+  std::vector<unsigned> lockIds(const Action &A) const;
   /// Per handle entry: may hold several live instances (array, collapsed or
   /// heap object, or no type and several/looping creates): a create adds
   /// to it instead of overwriting it. See docs: "join".
