@@ -108,9 +108,9 @@ struct RunResult {
   std::string UnresolvedWhere;     ///< The functions with most of them.
   bool LocksetBudgetExhausted = false;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
-  /// Locations refuted only up to the thread bound, and the first reason.
-  std::vector<std::string> BoundRefuted;
-  std::string BoundReason;
+  /// What was refuted only up to the thread bound ("" if nothing), for the
+  /// build log and SARIF alike.
+  std::string BoundRefuted;
 };
 } // namespace
 
@@ -276,6 +276,8 @@ static void analyse(Module &UserModule, const Options &Opts,
 
   unsigned Races = 0, Refuted = 0, Unknown = 0, Unexamined = 0;
   uint64_t States = 0;
+  std::vector<std::string> BoundRefuted;
+  std::string BoundReason;
   for (const LocationVerdict &V : Verdicts) {
     States += V.Stats.States;
     if (V.V == Verdict::Race)
@@ -286,23 +288,24 @@ static void analyse(Module &UserModule, const Options &Opts,
       ++Unknown;
     Unexamined += !V.Examined;
     if (V.V == Verdict::Refuted && V.BoundMayCut) {
-      R.BoundRefuted.push_back(TM.describe(V.Loc));
-      if (R.BoundReason.empty())
-        R.BoundReason = V.Reason;
+      BoundRefuted.push_back(TM.describe(V.Loc));
+      if (BoundReason.empty())
+        BoundReason = V.Reason;
     }
   }
   // A refutation that holds only because the thread bound cut a creation
   // loop is never silent: it is no warning (nothing was found), but the
   // build log and SARIF say which locations it concerns.
-  if (!R.BoundRefuted.empty())
+  if (!BoundRefuted.empty()) {
+    R.BoundRefuted =
+        formatv("{0} candidate location(s) were refuted only up to the "
+                "thread bound ({1}): {2}; more threads may race there "
+                "(option thread-bound)",
+                BoundRefuted.size(), BoundReason, listNames(BoundRefuted))
+            .str();
     R.Run.Notifications.push_back(
-        {Notification::Level::Note, "thread-bound",
-         formatv("{0} candidate location(s) were refuted only up to the "
-                 "thread bound ({1}): {2}; more threads may race there "
-                 "(option thread-bound)",
-                 R.BoundRefuted.size(), R.BoundReason,
-                 listNames(R.BoundRefuted))
-             .str()});
+        {Notification::Level::Note, "thread-bound", R.BoundRefuted});
+  }
   if (Unknown > Unexamined)
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
@@ -459,12 +462,9 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          secondsText(Opts.Timeout))
                      .str());
   if (!R.BoundRefuted.empty())
-    Emit.remark(formatv("racesift: '{0}': {1} candidate location(s) were "
-                        "refuted only up to the thread bound ({2}): {3}; more "
-                        "threads may race there (option thread-bound)",
-                        R.Run.ModuleName, R.BoundRefuted.size(), R.BoundReason,
-                        listNames(R.BoundRefuted))
-                    .str());
+    Emit.remark(
+        formatv("racesift: '{0}': {1}", R.Run.ModuleName, R.BoundRefuted)
+            .str());
   // Most translation units of a build create no thread: saying so for each
   // would bury the build's output (SARIF still records it). A whole program
   // without threads, or a user who asked for statistics, is told.
