@@ -17,7 +17,9 @@
 #include <algorithm>
 #include <cassert>
 #include <deque>
+#include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 using namespace racesift;
@@ -57,6 +59,32 @@ SourceLoc whereOf(const ThreadModel &TM, const Action &A) {
   return A.Loc;
 }
 
+/// S with what a replay of move M (taken from C) needs.
+WitnessStep replayStep(const Config &C, const Move &M, const Action &A,
+                       WitnessStep S) {
+  // A spurious wake-up changes nothing a replay sees; re-taking the mutex
+  // after a wake-up does.
+  S.Inst = M.Kind == MoveKind::Spurious ? nullptr : A.Inst;
+  S.Resume = M.Kind == MoveKind::Reacquire;
+  switch (A.Kind) {
+  case ActionKind::Create:
+    if (M.Choice != UINT32_MAX)
+      S.Target = C.Threads.size();
+    break;
+  case ActionKind::Join:
+    if (M.Choice > 0)
+      S.Target = M.Choice - 1;
+    break;
+  case ActionKind::TryLock:
+  case ActionKind::SemTryWait:
+    S.Succeeds = M.Choice == 0;
+    break;
+  default:
+    break;
+  }
+  return S;
+}
+
 bool contains(const std::vector<MoveInfo> &Set, const Move &M) {
   for (const MoveInfo &X : Set)
     if (X.M == M)
@@ -87,6 +115,16 @@ private:
   uint64_t Potential = 0;
   std::set<std::pair<AccessId, AccessId>> Decided;
   std::vector<RacePair> Found;
+  /// Pairs whose interleavings CheckWitness rejected: how often, and the
+  /// first rejected one while no other is confirmed.
+  std::map<std::pair<AccessId, AccessId>, unsigned> Rejections;
+  std::map<std::pair<AccessId, AccessId>, RacePair> Rejected;
+  /// Instance pairs whose interleaving of an access pair was checked: the
+  /// next interleaving tried is one of other instances (in BFS order,
+  /// interleavings of one pair of instances mostly differ in steps the
+  /// replay does not depend on).
+  std::set<std::tuple<std::pair<AccessId, AccessId>, unsigned, unsigned>>
+      TriedInstances;
   std::vector<Prepared::RaceAt> Races;
 
   /// Adds S reached from Parent by M; returns its id and whether it is new.
@@ -139,9 +177,10 @@ RacePair Search::witness(uint32_t Id, const Config &End,
     const ActionEdge &E = P.edge(T, M.Edge);
     if (M.Kind != MoveKind::Edge ||
         (E.A.Kind != ActionKind::Internal && E.A.Kind != ActionKind::Call))
-      Out.W.Steps.push_back(
+      Out.W.Steps.push_back(replayStep(
+          C, M, E.A,
           WitnessStep{M.Thread, T.Template, P.threadName(C, M.Thread),
-                      P.describeMove(C, M), whereOf(TM, E.A), E.A.Kind});
+                      P.describeMove(C, M), whereOf(TM, E.A), E.A.Kind}));
     C = std::move(Succs[K]);
   }
   assert(P.pairOf(C, R) == P.pairOf(End, R) &&
@@ -153,7 +192,7 @@ RacePair Search::witness(uint32_t Id, const Config &End,
     const Action &A = P.edge(T, EIdx).A;
     Out.W.Steps.push_back(WitnessStep{Th, T.Template, P.threadName(C, Th),
                                       describeAction(TM, A), whereOf(TM, A),
-                                      A.Kind});
+                                      A.Kind, A.Inst});
     AccessContext &AC = Th == R.I ? Out.First : Out.Second;
     AC.Thread = T.Template;
     AC.Acc = A.Acc;
@@ -163,9 +202,34 @@ RacePair Search::witness(uint32_t Id, const Config &End,
 
 bool Search::noteRaces(uint32_t Id, const Config &C) {
   P.racesIn(C, Races);
-  for (const Prepared::RaceAt &R : Races)
-    if (Decided.insert(P.pairOf(C, R)).second)
-      Found.push_back(witness(Id, C, R));
+  for (const Prepared::RaceAt &R : Races) {
+    auto Key = P.pairOf(C, R);
+    if (Decided.count(Key))
+      continue;
+    if (Opts.CheckWitness &&
+        !TriedInstances.insert({Key, std::min(R.I, R.J), std::max(R.I, R.J)})
+             .second)
+      continue; // The replay of these two instances has been rejected.
+    RacePair W = witness(Id, C, R);
+    if (Opts.CheckWitness) {
+      std::string Why = Opts.CheckWitness(W);
+      if (!Why.empty()) {
+        // Counterexample-guided: the pair stays open and the search goes on
+        // to other interleavings of it, up to a bound.
+        unsigned &N = Rejections[Key];
+        if (N++ == 0) {
+          W.Rejected = std::move(Why);
+          Rejected.emplace(Key, std::move(W));
+        }
+        if (N >= Opts.WitnessesPerPair)
+          Decided.insert(Key);
+        continue;
+      }
+      Rejected.erase(Key);
+    }
+    Decided.insert(Key);
+    Found.push_back(std::move(W));
+  }
   return !Found.empty() && (Decided.size() >= Potential ||
                             Found.size() >= Opts.MaxRacesPerLocation);
 }
@@ -190,9 +254,16 @@ LocationVerdict Search::run() {
       V.First = Found[0].First;
       V.Second = Found[0].Second;
       V.W = std::move(Found[0].W);
+      V.Notes = std::move(Found[0].Notes);
       V.OtherRaces.assign(std::make_move_iterator(Found.begin() + 1),
                           std::make_move_iterator(Found.end()));
+    } else if (!Rejected.empty()) {
+      // Races in the abstraction only: not refuted, not confirmed.
+      Vd = Verdict::Unknown;
+      Reason = Rejected.begin()->second.Rejected;
     }
+    for (auto &[Key, R] : Rejected)
+      V.Unconfirmed.push_back(std::move(R));
     V.V = Vd;
     if (!CutNote.empty()) {
       V.BoundMayCut = true;

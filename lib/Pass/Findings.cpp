@@ -209,6 +209,52 @@ static FlowStepKind stepKind(ActionKind K) {
   return FlowStepKind::Other;
 }
 
+ReplayInput replayOf(const Witness &W) {
+  ReplayInput In;
+  for (const WitnessStep &S : W.Steps) {
+    if (!S.Inst || S.Kind == ActionKind::Assign ||
+        S.Kind == ActionKind::Assume || S.Kind == ActionKind::Internal ||
+        S.Kind == ActionKind::Call)
+      continue;
+    In.Steps.push_back(ReplayStep{S.Thread, S.Template, S.Kind, S.Inst,
+                                  S.Target, S.Succeeds, S.Resume});
+  }
+  return In;
+}
+
+std::string checkWitness(const ThreadModel &TM, RacePair &P,
+                         ValidationCounts &Counts) {
+  ValidationResult VR = validateWitness(TM, replayOf(P.W));
+  Counts.Steps += VR.Steps;
+  Counts.Queries += VR.Queries;
+  switch (VR.F) {
+  case Feasibility::Feasible:
+    ++Counts.Validated;
+    break;
+  case Feasibility::Infeasible:
+    ++Counts.Infeasible;
+    return "the model checker's interleavings are not ones the program can "
+           "take: " +
+           VR.Reason;
+  case Feasibility::Unknown:
+    ++Counts.Unknown;
+    return "the model checker's interleaving could not be replayed against "
+           "the program: " +
+           VR.Reason;
+  }
+  if (!VR.Values.empty()) {
+    std::string Note = "the interleaving happens with ";
+    constexpr size_t Listed = 6;
+    for (size_t I = 0; I < VR.Values.size() && I < Listed; ++I)
+      Note +=
+          (I ? ", " : "") + VR.Values[I].first + " = " + VR.Values[I].second;
+    if (VR.Values.size() > Listed)
+      Note += ", ...";
+    P.Notes.push_back(std::move(Note));
+  }
+  return "";
+}
+
 std::vector<ModelFinding>
 findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,
@@ -236,6 +282,28 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                              " threads per creation site; a thread created in "
                              "a loop may run more often (option thread-bound)");
     };
+    // Pairs whose interleavings the program could not take (witness
+    // validation): possible races that say why, one per pair of lines.
+    std::set<std::pair<std::string, std::string>> LinePairs;
+    auto LineOf = [](const SourceLoc &L) {
+      return L.File + ":" + (L.known() ? std::to_string(L.Line) : L.Function);
+    };
+    auto AddUnconfirmed = [&] {
+      for (const RacePair &R : V.Unconfirmed) {
+        ModelFinding MF = makeFinding(TM, V.Loc, R.First, R.Second);
+        std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
+        if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
+          continue;
+        MF.F.Kind = FindingKind::PossibleRace;
+        MF.F.Reason = R.Rejected;
+        AddNotes(MF);
+        Out.push_back(std::move(MF));
+      }
+    };
+    if (V.V != Verdict::Race && !V.Unconfirmed.empty()) {
+      AddUnconfirmed();
+      continue;
+    }
     if (V.V != Verdict::Race) {
       ModelFinding MF = makeFinding(TM, V.Loc, First, Second);
       MF.F.Kind = FindingKind::PossibleRace;
@@ -249,29 +317,28 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     // interleaving: `x += 1` against `x += 1` is one finding, not one for
     // the write-read and one for the write-write pair.
     // Without debug info an access has only its function.
-    auto LineOf = [](const SourceLoc &L) {
-      return L.File + ":" + (L.known() ? std::to_string(L.Line) : L.Function);
-    };
-    std::set<std::pair<std::string, std::string>> LinePairs;
     auto AddRace = [&](const AccessContext &A, const AccessContext &B,
-                       const Witness &W) {
+                       const Witness &W,
+                       const std::vector<std::string> &Notes) {
       ModelFinding MF = makeFinding(TM, V.Loc, A, B);
       std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
       if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
         return;
+      AddNotes(MF);
+      MF.F.Notes.insert(MF.F.Notes.end(), Notes.begin(), Notes.end());
       MF.F.Kind = FindingKind::Race;
       for (const WitnessStep &S : W.Steps)
         MF.F.Interleaving.push_back(
             {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
-      AddNotes(MF);
       if (V.PairsUndecided)
         MF.F.Notes.push_back("other access pairs on '" + MF.F.Variable +
                              "' were not decided: " + V.Reason);
       Out.push_back(std::move(MF));
     };
-    AddRace(V.First, V.Second, V.W);
+    AddRace(V.First, V.Second, V.W, V.Notes);
     for (const RacePair &R : V.OtherRaces)
-      AddRace(R.First, R.Second, R.W);
+      AddRace(R.First, R.Second, R.W, R.Notes);
+    AddUnconfirmed();
   }
   return Out;
 }

@@ -18,6 +18,7 @@
 #include "racesift/ModelCheck/ModelCheck.h"
 #include "racesift/Report/Finding.h"
 #include "racesift/ThreadModel/ThreadModel.h"
+#include "racesift/Validate/Validate.h"
 
 #include <vector>
 
@@ -40,6 +41,27 @@ std::vector<ModelFinding> findingsFromCandidates(const ThreadModel &TM,
                                                  const LocksetResult &LS);
 
 /// layers=full: confirmed races and undecided locations.
+/// The replay of W's steps (witness validation): data and internal steps
+/// are left out, the replay recomputes them.
+ReplayInput replayOf(const Witness &W);
+
+/// How the model checker's interleavings fared in witness validation.
+struct ValidationCounts {
+  unsigned Validated = 0;  ///< The program can take it.
+  unsigned Infeasible = 0; ///< No path of the program follows it.
+  unsigned Unknown = 0;    ///< Not replayed (construct, budget, assumption).
+  uint64_t Steps = 0, Queries = 0;
+};
+
+/// ModelCheckOptions::CheckWitness: replays P's interleaving; "" if the
+/// program can take it (the values that make it happen go to P.Notes),
+/// else the reason that makes P a possible race.
+std::string checkWitness(const ThreadModel &TM, RacePair &P,
+                         ValidationCounts &Counts);
+
+/// layers=full: confirmed races and undecided locations. A pair whose
+/// interleavings witness validation rejected (LocationVerdict::Unconfirmed)
+/// is a possible race that says why.
 std::vector<ModelFinding>
 findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,

@@ -259,6 +259,7 @@ static void analyse(Module &UserModule, const Options &Opts,
   }
 
   std::vector<LocationVerdict> Verdicts;
+  ValidationCounts VCounts;
   if (Opts.Layer == Layers::Lockset) {
     R.Findings = findingsFromCandidates(TM, LS);
   } else {
@@ -269,6 +270,10 @@ static void analyse(Module &UserModule, const Options &Opts,
     // however fast the machine.
     if (sys::Process::GetEnv("RACESIFT_DEBUG_MC_DEADLINE_PASSED"))
       MC.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    if (Opts.Validate)
+      MC.CheckWitness = [&TM, &VCounts](RacePair &P) {
+        return checkWitness(TM, P, VCounts);
+      };
     Verdicts = checkCandidates(TM, LS, MC);
     R.Findings =
         findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
@@ -358,6 +363,13 @@ static void analyse(Module &UserModule, const Options &Opts,
                                 Races, Refuted, Unknown, States,
                                 secondsSince(Start) - ModelTime - LocksetTime,
                                 Unexamined)
+                            .str());
+    if (Opts.Layer == Layers::Full && Opts.Validate)
+      R.Stats.push_back(formatv("racesift: stats: validation: {0} race(s) "
+                                "replayed, {1} infeasible, {2} not "
+                                "validated; {3} steps, {4} queries",
+                                VCounts.Validated, VCounts.Infeasible,
+                                VCounts.Unknown, VCounts.Steps, VCounts.Queries)
                             .str());
   }
 }

@@ -54,6 +54,10 @@ const std::vector<OptionInfo> &optionTable() {
        "let any thread release a lock it does not own (Linux behaviour)"},
       {"por", "0|1",
        "partial-order reduction in the model checker (default 1)"},
+      {"validate", "0|1",
+       "replay each race's interleaving against the program before calling "
+       "it confirmed (default 1); 0: report the model checker's races "
+       "unvalidated"},
   };
   return Table;
 }
@@ -160,6 +164,8 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
     return parseFlag(O.AnyThreadMayUnlock, Name, Value, Channel);
   if (Name == "por")
     return parseFlag(O.POR, Name, Value, Channel);
+  if (Name == "validate")
+    return parseFlag(O.Validate, Name, Value, Channel);
 
   std::string Known;
   for (const OptionInfo &I : optionTable())

@@ -522,6 +522,8 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
       Obj = nullptr;
   }
   Action A = objectAction(Api.Kind, CB, Obj);
+  if (Obj && Api.ObjArg >= 0 && Obj == CB.getArgOperand(Api.ObjArg))
+    A.ObjectOperand = Api.ObjArg;
   A.Mode = Api.Mode;
   A.Lock = Api.Lock;
   if (Api.Lock == LockKind::AtomicSection) {

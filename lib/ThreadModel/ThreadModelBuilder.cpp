@@ -208,9 +208,19 @@ struct ModelBuilder {
     S.InFunction = CB.getFunction();
     S.Loc = sourceLocOf(CB);
     int HandleArg = 0;
-    for (const Function *F : PTA.callees(CB))
-      if (const CreateApi *C = lookupCreateApi(F->getName()))
+    for (const Function *F : PTA.callees(CB)) {
+      if (const CreateApi *C = lookupCreateApi(F->getName())) {
         HandleArg = C->HandleArg;
+        S.HandleOperand = C->HandleArg;
+        S.ArgOperand = C->ArgArg;
+      } else if (isCxxStartThread(F->getName())) {
+        // _M_start_thread(this, unique_ptr<_State> *, fn): _M_run's `this`
+        // is the state object the unique_ptr holds.
+        S.HandleOperand = 0;
+        S.ArgOperand = 1;
+        S.ArgLoaded = true;
+      }
+    }
     ArrayRef<MemLoc> H = PTA.pointsTo(CB.getArgOperand(HandleArg));
     S.Handles.assign(H.begin(), H.end());
     unsigned Idx = TM.Creations.size();

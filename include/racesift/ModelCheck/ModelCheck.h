@@ -21,11 +21,14 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace racesift {
+
+struct RacePair;
 
 struct ModelCheckOptions {
   unsigned ThreadBound = 2; ///< Instances per creation site.
@@ -54,6 +57,13 @@ struct ModelCheckOptions {
   /// each relaxed and names the first whose relaxation finds the race.
   enum RelaxBits : unsigned { RelaxLocks = 1, RelaxData = 2, RelaxJoins = 4 };
   unsigned Relax = 0;
+  /// Checks a racing pair's interleaving against the program before it
+  /// counts as a race (the pass: witness validation). Returns "" if the
+  /// program can take it, else why not; may add notes to the pair (the
+  /// values that make it happen). A rejected pair stays open and the search
+  /// looks for another interleaving of it, up to WitnessesPerPair.
+  std::function<std::string(RacePair &)> CheckWitness;
+  unsigned WitnessesPerPair = 8;
 };
 
 enum class Verdict : uint8_t {
@@ -70,6 +80,17 @@ struct WitnessStep {
   std::string Step;       ///< "lock m", "create worker#1", "write x", ...
   SourceLoc Loc;
   ActionKind Kind = ActionKind::Internal; ///< The action taken.
+  /// What a replay of the step against the program needs (witness
+  /// validation, docs/design-validate.md): the action's instruction,
+  const llvm::Instruction *Inst = nullptr;
+  /// the instance a Create starts (NoInstance: not run, thread bound), the
+  /// instance a Join waits for,
+  unsigned Target = NoInstance;
+  /// a TryLock/SemTryWait's outcome, and whether the step is a waiter
+  /// waking up and re-taking its mutex (Wait) rather than starting to wait.
+  bool Succeeds = true;
+  bool Resume = false;
+  static constexpr unsigned NoInstance = ~0u;
 };
 
 struct Witness {
@@ -90,6 +111,10 @@ struct CheckStats {
 struct RacePair {
   AccessContext First, Second; ///< The two accesses, enabled at once.
   Witness W;
+  /// Said by CheckWitness: notes of a confirmed pair, or why the program
+  /// cannot take (or the replay could not follow) W.
+  std::vector<std::string> Notes;
+  std::string Rejected;
 };
 
 struct LocationVerdict {
@@ -110,6 +135,12 @@ struct LocationVerdict {
   /// after the first race until every access pair that may race is
   /// confirmed, refuted or out of budget.
   std::vector<RacePair> OtherRaces;
+  /// CheckWitness's notes on the first pair.
+  std::vector<std::string> Notes;
+  /// Pairs the explorer found racing whose every interleaving tried was
+  /// rejected by CheckWitness (Rejected says why): possible races. If no
+  /// pair was confirmed the verdict is Unknown.
+  std::vector<RacePair> Unconfirmed;
   /// For Race: a budget ran out before every access pair was decided;
   /// Reason says which.
   bool PairsUndecided = false;

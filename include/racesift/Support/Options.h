@@ -47,6 +47,7 @@ struct Options {
   bool SpuriousWakeups = false;    ///< spurious-wakeups
   bool AnyThreadMayUnlock = false; ///< any-thread-unlock
   bool POR = true;                 ///< por=0|1
+  bool Validate = true;            ///< validate=0|1 (witness validation)
 };
 
 /// Describes every option, for help texts and error messages.

@@ -151,6 +151,12 @@ struct CreationSite {
   /// function runs once and its loop has a constant maximal trip count
   /// (`for (i = 0; i < 4; ++i)`); 0 if unknown.
   unsigned MaxRuns = 0;
+  /// Operands of Call a replay needs: where the handle goes, and the start
+  /// routine's argument (-1: none). For std::thread the argument is the
+  /// state object that the ArgOperand (a unique_ptr) holds: ArgLoaded.
+  int HandleOperand = -1;
+  int ArgOperand = -1;
+  bool ArgLoaded = false;
   SourceLoc Loc;
 };
 
@@ -258,6 +264,9 @@ struct Action {
   /// (ThreadModel::isOneRuntimeObject).
   bool MustObject = false;
   BaseRef ObjectBase; ///< Canonical address of the object operand.
+  /// The operand of Inst whose value is the object's runtime address, or
+  /// -1 (a thread handle passed by value, a lock_guard, an atomic section).
+  int8_t ObjectOperand = -1;
   /// Wait: the mutex released while waiting.
   std::vector<MemLoc> Mutex;
   LockMode Mode = LockMode::Exclusive;

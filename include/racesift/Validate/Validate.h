@@ -1,0 +1,87 @@
+//===- Validate.h - Replaying a witness against the program -----*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Witness validation (docs/design-validate.md). The model checker's
+// interleaving is a claim in its abstraction: it does not know what the
+// code computes. Before a race is reported as confirmed, its interleaving is
+// replayed against the program's real instructions: each thread runs, from
+// the point after its previous step up to its next one, while the others
+// wait, so the replay is one schedule the program can really take. Branches
+// on values the replay cannot know (inputs, results of unknown functions)
+// are decided by Z3; the two racing accesses must touch one address.
+//
+// The layer reads IR by design: it takes the thread model (plain data
+// naming instructions) and the witness's steps, and knows nothing of how
+// the interleaving was found.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_VALIDATE_VALIDATE_H
+#define RACESIFT_VALIDATE_VALIDATE_H
+
+#include "racesift/ThreadModel/ThreadModel.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace racesift {
+
+/// One step of the interleaving to replay (Assign/Assume/Internal steps are
+/// left out: the replay computes the data itself).
+struct ReplayStep {
+  static constexpr unsigned NoInstance = ~0u;
+  unsigned Thread = 0; ///< Instance, 0 = the root thread.
+  TemplateId Template = InvalidTemplate;
+  ActionKind Kind = ActionKind::Internal;
+  const llvm::Instruction *Inst = nullptr;
+  /// Create: the instance started (NoInstance: not run); Join: the
+  /// instance joined.
+  unsigned Target = NoInstance;
+  bool Succeeds = true; ///< TryLock/SemTryWait outcome.
+  bool Resume = false;  ///< A waiter re-taking its mutex.
+};
+
+struct ReplayInput {
+  /// The steps in order; the last two are the racing accesses, both about
+  /// to execute.
+  std::vector<ReplayStep> Steps;
+};
+
+/// Deterministic work budgets of one replay.
+struct ValidationOptions {
+  uint64_t MaxSteps = 1000000;  ///< Instructions executed over all paths.
+  uint64_t MaxSegment = 100000; ///< Per thread between two steps: a spin.
+  unsigned MaxQueries = 200;    ///< Z3 checks.
+  unsigned MaxPaths = 64;       ///< Alternative paths tried.
+};
+
+enum class Feasibility : uint8_t {
+  Feasible,   ///< The program can take this interleaving.
+  Infeasible, ///< No path of the program follows it (this schedule).
+  Unknown,    ///< Unsupported construct or budget: not validated.
+};
+
+struct ValidationResult {
+  Feasibility F = Feasibility::Unknown;
+  /// Infeasible/Unknown: why, in a sentence fragment ("thread 'w#2' cannot
+  /// reach 'x++' at t.c:5 in this interleaving").
+  std::string Reason;
+  /// Feasible: the values that make it happen, ("argc", "1").
+  std::vector<std::pair<std::string, std::string>> Values;
+  uint64_t Steps = 0;
+  unsigned Queries = 0;
+};
+
+/// Replays In against the program TM was built from.
+ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
+                                 const ValidationOptions &Opts = {});
+
+} // namespace racesift
+
+#endif // RACESIFT_VALIDATE_VALIDATE_H

@@ -1,0 +1,234 @@
+//===- Calls.cpp - Calls in a replay: defined, library, intrinsic ---------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A defined function is entered. A library function is taken by what it
+// returns: allocation gives a new object, the copy and fill functions move
+// bytes, the SV-COMP functions give inputs and assumptions, and any other
+// function returns an input value of its own (a pointer: a new object) and
+// is assumed to leave the replay's memory alone (compromise
+// "validation-library-effects", docs/design-validate.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Replay.h"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace racesift {
+namespace validate {
+
+static bool isOneOf(StringRef N, std::initializer_list<StringRef> L) {
+  return llvm::is_contained(L, N);
+}
+
+bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
+  if (Blocking.count(&CB)) {
+    dead(P, "the path passes a synchronisation step the interleaving does "
+            "not take");
+    return false;
+  }
+  Frame &F = P.Threads[T].Stack.back();
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee) {
+    if (CB.isInlineAsm())
+      return opaqueCall(P, T, CB, "inline assembly");
+    uint64_t A = concretize(P, eval(P, F, CB.getCalledOperand()), "call");
+    auto It = P.FunctionAt.find(A);
+    if (It == P.FunctionAt.end()) {
+      dead(P, "an indirect call through a pointer that is no function");
+      return false;
+    }
+    Callee = It->second;
+  }
+  if (Callee->isDeclaration() || Callee->isIntrinsic())
+    return external(P, T, CB, *Callee);
+  if (Callee->isVarArg()) // va_arg is not replayed.
+    return opaqueCall(
+        P, T, CB, "the variadic function '" + Callee->getName().str() + "'");
+  std::vector<Val> Args;
+  for (const Use &U : CB.args())
+    Args.push_back(eval(P, F, U.get()));
+  if (P.Threads[T].Stack.size() > 256)
+    throw Unsupported{"recursion deeper than 256 calls"};
+  Frame Fr;
+  Fr.F = Callee;
+  Fr.BB = &Callee->getEntryBlock();
+  Fr.It = Fr.BB->begin();
+  Fr.CallSite = &CB;
+  for (const Argument &A : Callee->args())
+    Fr.Vals[&A] = A.getArgNo() < Args.size()
+                      ? Args[A.getArgNo()]
+                      : Val::constant(DL.getTypeSizeInBits(A.getType()), 0);
+  P.Threads[T].Stack.push_back(std::move(Fr));
+  return true;
+}
+
+bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
+                        const Function &Callee) {
+  Frame &F = P.Threads[T].Stack.back();
+  StringRef N = Callee.getName();
+  Type *RT = CB.getType();
+  unsigned RW = RT->isVoidTy() || RT->isStructTy() || RT->isVectorTy()
+                    ? 0
+                    : unsigned(DL.getTypeSizeInBits(RT));
+  auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
+  auto Done = [&](std::optional<Val> R = std::nullopt) {
+    finishCall(P, T, CB, R);
+    return true;
+  };
+  auto Copy = [&](uint64_t Dst, uint64_t Src, const Val &Len) {
+    uint64_t L = concretize(P, Len, "copy length");
+    if (L > (1u << 16))
+      throw Unsupported{"a copy of more than 64 KiB"};
+    std::vector<Val> Bytes;
+    for (uint64_t I = 0; I < L; ++I)
+      Bytes.push_back(load(P, Src + I, Type::getInt8Ty(CB.getContext()), ""));
+    for (uint64_t I = 0; I < L; ++I)
+      P.Mem[Dst + I] = Bytes[I];
+  };
+  auto Fill = [&](uint64_t Dst, const Val &Byte, const Val &Len) {
+    uint64_t L = concretize(P, Len, "fill length");
+    if (L > (1u << 20))
+      throw Unsupported{"a fill of more than 1 MiB"};
+    Val B = Ops.trunc(Byte, 8);
+    for (uint64_t I = 0; I < L; ++I)
+      P.Mem[Dst + I] = B;
+  };
+  if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::memcpy:
+    case Intrinsic::memmove:
+      Copy(concretize(P, Arg(0), "copy"), concretize(P, Arg(1), "copy"),
+           Arg(2));
+      return Done();
+    case Intrinsic::memset:
+      Fill(concretize(P, Arg(0), "fill"), Arg(1), Arg(2));
+      return Done();
+    case Intrinsic::expect:
+      return Done(Arg(0));
+    case Intrinsic::stacksave:
+      return Done(Val::constant(64, 0));
+    case Intrinsic::threadlocal_address:
+      return Done(Arg(0));
+    case Intrinsic::smax:
+    case Intrinsic::smin:
+    case Intrinsic::umax:
+    case Intrinsic::umin: {
+      static const CmpInst::Predicate Pr[] = {
+          CmpInst::ICMP_SGT, CmpInst::ICMP_SLT, CmpInst::ICMP_UGT,
+          CmpInst::ICMP_ULT};
+      unsigned K = II->getIntrinsicID() == Intrinsic::smax   ? 0
+                   : II->getIntrinsicID() == Intrinsic::smin ? 1
+                   : II->getIntrinsicID() == Intrinsic::umax ? 2
+                                                             : 3;
+      Val A = Arg(0), B = Arg(1);
+      return Done(Ops.select(Ops.compare(Pr[K], A, B), A, B));
+    }
+    default:
+      if (RW == 0 || II->isAssumeLikeIntrinsic())
+        return Done(); // Debug info, lifetimes, assumptions, stackrestore.
+      if (RT->isStructTy() || RT->isVectorTy())
+        throw Unsupported{"the intrinsic '" + N.str() + "'"};
+      return Done(fresh(P, RW, ""));
+    }
+  }
+  std::string Where =
+      " at line " +
+      std::to_string(CB.getDebugLoc() ? CB.getDebugLoc().getLine() : 0);
+  if (isOneOf(N, {"malloc", "_Znwm", "_Znam", "valloc", "aligned_alloc",
+                  "calloc", "realloc"})) {
+    Val Size = Arg(N == "aligned_alloc" ? 1 : N == "realloc" ? 1 : 0);
+    if (N == "calloc")
+      Size = *Ops.binary(Instruction::Mul, Ops.zext(Size, 64),
+                         Ops.zext(Arg(1), 64));
+    uint64_t S = Size.isConst() ? Size.K->getLimitedValue(1u << 20) : 1u << 20;
+    uint64_t A = allocate(P, S);
+    if (N == "calloc")
+      Fill(A, Val::constant(8, 0),
+           Val::constant(64, std::min<uint64_t>(S, 1u << 16)));
+    if (N == "realloc") {
+      uint64_t Old = concretize(P, Arg(0), "realloc");
+      if (Old)
+        Copy(A, Old, Val::constant(64, std::min<uint64_t>(S, 4096)));
+    }
+    return Done(Val::constant(64, A));
+  }
+  if (isOneOf(N, {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"}))
+    return Done();
+  if (isOneOf(N, {"memcpy", "memmove"})) {
+    Val D = Arg(0);
+    Copy(concretize(P, D, "copy"), concretize(P, Arg(1), "copy"), Arg(2));
+    return Done(D);
+  }
+  if (N == "memset") {
+    Val D = Arg(0);
+    Fill(concretize(P, D, "fill"), Arg(1), Arg(2));
+    return Done(D);
+  }
+  if (N == "__VERIFIER_assume") {
+    z3::expr C = Ops.truth(Arg(0));
+    if (!satisfiable(P, C)) {
+      dead(P, "an assumption ('__VERIFIER_assume'" + Where + ") fails");
+      return false;
+    }
+    P.PC.push_back(C);
+    return Done();
+  }
+  if (N.starts_with("__VERIFIER_nondet_"))
+    return Done(RW ? std::optional(fresh(P, RW, N.str() + "()" + Where))
+                   : std::nullopt);
+  if (isOneOf(N, {"abort", "exit", "_exit", "_Exit", "__assert_fail",
+                  "__VERIFIER_error", "reach_error", "quick_exit"})) {
+    dead(P, "the program ends ('" + N.str() + "'" + Where + ")");
+    return false;
+  }
+  if (N == "pthread_self" || N == "thrd_current")
+    return Done(Val::constant(RW, P.Threads[T].Id));
+  if (N == "pthread_equal" || N == "thrd_equal")
+    return Done(Ops.zext(Ops.compare(CmpInst::ICMP_EQ, Arg(0), Arg(1)), RW));
+  if (N.starts_with("pthread_") || N.starts_with("sem_") ||
+      N.starts_with("mtx_") || N.starts_with("cnd_"))
+    // Initialisers, attributes, destroyers: they succeed.
+    return Done(RW ? std::optional(Val::constant(RW, 0)) : std::nullopt);
+  if (isOneOf(N, {"__cxa_throw", "__cxa_rethrow", "_Unwind_Resume", "longjmp",
+                  "siglongjmp", "_longjmp", "setjmp", "_setjmp", "sigsetjmp",
+                  "__sigsetjmp"}))
+    throw Unsupported{"'" + N.str() +
+                      "' (exceptions and non-local jumps "
+                      "are not replayed)"};
+  return opaqueCall(P, T, CB, "'" + N.str() + "'");
+}
+
+bool Replayer::opaqueCall(Path &P, unsigned T, const CallBase &CB,
+                          const std::string &What) {
+  // Compromise "validation-library-effects": what it writes is not
+  // replayed; a path that dies after it is not proof of infeasibility.
+  if (P.Assumed.empty())
+    P.Assumed = What;
+  Type *RT = CB.getType();
+  std::optional<Val> R;
+  if (RT->isPointerTy())
+    R = Val::constant(64, allocate(P, 4096));
+  else if (RT->isIntegerTy() || RT->isFloatingPointTy())
+    R = fresh(
+        P, DL.getTypeSizeInBits(RT),
+        "the result of " + What +
+            (CB.getDebugLoc()
+                 ? " at line " + std::to_string(CB.getDebugLoc().getLine())
+                 : ""));
+  else if (!RT->isVoidTy())
+    throw Unsupported{"an aggregate result of " + What};
+  finishCall(P, T, CB, R);
+  return true;
+}
+
+} // namespace validate
+} // namespace racesift

@@ -1,0 +1,385 @@
+//===- Replay.cpp - Replaying a witness step by step ----------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The schedule: for each step of the witness in turn, its thread runs from
+// where it stopped up to the step's instruction while the others wait, and
+// the step happens (a lock is taken if it is free, a joined thread first
+// runs to its end). A path that passes a synchronisation call the witness
+// does not take, leaves its thread, or meets a false branch condition is
+// dead; a branch on an input forks, depth first. The replay is feasible when
+// one path reaches both racing accesses at one address.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Replay.h"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace racesift {
+namespace validate {
+
+static bool isSyncKind(ActionKind K) {
+  switch (K) {
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+    return false;
+  default:
+    return true;
+  }
+}
+
+Replayer::Replayer(const ThreadModel &TM, const ReplayInput &In,
+                   const ValidationOptions &Opts, const DataLayout &DL)
+    : TM(TM), In(In), Opts(Opts), DL(DL), Ops(Ctx) {
+  for (const FunctionGraph &G : TM.Functions)
+    for (const ActionEdge &E : G.Edges) {
+      if (!E.A.Inst)
+        continue;
+      ActionAt.try_emplace({E.A.Inst, E.A.Kind}, &E.A);
+      if (isSyncKind(E.A.Kind))
+        Blocking.insert(E.A.Inst);
+    }
+}
+
+void Replayer::dead(const Path &P, std::string Why) {
+  if (DeadAssumed.empty())
+    DeadAssumed = P.Assumed;
+  if (DeadWhy.empty() || P.Next > DeadDepth) {
+    DeadDepth = P.Next;
+    DeadWhy = Why;
+    if (P.Next < In.Steps.size())
+      DeadWhy += " (before " + describe(In.Steps[P.Next]) + ")";
+  }
+}
+
+std::string Replayer::describe(const ReplayStep &S) const {
+  std::string Thread = S.Template < TM.Templates.size()
+                           ? TM.Templates[S.Template].Name
+                           : "thread";
+  std::string Text = "step of '" + Thread + "'";
+  if (S.Inst)
+    if (const DebugLoc &DLoc = S.Inst->getDebugLoc())
+      Text += " at " + sys::path::filename(DLoc->getFilename()).str() + ":" +
+              std::to_string(DLoc.getLine());
+  return Text;
+}
+
+bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
+  if (++Queries > Opts.MaxQueries)
+    throw Unsupported{"the validation query budget ran out"};
+  z3::solver S(Ctx);
+  z3::params Pa(Ctx);
+  // A resource limit, not a timeout: the same answer on any machine.
+  Pa.set("rlimit", 20000000u);
+  S.set(Pa);
+  for (const z3::expr &E : P.PC)
+    S.add(E);
+  S.add(B);
+  switch (S.check()) {
+  case z3::sat:
+    return true;
+  case z3::unsat:
+    return false;
+  default:
+    throw Unsupported{"the solver gave up"};
+  }
+}
+
+unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds) {
+  if (P.Forced) {
+    // A forked path resumes at its branch with the decision it was made
+    // for (its condition is already in PC).
+    unsigned K = *P.Forced;
+    P.Forced.reset();
+    return K;
+  }
+  std::vector<unsigned> Open;
+  for (unsigned K = 0; K < Conds.size(); ++K)
+    if (satisfiable(P, Conds[K]))
+      Open.push_back(K);
+  if (Open.empty()) {
+    dead(P, "no branch is feasible");
+    return ~0u;
+  }
+  // The later alternatives wait on the stack, in reverse so that the
+  // first of them is tried next.
+  for (size_t I = Open.size(); I-- > 1;) {
+    if (++Paths > Opts.MaxPaths)
+      throw Unsupported{"the validation path budget ran out"};
+    Path Alt = P;
+    Alt.PC.push_back(Conds[Open[I]]);
+    Alt.Forced = Open[I];
+    Pending.push_back(std::move(Alt));
+  }
+  P.PC.push_back(Conds[Open[0]]);
+  return Open[0];
+}
+
+uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
+  if (V.isConst())
+    return V.K->getZExtValue();
+  if (V.isAggregate())
+    throw Unsupported{"an aggregate address"};
+  // An address that depends on inputs: pinned if it has one value.
+  if (++Queries > Opts.MaxQueries)
+    throw Unsupported{"the validation query budget ran out"};
+  z3::solver S(Ctx);
+  for (const z3::expr &E : P.PC)
+    S.add(E);
+  if (S.check() != z3::sat)
+    throw Unsupported{"the solver gave up"};
+  z3::expr X = S.get_model().eval(Ops.expr(V), true);
+  uint64_t A = X.get_numeral_uint64();
+  z3::expr Other = Ops.expr(V) != Ctx.bv_val(A, V.W);
+  if (satisfiable(P, Other))
+    throw Unsupported{std::string("an address that depends on inputs (") +
+                      What + ")"};
+  return A;
+}
+
+const Action *Replayer::actionOf(const ReplayStep &S) const {
+  auto It = ActionAt.find({S.Inst, S.Kind});
+  return It == ActionAt.end() ? nullptr : It->second;
+}
+
+Advance Replayer::advance(Path &P, unsigned T, const ReplayStep *S) {
+  ThreadState &TS = P.Threads[T];
+  P.SegmentSteps = 0;
+  while (true) {
+    if (TS.Done) {
+      if (!S)
+        return Advance::Reached;
+      dead(P, "the thread ends before its next step");
+      return Advance::Dead;
+    }
+    Frame &F = TS.Stack.back();
+    const Instruction &I = *F.It;
+    if (S) {
+      if (&I == S->Inst)
+        return Advance::Reached;
+      // The return of a __VERIFIER_atomic_* function is its Unlock step.
+      if (F.UnlockOnReturn && isa<ReturnInst>(I)) {
+        if (S->Kind == ActionKind::Unlock && F.CallSite == S->Inst)
+          return Advance::Reached;
+        dead(P, "an atomic section ends before its next step");
+        return Advance::Dead;
+      }
+    }
+    if (!step(P, T))
+      return Advance::Dead;
+  }
+}
+
+bool Replayer::runPath(Path &P) {
+  size_t N = In.Steps.size();
+  for (; P.Next + 2 < N; ++P.Next) {
+    const ReplayStep &S = In.Steps[P.Next];
+    if (S.Thread >= P.Threads.size() || !P.Threads[S.Thread].Started)
+      throw Unsupported{"a step of a thread the replay did not start"};
+    if (!S.Resume && advance(P, S.Thread, &S) != Advance::Reached)
+      return false;
+    if (!perform(P, S))
+      return false;
+  }
+  for (; P.Next < N; ++P.Next) {
+    const ReplayStep &S = In.Steps[P.Next];
+    if (S.Thread >= P.Threads.size() || !P.Threads[S.Thread].Started)
+      throw Unsupported{"an access of a thread the replay did not start"};
+    if (advance(P, S.Thread, &S) != Advance::Reached)
+      return false;
+  }
+  return true;
+}
+
+bool Replayer::raceCheck(Path &P, ValidationResult &R) {
+  size_t N = In.Steps.size();
+  const ReplayStep &A = In.Steps[N - 2], &B = In.Steps[N - 1];
+  auto RA = accessRange(P, A.Thread), RB = accessRange(P, B.Thread);
+  z3::expr Same = Ctx.bool_val(true);
+  if (RA && !RB)
+    Same = sameObject(P, B.Thread, RA->first);
+  else if (RB && !RA)
+    Same = sameObject(P, A.Thread, RB->first);
+  else if (!RA && !RB) {
+    // Two library calls: some pointer arguments of theirs meet in one
+    // object.
+    Frame &F = P.Threads[A.Thread].Stack.back();
+    const auto &CB = cast<CallBase>(*F.It);
+    z3::expr Any = Ctx.bool_val(true);
+    bool AnyPointer = false;
+    for (const Use &U : CB.args())
+      if (U->getType()->isPointerTy()) {
+        z3::expr S = sameObject(P, B.Thread, eval(P, F, U.get()));
+        Any = AnyPointer ? (Any || S) : S;
+        AnyPointer = true;
+      }
+    Same = Any;
+  }
+  if (RA && RB) {
+    // [a, a+n) and [b, b+m) overlap.
+    z3::expr X = Ops.expr(RA->first), Y = Ops.expr(RB->first);
+    z3::expr XE = X + Ctx.bv_val(RA->second, 64),
+             YE = Y + Ctx.bv_val(RB->second, 64);
+    Same = z3::ult(X, YE) && z3::ult(Y, XE);
+  }
+  if (!satisfiable(P, Same)) {
+    dead(P, "the two accesses touch different addresses in this "
+            "interleaving");
+    return false;
+  }
+  P.PC.push_back(Same);
+  z3::solver S(Ctx);
+  for (const z3::expr &E : P.PC)
+    S.add(E);
+  if (S.check() != z3::sat)
+    throw Unsupported{"the solver gave up"};
+  z3::model M = S.get_model();
+  std::set<std::string> Seen;
+  for (auto &[Name, E] : P.Inputs)
+    if (Seen.insert(Name).second)
+      R.Values.push_back({Name, M.eval(E, true).get_decimal_string(0)});
+  return true;
+}
+
+std::optional<std::pair<Val, uint64_t>> Replayer::accessRange(Path &P,
+                                                              unsigned T) {
+  Frame &F = P.Threads[T].Stack.back();
+  const Instruction &I = *F.It;
+  const Value *Ptr = nullptr;
+  Type *Ty = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    Ptr = LI->getPointerOperand();
+    Ty = LI->getType();
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    Ptr = SI->getPointerOperand();
+    Ty = SI->getValueOperand()->getType();
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Ptr = RMW->getPointerOperand();
+    Ty = RMW->getValOperand()->getType();
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Ptr = CX->getPointerOperand();
+    Ty = CX->getNewValOperand()->getType();
+  }
+  if (!Ptr)
+    return std::nullopt; // A library call: its range is not compared.
+  return std::make_pair(eval(P, F, Ptr), uint64_t(DL.getTypeStoreSize(Ty)));
+}
+
+uint64_t Replayer::objectOf(const Path &P, uint64_t Addr) const {
+  auto It = P.Objects.upper_bound(Addr);
+  if (It == P.Objects.begin())
+    return ~uint64_t(0);
+  --It;
+  return Addr <= It->first + It->second ? It->first : ~uint64_t(0);
+}
+
+z3::expr Replayer::sameObject(Path &P, unsigned T, const Val &Other) {
+  Frame &F = P.Threads[T].Stack.back();
+  const auto &CB = cast<CallBase>(*F.It);
+  uint64_t OtherObj =
+      Other.isConst() ? objectOf(P, Other.K->getZExtValue()) : ~uint64_t(0);
+  bool AnyPointer = false;
+  for (const Use &U : CB.args()) {
+    if (!U->getType()->isPointerTy())
+      continue;
+    AnyPointer = true;
+    Val V = eval(P, F, U.get());
+    if (!V.isConst() || OtherObj == ~uint64_t(0) ||
+        objectOf(P, V.K->getZExtValue()) == OtherObj)
+      return Ctx.bool_val(true);
+  }
+  // A call without pointer arguments touches hidden state (rand()): the
+  // same for every caller.
+  return Ctx.bool_val(!AnyPointer);
+}
+
+ValidationResult Replayer::run() {
+  ValidationResult R;
+  auto Finish = [&](Feasibility F, std::string Why) {
+    R.F = F;
+    R.Reason = std::move(Why);
+    R.Steps = Steps;
+    R.Queries = Queries;
+    return R;
+  };
+  if (In.Steps.size() < 2)
+    return Finish(Feasibility::Unknown, "an empty interleaving");
+  unsigned Instances = 0;
+  for (const ReplayStep &S : In.Steps) {
+    Instances = std::max(Instances, S.Thread + 1);
+    if (S.Kind == ActionKind::Create && S.Target != ReplayStep::NoInstance)
+      Instances = std::max(Instances, S.Target + 1);
+  }
+  const Function *Root = TM.Templates.empty() ? nullptr : TM.Templates[0].Entry;
+  if (!Root)
+    return Finish(Feasibility::Unknown,
+                  "the module has no 'main' to replay the interleaving from");
+  try {
+    Path Init;
+    Init.Threads.resize(Instances);
+    for (unsigned I = 0; I < Instances; ++I)
+      Init.Threads[I].Id = 0x7f0000 + I;
+    std::vector<Val> MainArgs;
+    if (Root->arg_size() >= 1)
+      MainArgs.push_back(fresh(
+          Init, DL.getTypeSizeInBits(Root->getArg(0)->getType()), "argc"));
+    if (Root->arg_size() >= 1)
+      Init.PC.push_back(
+          z3::sge(Ops.expr(MainArgs[0]), Ctx.bv_val(1, MainArgs[0].W)));
+    if (Root->arg_size() >= 2)
+      MainArgs.push_back(Val::constant(64, allocate(Init, 4096)));
+    startThread(Init, 0, *Root, MainArgs);
+    Pending.push_back(std::move(Init));
+    while (!Pending.empty()) {
+      Path P = std::move(Pending.back());
+      Pending.pop_back();
+      if (runPath(P) && raceCheck(P, R))
+        return Finish(Feasibility::Feasible, "");
+    }
+  } catch (const Unsupported &U) {
+    return Finish(Feasibility::Unknown, U.Why);
+  } catch (const z3::exception &E) {
+    return Finish(Feasibility::Unknown,
+                  std::string("the solver failed: ") + E.msg());
+  }
+  std::string Why =
+      DeadWhy.empty() ? "no path of the program follows it" : DeadWhy;
+  if (!DeadAssumed.empty())
+    return Finish(Feasibility::Unknown,
+                  Why + ", taking " + DeadAssumed + " on trust");
+  return Finish(Feasibility::Infeasible, Why);
+}
+
+} // namespace validate
+
+ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
+                                 const ValidationOptions &Opts) {
+  const Instruction *Any = nullptr;
+  for (const ReplayStep &S : In.Steps)
+    if (S.Inst)
+      Any = S.Inst;
+  if (!Any) {
+    ValidationResult R;
+    R.Reason = "the interleaving names no instructions";
+    return R;
+  }
+  const DataLayout &DL = Any->getModule()->getDataLayout();
+  validate::Replayer Rep(TM, In, Opts, DL);
+  return Rep.run();
+}
+
+} // namespace racesift

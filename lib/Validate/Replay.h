@@ -1,0 +1,187 @@
+//===- Replay.h - One schedule of the program, run symbolically -*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to lib/Validate: the state of a replay (threads, memory, locks,
+// path condition) and the interpreter of one thread's instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_VALIDATE_REPLAY_H
+#define RACESIFT_LIB_VALIDATE_REPLAY_H
+
+#include "SymValue.h"
+
+#include "racesift/Validate/Validate.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/BasicBlock.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace llvm {
+class CallBase;
+class Constant;
+class DataLayout;
+class GEPOperator;
+class GlobalValue;
+} // namespace llvm
+
+namespace racesift {
+namespace validate {
+
+/// A construct the replay does not model: the witness is not validated.
+struct Unsupported {
+  std::string Why;
+};
+
+struct Frame {
+  const llvm::Function *F = nullptr;
+  const llvm::BasicBlock *BB = nullptr;
+  llvm::BasicBlock::const_iterator It;
+  llvm::DenseMap<const llvm::Value *, Val> Vals;
+  const llvm::CallBase *CallSite = nullptr; ///< In the caller.
+  /// A __VERIFIER_atomic_* body entered at its Lock step: its return is the
+  /// Unlock step.
+  bool UnlockOnReturn = false;
+};
+
+struct ThreadState {
+  std::vector<Frame> Stack;
+  bool Started = false;
+  bool Done = false;
+  uint64_t Id = 0; ///< Its pthread_t value.
+  std::optional<Val> Ret;
+};
+
+struct HeldLock {
+  uint64_t Addr = 0;
+  unsigned Owner = 0;
+  bool Shared = false;
+  unsigned Count = 0;
+};
+
+/// One path of the replay: everything a fork copies.
+struct Path {
+  std::vector<ThreadState> Threads;
+  std::unordered_map<uint64_t, Val> Mem; ///< Bytes by address.
+  std::vector<z3::expr> PC;
+  std::vector<HeldLock> Locks;
+  std::set<uint64_t> OnceDone;
+  std::map<const llvm::GlobalValue *, uint64_t> Globals;
+  std::map<uint64_t, const llvm::Function *> FunctionAt;
+  std::vector<std::pair<std::string, z3::expr>> Inputs;
+  /// What the path took on trust (an unknown function's result and
+  /// effects, inline assembly): a path that dies after it proves nothing.
+  std::string Assumed;
+  /// Objects by base address, with their sizes.
+  std::map<uint64_t, uint64_t> Objects;
+  std::map<uint64_t, const llvm::BasicBlock *> BlockAt;
+  uint64_t NextBase = uint64_t(1) << 20;
+  size_t Next = 0; ///< The next step to replay.
+  /// A forked path: the branch decision it resumes with.
+  std::optional<unsigned> Forced;
+  uint64_t SegmentSteps = 0;
+};
+
+/// Why a path ended without reaching its next step.
+struct Dead {
+  std::string Why;
+};
+
+/// Whether the thread reached the instruction of the step it runs to.
+enum class Advance : uint8_t { Reached, Dead };
+
+class Replayer {
+public:
+  Replayer(const ThreadModel &TM, const ReplayInput &In,
+           const ValidationOptions &Opts, const llvm::DataLayout &DL);
+  ValidationResult run();
+
+private:
+  const ThreadModel &TM;
+  const ReplayInput &In;
+  const ValidationOptions &Opts;
+  const llvm::DataLayout &DL;
+  z3::context Ctx;
+  SymOps Ops;
+  llvm::DenseSet<const llvm::Instruction *> Blocking;
+  std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
+      ActionAt;
+  std::vector<Path> Pending; ///< Forked paths, depth first.
+  uint64_t Steps = 0;
+  unsigned Queries = 0, Paths = 0, Fresh = 0;
+  std::string DeadWhy;
+  size_t DeadDepth = 0;
+  std::string DeadAssumed; ///< Set if a dead path had taken something on trust.
+
+  // Paths and the solver.
+  bool runPath(Path &P);
+  /// Whether PC and B may hold together (Unsupported past the budget).
+  bool satisfiable(const Path &P, const z3::expr &B);
+  /// Decides a symbolic branch: the successors that may be taken; the
+  /// first continues on P, the others are forked.
+  unsigned choose(Path &P, const std::vector<z3::expr> &Conds);
+  uint64_t concretize(Path &P, const Val &V, const char *What);
+  void dead(const Path &P, std::string Why);
+  std::string describe(const ReplayStep &S) const;
+
+  // Memory.
+  uint64_t allocate(Path &P, uint64_t Size);
+  uint64_t addressOf(Path &P, const llvm::GlobalValue *G);
+  Val load(Path &P, uint64_t Addr, llvm::Type *Ty, const std::string &Name);
+  void store(Path &P, uint64_t Addr, const Val &V, llvm::Type *Ty);
+  void initialise(Path &P, uint64_t Addr, const llvm::Constant *C);
+  Val fresh(Path &P, unsigned W, const std::string &Name);
+
+  // The interpreter.
+  Val eval(Path &P, Frame &F, const llvm::Value *V);
+  Val evalConstant(Path &P, const llvm::Constant *C);
+  Val pointerOffset(Path &P, Frame &F, const llvm::GEPOperator &GEP);
+  Advance advance(Path &P, unsigned T, const ReplayStep *S);
+  /// Executes one instruction of thread T; false if the path died.
+  bool step(Path &P, unsigned T);
+  bool enterBlock(Path &P, Frame &F, const llvm::BasicBlock *To);
+  bool call(Path &P, unsigned T, const llvm::CallBase &CB);
+  bool external(Path &P, unsigned T, const llvm::CallBase &CB,
+                const llvm::Function &Callee);
+  void finishCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                  std::optional<Val> Result);
+  void startThread(Path &P, unsigned T, const llvm::Function &Entry,
+                   std::vector<Val> Args);
+
+  // Steps.
+  bool perform(Path &P, const ReplayStep &S);
+  bool lockStep(Path &P, const ReplayStep &S, const Action &A);
+  uint64_t lockAddress(Path &P, const ReplayStep &S, const Action &A,
+                       bool Mutex);
+  bool acquire(Path &P, unsigned T, uint64_t Addr, bool Shared, bool Recursive);
+  void release(Path &P, unsigned T, uint64_t Addr);
+  const Action *actionOf(const ReplayStep &S) const;
+  bool sameInstNext(const Path &P, const ReplayStep &S) const;
+  bool raceCheck(Path &P, ValidationResult &R);
+  /// The address and size an access instruction touches, if it is a load,
+  /// store or atomic.
+  std::optional<std::pair<Val, uint64_t>> accessRange(Path &P, unsigned T);
+  /// The base of the object Addr lies in, or ~0 if none.
+  uint64_t objectOf(const Path &P, uint64_t Addr) const;
+  /// Whether a library call's pointer arguments may reach the object of
+  /// the other access.
+  z3::expr sameObject(Path &P, unsigned T, const Val &Other);
+  /// The call's result is taken on trust: an input, or a new object.
+  bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                  const std::string &What);
+};
+
+} // namespace validate
+} // namespace racesift
+
+#endif // RACESIFT_LIB_VALIDATE_REPLAY_H

@@ -1,0 +1,278 @@
+//===- Steps.cpp - What each step of an interleaving does in a replay -----===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Locks and joins are checked against the replay's own state: a lock is
+// taken only if no other thread holds it at that address, a joined thread
+// first runs to its end and its handle must hold its id. The model checker
+// abstracts both (a lock that may be many runtime objects excludes
+// nothing there), so the replay is where they are decided. Condition
+// variables, barriers, semaphores and once-controls are taken as the
+// interleaving orders them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Replay.h"
+
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace racesift {
+namespace validate {
+
+bool Replayer::sameInstNext(const Path &P, const ReplayStep &S) const {
+  for (size_t I = P.Next + 1; I < In.Steps.size(); ++I)
+    if (In.Steps[I].Thread == S.Thread)
+      return In.Steps[I].Inst == S.Inst;
+  return false;
+}
+
+bool Replayer::acquire(Path &P, unsigned T, uint64_t Addr, bool Shared,
+                       bool Recursive) {
+  for (HeldLock &L : P.Locks) {
+    if (L.Addr != Addr)
+      continue;
+    if (L.Owner == T && (Recursive || (Shared && L.Shared))) {
+      ++L.Count;
+      return true;
+    }
+    if (L.Owner == T || !Shared || !L.Shared)
+      return false;
+  }
+  P.Locks.push_back({Addr, T, Shared, 1});
+  return true;
+}
+
+void Replayer::release(Path &P, unsigned T, uint64_t Addr) {
+  for (size_t I = 0; I < P.Locks.size(); ++I)
+    if (P.Locks[I].Addr == Addr && P.Locks[I].Owner == T) {
+      if (--P.Locks[I].Count == 0)
+        P.Locks.erase(P.Locks.begin() + I);
+      return;
+    }
+}
+
+uint64_t Replayer::lockAddress(Path &P, const ReplayStep &S, const Action &A,
+                               bool Mutex) {
+  if (A.Lock == LockKind::AtomicSection)
+    return 1;
+  const auto &CB = cast<CallBase>(*S.Inst);
+  Frame &F = P.Threads[S.Thread].Stack.back();
+  int Op = Mutex ? (A.ObjectOperand >= 0 && CB.arg_size() > 1 ? 1 : -1)
+                 : A.ObjectOperand;
+  if (Op >= 0)
+    return concretize(P, eval(P, F, CB.getArgOperand(Op)), "lock");
+  const std::vector<MemLoc> &Ls = Mutex ? A.Mutex : A.Objects;
+  // A lock named inside a library wrapper (std::lock_guard): its one
+  // runtime object stands for itself.
+  if (TM.isOneRuntimeObject(Ls))
+    return (uint64_t(0xffff) << 48) | (uint64_t(Ls[0].Obj) << 16) |
+           uint64_t(Ls[0].Offset & 0xffff);
+  throw Unsupported{"a lock the replay cannot locate"};
+}
+
+bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &A) {
+  unsigned T = S.Thread;
+  const auto &CB = cast<CallBase>(*S.Inst);
+  const Function *Callee = CB.getCalledFunction();
+  bool Body =
+      A.Lock == LockKind::AtomicSection && Callee && !Callee->isDeclaration();
+  bool Shared = A.Mode == LockMode::Shared;
+  bool Recursive = A.Lock == LockKind::RecursiveMutex;
+  if (A.Kind == ActionKind::Unlock) {
+    if (Body) {
+      // At the return of the atomic function: return, then release.
+      if (!step(P, T))
+        return false;
+    } else {
+      finishCall(P, T, CB, std::nullopt);
+    }
+    if (releasesAnyLock(A)) {
+      std::vector<HeldLock> Kept;
+      for (const HeldLock &L : P.Locks)
+        if (L.Owner != T)
+          Kept.push_back(L);
+      P.Locks = std::move(Kept);
+      return true;
+    }
+    release(P, T, lockAddress(P, S, A, false));
+    return true;
+  }
+  uint64_t Addr = lockAddress(P, S, A, false);
+  bool Free = acquire(P, T, Addr, Shared, Recursive);
+  if (A.Kind == ActionKind::TryLock && !S.Succeeds) {
+    if (Free) {
+      release(P, T, Addr);
+      dead(P, "a trylock fails although the lock is free");
+      return false;
+    }
+    finishCall(P, T, CB, Val::constant(32, 16)); // EBUSY
+    return true;
+  }
+  if (!Free) {
+    dead(P, "a lock is taken while another thread holds it at that address");
+    return false;
+  }
+  if (Body) {
+    // Enter the atomic function's body; its return is the Unlock step.
+    Frame &F = P.Threads[T].Stack.back();
+    Frame Fr;
+    Fr.F = Callee;
+    Fr.BB = &Callee->getEntryBlock();
+    Fr.It = Fr.BB->begin();
+    Fr.CallSite = &CB;
+    Fr.UnlockOnReturn = true;
+    for (const Argument &Arg : Callee->args())
+      Fr.Vals[&Arg] = eval(P, F, CB.getArgOperand(Arg.getArgNo()));
+    P.Threads[T].Stack.push_back(std::move(Fr));
+    return true;
+  }
+  finishCall(P, T, CB, Val::constant(32, 0));
+  return true;
+}
+
+bool Replayer::perform(Path &P, const ReplayStep &S) {
+  unsigned T = S.Thread;
+  const Action *A = actionOf(S);
+  if (!A)
+    throw Unsupported{"a step the thread model does not name"};
+  if (S.Kind == ActionKind::Read || S.Kind == ActionKind::Write)
+    return sameInstNext(P, S) || step(P, T);
+  const auto *CBp = dyn_cast<CallBase>(S.Inst);
+  if (!CBp)
+    throw Unsupported{"a synchronisation step that is no call"};
+  const CallBase &CB = *CBp;
+  Frame &F = P.Threads[T].Stack.back();
+  auto Ret = [&](int64_t V) {
+    std::optional<Val> R;
+    if (!CB.getType()->isVoidTy())
+      R = Val::constant(DL.getTypeSizeInBits(CB.getType()), uint64_t(V));
+    finishCall(P, T, CB, R);
+    return true;
+  };
+  switch (S.Kind) {
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+    return lockStep(P, S, *A);
+  case ActionKind::Wait: {
+    uint64_t M = lockAddress(P, S, *A, true);
+    if (!S.Resume) {
+      release(P, T, M);
+      return true;
+    }
+    if (!acquire(P, T, M, false, false)) {
+      dead(P, "a woken waiter re-takes a mutex another thread holds");
+      return false;
+    }
+    return Ret(0);
+  }
+  case ActionKind::Create: {
+    const CreationSite &CS = TM.Creations.at(A->Creation);
+    uint64_t Id = S.Target == ReplayStep::NoInstance
+                      ? 0x7e0000 + P.Next
+                      : P.Threads.at(S.Target).Id;
+    if (CS.HandleOperand >= 0) {
+      uint64_t H = concretize(P, eval(P, F, CB.getArgOperand(CS.HandleOperand)),
+                              "handle");
+      store(P, H, Val::constant(64, Id), Type::getInt64Ty(CB.getContext()));
+    }
+    if (S.Target != ReplayStep::NoInstance) {
+      TemplateId Tgt = CS.Targets.size() == 1 ? CS.Targets[0] : InvalidTemplate;
+      for (const ReplayStep &X : In.Steps)
+        if (X.Thread == S.Target)
+          Tgt = X.Template;
+      const Function *Entry =
+          Tgt < TM.Templates.size() ? TM.Templates[Tgt].Entry : nullptr;
+      if (!Entry || Entry->isDeclaration())
+        throw Unsupported{"a thread whose start routine the replay cannot "
+                          "name"};
+      std::vector<Val> Args;
+      if (CS.ArgOperand >= 0 && unsigned(CS.ArgOperand) < CB.arg_size()) {
+        Val V = eval(P, F, CB.getArgOperand(CS.ArgOperand));
+        if (CS.ArgLoaded)
+          V = load(P, concretize(P, V, "thread state"),
+                   PointerType::get(CB.getContext(), 0), "");
+        Args.push_back(V);
+      }
+      startThread(P, S.Target, *Entry, Args);
+    }
+    return Ret(0);
+  }
+  case ActionKind::Join: {
+    if (S.Target == ReplayStep::NoInstance || !P.Threads.at(S.Target).Started)
+      throw Unsupported{"a join of a thread the interleaving does not run "
+                        "(thread bound)"};
+    size_t Saved = P.Next;
+    if (advance(P, S.Target, nullptr) != Advance::Reached)
+      return false;
+    P.Next = Saved;
+    const Function *Callee = CB.getCalledFunction();
+    Val H = eval(P, F, CB.getArgOperand(0));
+    if (Callee && Callee->getName().starts_with("_ZNSt6thread"))
+      H = load(P, concretize(P, H, "thread"), Type::getInt64Ty(CB.getContext()),
+               "");
+    z3::expr Same =
+        Ops.expr(Ops.zext(H, 64)) == Ctx.bv_val(P.Threads[S.Target].Id, 64);
+    if (!satisfiable(P, Same)) {
+      dead(P, "the joined handle does not hold that thread's id");
+      return false;
+    }
+    P.PC.push_back(Same);
+    if (Callee && Callee->getName() == "pthread_join" && CB.arg_size() > 1) {
+      Val Out = eval(P, F, CB.getArgOperand(1));
+      uint64_t O = concretize(P, Out, "join result");
+      if (O && P.Threads[S.Target].Ret)
+        store(P, O, *P.Threads[S.Target].Ret,
+              PointerType::get(CB.getContext(), 0));
+    }
+    return Ret(0);
+  }
+  case ActionKind::Once: {
+    uint64_t Ctl = concretize(P, eval(P, F, CB.getArgOperand(0)), "once");
+    if (!P.OnceDone.insert(Ctl).second)
+      return Ret(0);
+    uint64_t Fn = concretize(P, eval(P, F, CB.getArgOperand(1)), "once");
+    auto It = P.FunctionAt.find(Fn);
+    if (It == P.FunctionAt.end() || It->second->isDeclaration())
+      throw Unsupported{"a once-function the replay cannot name"};
+    Frame Fr;
+    Fr.F = It->second;
+    Fr.BB = &Fr.F->getEntryBlock();
+    Fr.It = Fr.BB->begin();
+    Fr.CallSite = &CB;
+    P.Threads[T].Stack.push_back(std::move(Fr));
+    return true;
+  }
+  case ActionKind::Exit:
+    P.Threads[T].Stack.clear();
+    P.Threads[T].Done = true;
+    return true;
+  case ActionKind::SemTryWait:
+    return Ret(S.Succeeds ? 0 : -1);
+  case ActionKind::BarrierWait: {
+    // One waiter gets PTHREAD_BARRIER_SERIAL_THREAD (-1), the others 0.
+    Val R = fresh(P, 32, "the result of pthread_barrier_wait");
+    z3::expr E = Ops.expr(R);
+    P.PC.push_back(E == Ctx.bv_val(0, 32) || E == Ctx.bv_val(-1, 32));
+    finishCall(P, T, CB, R);
+    return true;
+  }
+  case ActionKind::Detach:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::SemWait:
+  case ActionKind::SemPost:
+    return Ret(0);
+  default:
+    throw Unsupported{std::string("the step '") + describeAction(TM, *A) + "'"};
+  }
+}
+
+} // namespace validate
+} // namespace racesift
