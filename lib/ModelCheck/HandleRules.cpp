@@ -175,6 +175,28 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     return;
   }
   case ActionKind::Join: {
+    if (A.JoinAll) {
+      // The exit of a join loop proven to join every handle its create
+      // loop stored: every instance still joinable through the site's
+      // handles is joined here, once all have terminated (joining oneself
+      // fails and proceeds). Instances the bound cut never existed.
+      uint64_t Mask = 0;
+      for (unsigned HI : Ids)
+        Mask |= C.Joinable[HI];
+      Mask &= ~(uint64_t(1) << I);
+      if (Opts.Relax & ModelCheckOptions::RelaxJoins)
+        Mask = 0;
+      for (uint32_t J = 0; J < C.Threads.size(); ++J)
+        if ((Mask >> J & 1) && C.Threads[J].St != Status::Terminated) {
+          FullyEnabled = false; // Waits for J.
+          return;
+        }
+      Config S = Next();
+      for (auto &[HJ, Jb] : S.Joinable.stored())
+        Jb &= ~Mask;
+      Step(std::move(S), 0);
+      return;
+    }
     if (!Exact || C.Joinable[Ids[0]] == 0 ||
         (Opts.Relax & ModelCheckOptions::RelaxJoins)) {
       Step(Next(), 0); // Ambiguous operand, or nothing left to wait for.

@@ -861,6 +861,19 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
   std::vector<Action> Acts;
   for (const BasicBlock &BB : F) {
     NodeId Cur = Start[&BB];
+    auto JA = Ctx.JoinAllAt.find(&BB);
+    if (JA != Ctx.JoinAllAt.end())
+      for (const JoinAllPoint &P : JA->second) {
+        // Every instance of the site has been joined by the loop.
+        Action A = objectAction(ActionKind::Join, *P.Join, nullptr);
+        A.JoinAll = true;
+        A.Creation = P.Creation;
+        A.Objects = TM.Creations[P.Creation].Handles;
+        A.MustObject = TM.isOneRuntimeObject(A.Objects);
+        NodeId Next = N++;
+        Edge(Cur, Next, std::move(A));
+        Cur = Next;
+      }
     for (const Instruction &I : BB) {
       Acts.clear();
       actionsOf(I, Acts);

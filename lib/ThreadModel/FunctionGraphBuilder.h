@@ -49,6 +49,9 @@ struct GraphContext {
   llvm::DenseMap<const llvm::Function *, DataVarId> HelperVars;
   /// The -O0 return-value slots of those helpers -> the same DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> RetSlots;
+  /// Join loops' exit blocks -> the creation sites (and the join in the
+  /// loop) all of whose instances are joined on entry (JoinLoops.cpp).
+  llvm::DenseMap<const llvm::BasicBlock *, std::vector<JoinAllPoint>> JoinAllAt;
   /// (instruction, pointer operand) pairs that initialise a fresh heap
   /// object before it escapes (compromise-free; see "fresh-init" in
   /// docs/design-threadmodel.md): not modelled as accesses.

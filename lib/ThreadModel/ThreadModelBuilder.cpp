@@ -344,6 +344,71 @@ struct ModelBuilder {
     }
   }
 
+  /// Join loops that join every thread of a counted create loop: where
+  /// they leave, Ctx.JoinAllAt (docs/design-threadmodel.md, "join-loop").
+  void computeJoinLoops() {
+    auto Named = [](const CallBase &CB, StringRef A, StringRef B) {
+      const Function *F = CB.getCalledFunction();
+      return F && (F->getName() == A || F->getName() == B);
+    };
+    std::map<const Function *,
+             std::vector<std::pair<unsigned, const CallBase *>>>
+        SitesOf;
+    for (unsigned I = 0; I < TM.Creations.size(); ++I) {
+      const CreationSite &S = TM.Creations[I];
+      if (S.InLoop && S.Call && !RunsMany.lookup(S.InFunction) &&
+          Named(*S.Call, "pthread_create", "thrd_create"))
+        SitesOf[S.Call->getFunction()].push_back({I, S.Call});
+    }
+    for (const auto &[F, Sites] : SitesOf) {
+      std::vector<const CallBase *> Joins;
+      for (const Instruction &I : instructions(F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Named(*CB, "pthread_join", "thrd_join"))
+            Joins.push_back(CB);
+      for (const JoinAllPoint &P : findJoinAllLoops(Sites, Joins))
+        Ctx.JoinAllAt[P.At].push_back(P);
+    }
+  }
+
+  /// A join loop joins every instance of its site only if nothing else
+  /// stores a thread id where the site stores them: no other creation site
+  /// and no write (but the creation itself) may touch those objects.
+  /// Otherwise its JoinAll action becomes an internal step.
+  void validateJoinLoops() {
+    if (Ctx.JoinAllAt.empty())
+      return;
+    std::vector<bool> Valid(TM.Creations.size(), true);
+    std::map<ObjectId, std::vector<unsigned>> SitesOn;
+    for (unsigned I = 0; I < TM.Creations.size(); ++I)
+      for (const MemLoc &L : TM.Creations[I].Handles)
+        if (SitesOn[L.Obj].empty() || SitesOn[L.Obj].back() != I)
+          SitesOn[L.Obj].push_back(I);
+    for (const auto &[O, Sites] : SitesOn)
+      if (Sites.size() > 1)
+        for (unsigned I : Sites)
+          Valid[I] = false;
+    for (const Access &A : TM.Accesses) {
+      if (!A.IsWrite)
+        continue;
+      for (const MemLoc &L : A.Locs) {
+        auto It = SitesOn.find(L.Obj);
+        if (It == SitesOn.end())
+          continue;
+        for (unsigned I : It->second)
+          if (A.Inst != TM.Creations[I].Call)
+            Valid[I] = false;
+      }
+    }
+    for (FunctionGraph &G : TM.Functions)
+      for (ActionEdge &E : G.Edges)
+        if (E.A.Kind == ActionKind::Join && E.A.JoinAll &&
+            !Valid[E.A.Creation]) {
+          E.A = Action();
+          E.A.Kind = ActionKind::Internal;
+        }
+  }
+
   void computeSingletons() {
     for (MemObject &O : TM.Objects) {
       if (O.Kind != ObjectKind::Stack)
@@ -835,6 +900,7 @@ struct ModelBuilder {
     discoverThreads();
     computeMultiplicity();
     computeMaxRuns();
+    computeJoinLoops();
     computeSingletons();
     computeEscapes();
     findRecursiveLocks();
@@ -850,6 +916,7 @@ struct ModelBuilder {
         TM.FunctionIndex[&F] = TM.Functions.size();
         TM.Functions.push_back(FGB.build(F));
       }
+    validateJoinLoops();
     computeShared();
   }
 };

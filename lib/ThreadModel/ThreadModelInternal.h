@@ -23,6 +23,7 @@
 #include "llvm/IR/DataLayout.h"
 
 namespace llvm {
+class BasicBlock;
 class CallBase;
 class Constant;
 class GEPOperator;
@@ -41,6 +42,21 @@ SourceLoc sourceLocOf(const llvm::Instruction &I);
 /// analysed once, on a copy.
 std::vector<unsigned>
 maxRunsInOutermostLoop(llvm::ArrayRef<const llvm::CallBase *> Calls);
+/// A join loop's exit at whose start every instance of a creation site has
+/// been joined (JoinLoops.cpp).
+struct JoinAllPoint {
+  const llvm::BasicBlock *At = nullptr; ///< The join loop's exit block.
+  unsigned Creation = 0;                ///< Index into ThreadModel::Creations.
+  const llvm::CallBase *Join = nullptr; ///< The join in the loop.
+};
+/// For creation sites of one function that runs once (index, pthread_create
+/// or thrd_create call) and the pthread_join/thrd_join calls of that
+/// function: the join loops proven to join every handle a create loop
+/// stored (docs/design-threadmodel.md, "join-loop"). The function is
+/// analysed once, on a copy.
+std::vector<JoinAllPoint> findJoinAllLoops(
+    llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
+    llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// The source name of a function (DISubprogram name, else IR name).
 std::string sourceNameOf(const llvm::Function &F);
 /// Sets Loc and Type of a global's object from its debug info.

@@ -110,7 +110,10 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     return S;
   }
   case ActionKind::Join:
-    S = "join " + Obj();
+    S = (A.JoinAll ? "join all " : "join ") + Obj();
+    if (A.JoinAll && A.Creation < TM.Creations.size())
+      S += " (every thread of the create at line " +
+           std::to_string(TM.Creations[A.Creation].Loc.Line) + ")";
     break;
   case ActionKind::Detach:
     S = "detach " + Obj();

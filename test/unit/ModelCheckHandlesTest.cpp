@@ -206,3 +206,43 @@ TEST_CASE("detach removes an instance from the joinable set", "[mc]") {
   M.Gs[0].Edges[1].A = act(ActionKind::Internal);
   CHECK(M.check().V == Verdict::Refuted);
 }
+
+TEST_CASE("join all: a join loop's exit joins every instance of the site",
+          "[mc]") {
+  // t = malloc(n * sizeof *t); for (i = 0; i < n; ++i) create(&t[i]);
+  // for (j = 0; j < n; ++j) join(t[j]); write x. The loops' branches are
+  // untracked (n unknown): without `join all` at the join loop's exit it
+  // may leave after any number of joins.
+  for (bool All : {true, false}) {
+    Pool M(false);
+    M.TM.Objects[M.T.Obj].Singleton = false; // A heap array.
+    M.TM.Objects[M.T.Obj].Kind = ObjectKind::Heap;
+    MemLoc H{M.T.Obj, AnyOffset};
+    unsigned S = M.site({M.W}, H, true);
+    auto Loop = [&](Action Body) {
+      NodeId Head = M.last(0), B = M.node(0), Exit = M.node(0);
+      M.edge(0, Head, B, act(ActionKind::Internal));
+      M.edge(0, B, Head, std::move(Body));
+      M.edge(0, Head, Exit, act(ActionKind::Internal));
+    };
+    Loop(create(S));
+    Loop(join(H));
+    Action JoinAll = join(H);
+    JoinAll.JoinAll = true;
+    JoinAll.Creation = S;
+    M.seq(0,
+          {All ? JoinAll : act(ActionKind::Internal), wr(M.access(true, 40))});
+    ModelCheckOptions O;
+    O.ThreadBound = 2;
+    LocationVerdict V = M.check(O);
+    if (!All) {
+      CHECK(V.V == Verdict::Race);
+      continue;
+    }
+    CHECK(V.V == Verdict::Refuted);
+    CHECK(V.BoundMayCut); // The create loop met the bound.
+    CHECK(M.check(noPOR()).V == Verdict::Refuted);
+    O.ThreadBound = 3;
+    CHECK(M.check(O).V == Verdict::Refuted);
+  }
+}

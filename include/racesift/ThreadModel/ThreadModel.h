@@ -254,8 +254,13 @@ struct Action {
   ActionKind Kind = ActionKind::Internal;
   /// Read/Write: the access.
   AccessId Acc = 0;
-  /// Create: index into ThreadModel::Creations.
+  /// Create: index into ThreadModel::Creations. Join with JoinAll: the
+  /// creation site whose instances it joins.
   unsigned Creation = 0;
+  /// Join: the exit of a join loop that joins every handle a counted create
+  /// loop stored (docs/design-threadmodel.md, "join-loop"): waits for every
+  /// instance of Creation still joinable through Objects and joins them all.
+  bool JoinAll = false;
   /// The synchronisation object(s) the pointer operand may denote (lock,
   /// condition variable, barrier, semaphore, once-control, thread handle).
   std::vector<MemLoc> Objects;
