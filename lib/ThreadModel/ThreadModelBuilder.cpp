@@ -880,6 +880,7 @@ struct ModelBuilder {
         TM.FunctionIndex[&F] = TM.Functions.size();
         TM.Functions.push_back(FGB.build(F));
       }
+    findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
     computeShared();
   }
 };
