@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace llvm {
@@ -52,6 +53,20 @@ struct ExplorerInput {
 constexpr int64_t CounterCap = 1024;
 
 using Clock = std::chrono::steady_clock;
+
+/// per-instance-index: the index variable of an access is tracked, and a
+/// creation copies its creator's counter into the new instance's one.
+inline void addIndexVars(const ThreadModel &TM, const Action &A,
+                         std::set<DataVarId> &Tracked,
+                         std::vector<std::pair<DataVarId, DataVarId>> &Copies) {
+  if ((A.Kind == ActionKind::Read || A.Kind == ActionKind::Write) &&
+      A.Acc < TM.Accesses.size() && TM.Accesses[A.Acc].IndexVar != NoDataVar)
+    Tracked.insert(TM.Accesses[A.Acc].IndexVar);
+  if (A.Kind == ActionKind::Create && A.Creation < TM.Creations.size() &&
+      TM.Creations[A.Creation].ParamVar != NoDataVar)
+    Copies.push_back(
+        {TM.Creations[A.Creation].ParamVar, TM.Creations[A.Creation].ArgVar});
+}
 
 /// The Reason of a location the module's deadline left unexamined.
 constexpr const char *NotExaminedReason = "module time budget exhausted";

@@ -150,6 +150,11 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       NT0.Template = Tgt;
       NT0.Graph = Tgt;
       NT0.Locals.assign(NumLocal, Value());
+      // per-instance-index: the new instance's index is the creator's
+      // counter now.
+      if (CS->ParamVar < LocalSlot.size() && LocalSlot[CS->ParamVar] >= 0 &&
+          CS->Targets.size() == 1)
+        NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
       S.Threads.push_back(NT0);
       if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
         S.Threads[New].St = Status::Terminated;

@@ -215,6 +215,7 @@ ModuleSetup::ModuleSetup(const ThreadModel &TM)
         Tracked.insert(A.Var);
       if (A.Kind == ActionKind::Assign && A.SrcVar != NoDataVar)
         Copies.push_back({A.Var, A.SrcVar});
+      mc::addIndexVars(TM, A, Tracked, Copies);
       if (A.Kind == ActionKind::Once)
         OnceFns.insert(A.Callees.begin(), A.Callees.end());
       if ((A.Kind == ActionKind::Read || A.Kind == ActionKind::Write) &&

@@ -99,6 +99,16 @@ std::string racesift::refutationReason(const ThreadModel &TM,
     return !Vs.empty() && Vs[0].V == Verdict::Race;
   };
   using MO = ModelCheckOptions;
+  // Per-instance indices first where the location has any: the joins that
+  // order the creator's accesses also depend on tracked data (the loop
+  // counter), which would otherwise be named for the workers' pairs.
+  bool Indexed = llvm::any_of(TM.Accesses, [&](const Access &A) {
+    return A.IndexVar != NoDataVar &&
+           llvm::any_of(A.Locs,
+                        [&](const MemLoc &L) { return L.mayAlias(Loc); });
+  });
+  if (Indexed && RacesWith(MO::RelaxIndices))
+    return "the instances' index values select different elements";
   if (RacesWith(MO::RelaxLocks))
     return "the locks' mutual exclusion orders the accesses";
   if (RacesWith(MO::RelaxData))

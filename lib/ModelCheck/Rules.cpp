@@ -503,12 +503,33 @@ void Prepared::racesIn(const Config &C, std::vector<RaceAt> &Out) const {
           if (!isAccessOfLoc(BY))
             continue;
           if (accessesConflict(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
+              mayMeet(C, I, TM.Accesses[AX.Acc], J, TM.Accesses[BY.Acc]) &&
               !lockProtected(A.Template, AX.Acc, B.Template, BY.Acc))
             Out.push_back(RaceAt{I, J, X, Y});
         }
       }
     }
   }
+}
+
+bool Prepared::mayMeet(const Config &C, uint32_t I, const Access &X, uint32_t J,
+                       const Access &Y) const {
+  if ((Opts.Relax & ModelCheckOptions::RelaxIndices) ||
+      X.IndexVar == NoDataVar || Y.IndexVar == NoDataVar)
+    return true;
+  Value VX = read(C, I, X.IndexVar), VY = read(C, J, Y.IndexVar);
+  if (!VX.Known || !VY.Known)
+    return true;
+  // Bytes [Scale * v + Lo, Scale * v + Hi) of the object, each.
+  int64_t BX, BY, LoX, HiX, LoY, HiY;
+  if (__builtin_mul_overflow(X.IndexScale, VX.V, &BX) ||
+      __builtin_mul_overflow(Y.IndexScale, VY.V, &BY) ||
+      __builtin_add_overflow(BX, X.IndexLo, &LoX) ||
+      __builtin_add_overflow(BX, X.IndexHi, &HiX) ||
+      __builtin_add_overflow(BY, Y.IndexLo, &LoY) ||
+      __builtin_add_overflow(BY, Y.IndexHi, &HiY))
+    return true;
+  return LoX < HiY && LoY < HiX;
 }
 
 std::pair<AccessId, AccessId> Prepared::pairOf(const Config &C,

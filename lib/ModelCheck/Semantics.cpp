@@ -102,6 +102,7 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
         Tracked.insert(A.Var);
       if (A.Kind == ActionKind::Assign && A.SrcVar != NoDataVar)
         Copies.push_back({A.Var, A.SrcVar});
+      addIndexVars(TM, A, Tracked, Copies);
     }
   // A variable copied into a tracked one is tracked too.
   for (bool Changed = true; Changed;) {

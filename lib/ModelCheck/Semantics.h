@@ -194,6 +194,11 @@ public:
   /// Every race in C, as the race property of the paper restricted to the
   /// access pairs the lockset layer did not prove lock-protected.
   void racesIn(const Config &C, std::vector<RaceAt> &Out) const;
+  /// Whether accesses X of instance I and Y of instance J may touch one
+  /// address: not if both have a per-instance index (Access::IndexVar)
+  /// whose known values give disjoint bytes.
+  bool mayMeet(const Config &C, uint32_t I, const Access &X, uint32_t J,
+               const Access &Y) const;
   /// The unordered access pair of a race, as the key of "decided".
   std::pair<AccessId, AccessId> pairOf(const Config &C, const RaceAt &R) const;
   /// Access pairs of the location that may race: conflicting, with an

@@ -37,17 +37,6 @@ using namespace llvm;
 
 namespace racesift {
 
-namespace {
-
-/// `&Base[load Slot]`: a GEP whose base is an array object and whose last
-/// index is the current value of a local counter slot.
-struct ElementRef {
-  const Value *Base = nullptr;
-  const AllocaInst *Slot = nullptr;
-  const LoadInst *Index = nullptr; ///< The load of the counter.
-  uint64_t ElemSize = 0;
-};
-
 std::optional<ElementRef> elementRef(const Value *V, const DataLayout &DL) {
   auto *GEP = dyn_cast<GetElementPtrInst>(V->stripPointerCasts());
   if (!GEP || GEP->getNumIndices() < 1)
@@ -74,6 +63,8 @@ std::optional<ElementRef> elementRef(const Value *V, const DataLayout &DL) {
   Type *ElemTy = ATy ? ATy->getElementType() : SrcTy;
   return ElementRef{Base, Slot, LI, DL.getTypeAllocSize(ElemTy)};
 }
+
+namespace {
 
 /// The slot is a counter that only grows: every store adds a positive
 /// constant to it or sets it to a constant (a reset), nothing else uses

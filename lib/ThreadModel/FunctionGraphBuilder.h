@@ -78,6 +78,26 @@ void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
                           const FunctionTemplates &FuncTemplates,
                           const CallSiteMap &CallSites, GraphContext &Ctx);
 
+/// per-instance-index (InstanceIndices.cpp): thread arguments that carry
+/// the creator's loop counter, the worker variable that holds it, and the
+/// accesses whose address it selects. Runs on the built function graphs.
+void findInstanceIndices(const llvm::Module &M, ThreadModel &TM,
+                         const PointsToAnalysis &PTA,
+                         const FunctionTemplates &FuncTemplates,
+                         const GraphContext &Ctx);
+
+/// `&Base[load Slot]`: a GEP whose base is an array object (a global or a
+/// local) and whose last index is the current value of a local counter
+/// slot (ElementOwnership.cpp).
+struct ElementRef {
+  const llvm::Value *Base = nullptr;
+  const llvm::AllocaInst *Slot = nullptr;
+  const llvm::LoadInst *Index = nullptr; ///< The load of the counter.
+  uint64_t ElemSize = 0;
+};
+std::optional<ElementRef> elementRef(const llvm::Value *V,
+                                     const llvm::DataLayout &DL);
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);

@@ -624,9 +624,23 @@ struct ModelBuilder {
     return W;
   }
 
+  /// A C library function whose row keeps no pointer from argument J:
+  /// it does not keep it (Escapes, KeepsArg0, StoresArg0Into), return a
+  /// pointer into it (IntoArg, realloc's Fresh) or call anything back with
+  /// it. free is one: the object is dead after it, not handed on.
+  static bool libcNonCapturing(const Function &G, unsigned J) {
+    const LibcFunction *Row = lookupLibc(G.getName());
+    return Row && Row->Escapes != int(J) && Row->Callback < 0 &&
+           !(J == 0 && (Row->KeepsArg0 || Row->StoresArg0Into >= 0)) &&
+           Row->Ret != LibcReturn::IntoArg && Row->Ret != LibcReturn::Fresh &&
+           !Row->CopiesPointers;
+  }
+
   /// Parameter J of G is only dereferenced or passed to such parameters.
   bool nonCapturing(const Function *G, unsigned J) {
-    if (G->isDeclaration() || J >= G->arg_size() || G->isVarArg())
+    if (G->isDeclaration())
+      return libcNonCapturing(*G, J);
+    if (J >= G->arg_size() || G->isVarArg())
       return false;
     auto Key = std::make_pair(G, J);
     auto It = NonCapturingMemo.find(Key);
@@ -788,6 +802,31 @@ struct ModelBuilder {
     }
   }
 
+  /// allocated-per-instance (see docs/design-threadmodel.md): a heap site
+  /// whose objects never leave the activation that allocates them (no
+  /// store but into a local slot that holds only them, no return, no
+  /// creation, only non-capturing calls) is touched only by the thread
+  /// that runs that activation: every template that runs the function owns
+  /// its objects per instance.
+  void findThreadPrivateHeap() {
+    for (const Function &F : M) {
+      auto Ts = FuncTemplates.find(&F);
+      if (F.isDeclaration() || Ts == FuncTemplates.end())
+        continue;
+      for (const Instruction &I : instructions(F)) {
+        ObjectId O = isa<CallBase>(I) ? PTA.objectFor(&I) : InvalidObject;
+        if (O == InvalidObject || TM.Objects[O].Kind != ObjectKind::Heap)
+          continue;
+        FreshWalk W = walkFresh(&I);
+        if (!W.Escapes.empty() || !callsNonCapturing(W))
+          continue;
+        for (TemplateId T : Ts->second)
+          if (!is_contained(TM.Objects[O].OwnedPerInstance, T))
+            TM.Objects[O].OwnedPerInstance.push_back(T);
+      }
+    }
+  }
+
   /// Defined helpers (not thread entries) whose every return yields a
   /// constant, directly or through the -O0 return slot, with at least two
   /// different constants (one constant is folded, see foldedSuccessor).
@@ -908,6 +947,7 @@ struct ModelBuilder {
     addAtomicSection();
     findFreshInit();
     findInstanceOwned();
+    findThreadPrivateHeap();
     findElementOwnership(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findConstantHelpers();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
@@ -917,6 +957,7 @@ struct ModelBuilder {
         TM.Functions.push_back(FGB.build(F));
       }
     validateJoinLoops();
+    findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
     computeShared();
   }
 };

@@ -240,6 +240,9 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << " (at most " << C.MaxRuns << " times)";
     if (!C.Handles.empty())
       OS << " handles " << describeObjects(TM, C.Handles);
+    if (C.ParamVar != NoDataVar)
+      OS << " index V" << C.ParamVar << " := V" << C.ArgVar << " ("
+         << TM.DataVars[C.ArgVar].Name << ")";
     OS << "\n";
   }
   // Objects some access or action refers to.
@@ -284,11 +287,18 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << (First ? "" : ", ") << N;
       First = false;
     }
-    OS << "}\n";
+    OS << "}";
+    if (A.IndexVar != NoDataVar)
+      OS << " at " << A.IndexScale << "*V" << A.IndexVar << "+[" << A.IndexLo
+         << "," << A.IndexHi << ")";
+    OS << "\n";
   }
   for (const DataVar &V : TM.DataVars)
     OS << "data V" << V.Id << " " << V.Name
-       << (V.IsMemory ? " memory" : " result") << "\n";
+       << (V.IsMemory        ? " memory"
+           : V.IsThreadIndex ? " thread-index"
+                             : " result")
+       << "\n";
   for (const FunctionGraph &G : TM.Functions) {
     OS << "function " << G.F->getName() << ":\n";
     for (const ActionEdge &E : G.Edges) {

@@ -55,7 +55,12 @@ struct ModelCheckOptions {
   /// Synchronisation the explorer ignores (more behaviour), to explain a
   /// refutation: print<racesift-mc> checks a refuted location again with
   /// each relaxed and names the first whose relaxation finds the race.
-  enum RelaxBits : unsigned { RelaxLocks = 1, RelaxData = 2, RelaxJoins = 4 };
+  enum RelaxBits : unsigned {
+    RelaxLocks = 1,
+    RelaxData = 2,
+    RelaxJoins = 4,
+    RelaxIndices = 8, ///< Per-instance indices never tell addresses apart.
+  };
   unsigned Relax = 0;
   /// Checks a racing pair's interleaving against the program before it
   /// counts as a race (the pass: witness validation). Returns "" if the

@@ -157,6 +157,12 @@ struct CreationSite {
   int HandleOperand = -1;
   int ArgOperand = -1;
   bool ArgLoaded = false;
+  /// per-instance-index: the created instance's ParamVar starts as the
+  /// creator's value of ArgVar (a loop counter) at the creation, because
+  /// the thread argument carries that index (`(void *)i`, or `&ids[i]`
+  /// with `ids[i] == i`). NoDataVar: not known.
+  uint32_t ArgVar = std::numeric_limits<uint32_t>::max();
+  uint32_t ParamVar = std::numeric_limits<uint32_t>::max();
   SourceLoc Loc;
 };
 
@@ -181,8 +187,14 @@ struct Access {
   /// such accesses never touch one concrete object.
   bool OwnThreadInstance = false;
   std::vector<MemLoc> Locs; ///< Abstract locations it may touch, sorted.
-  BaseRef Base;             ///< Canonical address, for lock correlation.
-  std::string Name;         ///< Source-level name: "x", "p->count", ...
+  /// per-instance-index: the access touches bytes [IndexScale * v +
+  /// IndexLo, IndexScale * v + IndexHi) of the one object of Locs, where v
+  /// is the accessing thread's value of IndexVar (its thread argument's
+  /// index, set at its creation). NoDataVar: no such address is known.
+  uint32_t IndexVar = std::numeric_limits<uint32_t>::max();
+  int64_t IndexScale = 0, IndexLo = 0, IndexHi = 0;
+  BaseRef Base;     ///< Canonical address, for lock correlation.
+  std::string Name; ///< Source-level name: "x", "p->count", ...
   SourceLoc Loc;
 };
 
@@ -245,6 +257,8 @@ constexpr DataVarId NoDataVar = std::numeric_limits<DataVarId>::max();
 struct DataVar {
   DataVarId Id = NoDataVar;
   bool IsMemory = false; ///< Loc is valid; else the result of Call.
+  /// A thread's index, set when it is created (CreationSite::ParamVar).
+  bool IsThreadIndex = false;
   MemLoc Loc;
   const llvm::Value *Value = nullptr; ///< The call result or alloca.
   std::string Name;

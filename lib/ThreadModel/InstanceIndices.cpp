@@ -1,0 +1,412 @@
+//===- InstanceIndices.cpp - Thread arguments that are array indices ------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The other textbook way to split an array between threads:
+//
+//   for (long i = 0; i < N; i++)              for (int i = 0; i < N; i++) {
+//     pthread_create(&t[i], 0, w, (void *)i);    ids[i] = i;
+//   void *w(void *a) { data[(long)a] = 1; }      pthread_create(&t[i], 0, w,
+//                                                               &ids[i]);
+//                                              }
+//                                              void *w(void *a) {
+//                                                data[*(int *)a] = 1; }
+//
+// `data` is one abstract object, so the workers would race on it. Each
+// worker's index is the creator's loop counter at its creation, a value the
+// model checker tracks: the creation copies it into a variable of the new
+// instance (CreationSite::ArgVar -> ParamVar), and an access whose address
+// is `data + Scale * index + C` carries that variable (Access::IndexVar).
+// Two instances whose known values give disjoint bytes do not race there.
+// See "per-instance-index" in docs/design-threadmodel.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionGraphBuilder.h"
+#include "ThreadModelInternal.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+namespace {
+
+/// Counter values the model checker knows are constants the program
+/// stores or sums within mc::CounterCap (1024): they fit 32 bits, and a
+/// cast that keeps 32 bits or more keeps them. A zero extension keeps
+/// them only if the counter is never negative.
+bool keepsValue(const CastInst &C, bool NonNegative) {
+  auto Bits = [&](Type *T) {
+    return T->isPointerTy() ? 64u : T->getScalarSizeInBits();
+  };
+  unsigned From = Bits(C.getSrcTy()), To = Bits(C.getDestTy());
+  switch (C.getOpcode()) {
+  case Instruction::SExt:
+  case Instruction::BitCast:
+    return true;
+  case Instruction::ZExt:
+    return NonNegative;
+  case Instruction::Trunc:
+  case Instruction::PtrToInt:
+    return To >= 32;
+  case Instruction::IntToPtr:
+    // inttoptr of a narrower integer zero-extends it.
+    return From >= To || NonNegative;
+  default:
+    return false;
+  }
+}
+
+/// V without value-keeping casts and, if ThroughSlots, without loads of
+/// local slots stored exactly once (-O0 homes of a parameter or a local).
+const Value *stripIndex(const Value *V, bool NonNegative, bool ThroughSlots) {
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    if (auto *C = dyn_cast<CastInst>(V)) {
+      if (!keepsValue(*C, NonNegative))
+        return nullptr;
+      V = C->getOperand(0);
+      continue;
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    auto *Slot = LI && ThroughSlots
+                     ? dyn_cast<AllocaInst>(LI->getPointerOperand())
+                     : nullptr;
+    const Value *S = Slot ? singleStoredValue(Slot) : nullptr;
+    if (!S || S->getType() != LI->getType() || LI->isVolatile())
+      return V;
+    V = S;
+  }
+  return nullptr;
+}
+
+/// What a worker's index is made of: its parameter's value (`(long)a`),
+/// or the integer of type Ty its parameter points to (`*(int *)a`).
+struct IndexKind {
+  bool Deref = false;
+  Type *Ty = nullptr;
+  bool operator==(const IndexKind &O) const {
+    return Deref == O.Deref && Ty == O.Ty;
+  }
+};
+
+std::optional<IndexKind> workerIndex(const Value *Idx, const Argument &P) {
+  const Value *R = stripIndex(Idx, /*NonNegative=*/false, true);
+  if (R == &P)
+    return IndexKind{false, nullptr};
+  auto *LI = dyn_cast_or_null<LoadInst>(R);
+  if (!LI || LI->isVolatile() || !LI->getType()->isIntegerTy() ||
+      LI->getType()->getIntegerBitWidth() < 32)
+    return std::nullopt;
+  if (stripIndex(LI->getPointerOperand(), false, true) != &P)
+    return std::nullopt;
+  return IndexKind{true, LI->getType()};
+}
+
+/// The address of a load or store as Obj + Const + Scale * Var.
+struct Affine {
+  const Value *Base = nullptr;
+  const Value *Var = nullptr;
+  int64_t Scale = 0, Const = 0;
+};
+
+std::optional<Affine> affineAddress(const Value *Ptr, const DataLayout &DL) {
+  Affine A;
+  const Value *Cur = Ptr->stripPointerCasts();
+  while (auto *GEP = dyn_cast<GEPOperator>(Cur)) {
+    MapVector<Value *, APInt> Vars;
+    APInt Off(64, 0);
+    if (!GEP->collectOffset(DL, 64, Vars, Off))
+      return std::nullopt;
+    A.Const += Off.getSExtValue();
+    for (auto &[V, S] : Vars) {
+      if (A.Var)
+        return std::nullopt;
+      A.Var = V;
+      A.Scale = S.getSExtValue();
+    }
+    Cur = GEP->getPointerOperand()->stripPointerCasts();
+  }
+  if (!A.Var || !(isa<GlobalVariable>(Cur) || isa<AllocaInst>(Cur)))
+    return std::nullopt;
+  // `a[i + C]`: sext(x +nsw C) is sext(x) + C.
+  const Value *V = A.Var;
+  if (auto *SE = dyn_cast<SExtInst>(V))
+    V = SE->getOperand(0);
+  auto *Add = dyn_cast<BinaryOperator>(V);
+  auto *C = Add ? dyn_cast<ConstantInt>(Add->getOperand(1)) : nullptr;
+  if (C && Add->getOpcode() == Instruction::Add && Add->hasNoSignedWrap() &&
+      C->getBitWidth() <= 64) {
+    A.Const += A.Scale * C->getSExtValue();
+    A.Var = Add->getOperand(0);
+  }
+  A.Base = Cur;
+  return A;
+}
+
+/// Whether Slot, a tracked counter, holds values the casts keep: an
+/// integer of 32 bits or more whose constant stores fit 32 bits.
+bool counterFits(const AllocaInst &Slot) {
+  Type *T = Slot.getAllocatedType();
+  if (!T->isIntegerTy() || T->getIntegerBitWidth() < 32)
+    return false;
+  for (const User *U : Slot.users())
+    if (auto *SI = dyn_cast<StoreInst>(U)) {
+      bool Relative;
+      int64_t C;
+      if (!counterStore(*SI, &Slot, Relative, C) ||
+          (!Relative && (C < INT32_MIN || C > INT32_MAX)))
+        return false;
+    }
+  return true;
+}
+
+/// No store to Slot between From and To (same block, From first).
+bool counterSteady(const Instruction *From, const Instruction *To,
+                   const Value *Slot) {
+  if (From->getParent() != To->getParent() || !From->comesBefore(To))
+    return false;
+  for (const Instruction *I = From; I != To; I = I->getNextNode())
+    if (auto *SI = dyn_cast<StoreInst>(I);
+        SI && SI->getPointerOperand() == Slot)
+      return false;
+  return true;
+}
+
+class IndexFinder {
+public:
+  IndexFinder(const Module &M, ThreadModel &TM, const PointsToAnalysis &PTA,
+              const FunctionTemplates &FuncTemplates, const GraphContext &Ctx)
+      : DL(M.getDataLayout()), TM(TM), PTA(PTA), FuncTemplates(FuncTemplates),
+        Ctx(Ctx) {}
+
+  void run() {
+    for (const ThreadTemplate &T : TM.Templates)
+      template_(T);
+  }
+
+private:
+  const DataLayout &DL;
+  ThreadModel &TM;
+  const PointsToAnalysis &PTA;
+  const FunctionTemplates &FuncTemplates;
+  const GraphContext &Ctx;
+
+  /// The tracked counter whose value C passes as a plain integer.
+  DataVarId valuePassed(const CreationSite &C, const Value *Arg) {
+    // Casts only, no slot: the load must be this iteration's value.
+    const Value *V = Arg;
+    bool SawZExt = false;
+    while (auto *Cast = dyn_cast<CastInst>(V)) {
+      SawZExt |= Cast->getOpcode() == Instruction::ZExt ||
+                 (Cast->getOpcode() == Instruction::IntToPtr &&
+                  Cast->getSrcTy()->getScalarSizeInBits() < 64);
+      if (!keepsValue(*Cast, /*NonNegative=*/true))
+        return NoDataVar;
+      V = Cast->getOperand(0);
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+    auto It = Slot ? Ctx.FlagVars.find(Slot) : Ctx.FlagVars.end();
+    if (It == Ctx.FlagVars.end() || Slot->getFunction() != C.InFunction ||
+        !counterFits(*Slot) || !counterSteady(LI, C.Call, Slot) ||
+        (SawZExt && !Ctx.NonNegative.count(It->second)))
+      return NoDataVar;
+    return It->second;
+  }
+
+  /// The tracked counter i whose element `&A[i]` C passes, where A[i] == i
+  /// holds of every element ever written, A is owned per instance of W
+  /// (element-owned), and the worker reads integers of type Ty there.
+  DataVarId elementPassed(const CreationSite &C, const Value *Arg, TemplateId W,
+                          Type *Ty) {
+    std::optional<ElementRef> E = elementRef(Arg, DL);
+    if (!E)
+      return NoDataVar;
+    auto It = Ctx.FlagVars.find(E->Slot);
+    ObjectId Obj = PTA.objectFor(E->Base);
+    if (It == Ctx.FlagVars.end() || Obj == InvalidObject ||
+        !TM.Objects[Obj].ownedPerInstance(W) || !counterFits(*E->Slot))
+      return NoDataVar;
+    bool NonNeg = Ctx.NonNegative.count(It->second);
+    auto IsCounter = [&](const Value *V) {
+      auto *LI = dyn_cast_or_null<LoadInst>(stripIndex(V, NonNeg, false));
+      return LI && LI->getPointerOperand() == E->Slot ? LI : nullptr;
+    };
+    // The argument's own index keeps the value too.
+    auto *ArgGEP = cast<GetElementPtrInst>(Arg->stripPointerCasts());
+    if (!IsCounter(ArgGEP->getOperand(ArgGEP->getNumOperands() - 1)))
+      return NoDataVar;
+    // `A[i] = i` just before the creation, in its block.
+    const StoreInst *Init = nullptr;
+    for (const Instruction *I = &C.Call->getParent()->front(); I != C.Call;
+         I = I->getNextNode()) {
+      auto *SI = dyn_cast<StoreInst>(I);
+      std::optional<ElementRef> R =
+          SI ? elementRef(SI->getPointerOperand(), DL) : std::nullopt;
+      if (!R || R->Base != E->Base || R->Slot != E->Slot)
+        continue;
+      auto *GEP =
+          cast<GetElementPtrInst>(SI->getPointerOperand()->stripPointerCasts());
+      const LoadInst *Val = IsCounter(SI->getValueOperand());
+      const LoadInst *Ix =
+          IsCounter(GEP->getOperand(GEP->getNumOperands() - 1));
+      if (!Val || !Ix || SI->getValueOperand()->getType() != Ty ||
+          SI->isVolatile())
+        return NoDataVar;
+      const Instruction *First = Val;
+      for (const Instruction *L : {static_cast<const Instruction *>(Ix),
+                                   static_cast<const Instruction *>(E->Index)})
+        if (L->getParent() == First->getParent() && L->comesBefore(First))
+          First = L;
+      if (Init || !counterSteady(First, C.Call, E->Slot) ||
+          !counterSteady(Ix, C.Call, E->Slot) ||
+          !counterSteady(E->Index, C.Call, E->Slot))
+        return NoDataVar;
+      Init = SI;
+    }
+    if (!Init || writtenOtherwise(Obj, Init, C.Call))
+      return NoDataVar;
+    return It->second;
+  }
+
+  /// Whether anything but Init may write Obj: a store, an atomic, or a
+  /// call that is given a pointer into it (other than the creation).
+  bool writtenOtherwise(ObjectId Obj, const StoreInst *Init,
+                        const CallBase *Creation) {
+    auto Into = [&](const Value *P) {
+      return P->getType()->isPointerTy() &&
+             any_of(PTA.pointsTo(P),
+                    [&](const MemLoc &L) { return L.Obj == Obj; });
+    };
+    for (const auto &FT : FuncTemplates)
+      for (const Instruction &I : instructions(*FT.first)) {
+        if (auto *SI = dyn_cast<StoreInst>(&I)) {
+          if (SI != Init && Into(SI->getPointerOperand()))
+            return true;
+        } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
+          if (Into(I.getOperand(0)))
+            return true;
+        } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+          if (CB == Creation || isa<DbgInfoIntrinsic>(CB) ||
+              CB->isLifetimeStartOrEnd())
+            continue;
+          for (const Use &A : CB->args())
+            if (Into(A.get()))
+              return true;
+        }
+      }
+    return false;
+  }
+
+  void template_(const ThreadTemplate &T) {
+    const Function *E = T.Entry;
+    if (!E || E->arg_size() < 1 || E->isDeclaration())
+      return;
+    // Every use of the entry is the routine of a direct creation: nothing
+    // else runs it, with another argument, in some thread.
+    std::vector<const CreationSite *> Creators;
+    for (const CreationSite &C : TM.Creations)
+      if (is_contained(C.Targets, T.Id))
+        Creators.push_back(&C);
+    for (const Use &U : E->uses()) {
+      auto *CB = dyn_cast<CallBase>(U.getUser());
+      const CreateApi *Api = nullptr;
+      if (CB)
+        for (const Function *F : PTA.callees(*CB))
+          if (!Api)
+            Api = lookupCreateApi(F->getName());
+      if (!Api || !CB->isArgOperand(&U) ||
+          int(CB->getArgOperandNo(&U)) != Api->RoutineArg)
+        return;
+    }
+    const Argument &P = *E->getArg(0);
+    // The accesses of the entry at `Base + C + Scale * index`.
+    struct Indexed {
+      Access *A;
+      Affine Addr;
+      IndexKind K;
+    };
+    std::vector<Indexed> Found;
+    for (Access &A : TM.Accesses) {
+      if (!A.Inst || A.Inst->getFunction() != E || A.Locs.empty() ||
+          A.Unresolved)
+        continue;
+      const Value *Ptr = getLoadStorePointerOperand(A.Inst);
+      std::optional<Affine> Addr = Ptr ? affineAddress(Ptr, DL) : std::nullopt;
+      if (!Addr)
+        continue;
+      ObjectId Obj = PTA.objectFor(Addr->Base);
+      if (Obj == InvalidObject ||
+          any_of(A.Locs, [&](const MemLoc &L) { return L.Obj != Obj; }))
+        continue;
+      if (std::optional<IndexKind> K = workerIndex(Addr->Var, P))
+        Found.push_back({&A, *Addr, *K});
+    }
+    if (Found.empty())
+      return;
+    // One variable per template: the kind of the first indexed access.
+    IndexKind K = Found.front().K;
+    DataVarId Var = NoDataVar;
+    for (const CreationSite *C : Creators) {
+      if (C->Targets.size() != 1)
+        continue;
+      const CreateApi *Api = nullptr;
+      for (const Function *F : PTA.callees(*C->Call))
+        if (!Api)
+          Api = lookupCreateApi(F->getName());
+      if (!Api || Api->ArgArg >= int(C->Call->arg_size()))
+        continue;
+      const Value *Arg = C->Call->getArgOperand(Api->ArgArg);
+      DataVarId Src =
+          K.Deref ? elementPassed(*C, Arg, T.Id, K.Ty) : valuePassed(*C, Arg);
+      if (Src == NoDataVar)
+        continue;
+      if (Var == NoDataVar) {
+        DataVar D;
+        D.Id = Var = TM.DataVars.size();
+        D.Value = &P;
+        D.IsThreadIndex = true;
+        D.Name = (K.Deref ? "*arg@" : "arg@") + T.Name;
+        TM.DataVars.push_back(std::move(D));
+      }
+      CreationSite &CS = TM.Creations[C - TM.Creations.data()];
+      CS.ArgVar = Src;
+      CS.ParamVar = Var;
+    }
+    if (Var == NoDataVar)
+      return;
+    for (Indexed &X : Found) {
+      if (!(X.K == K))
+        continue;
+      Type *AccTy =
+          isa<LoadInst>(X.A->Inst)
+              ? X.A->Inst->getType()
+              : cast<StoreInst>(X.A->Inst)->getValueOperand()->getType();
+      X.A->IndexVar = Var;
+      X.A->IndexScale = X.Addr.Scale;
+      X.A->IndexLo = X.Addr.Const;
+      X.A->IndexHi = X.Addr.Const + int64_t(DL.getTypeStoreSize(AccTy));
+    }
+  }
+};
+
+} // namespace
+
+void findInstanceIndices(const Module &M, ThreadModel &TM,
+                         const PointsToAnalysis &PTA,
+                         const FunctionTemplates &FuncTemplates,
+                         const GraphContext &Ctx) {
+  IndexFinder(M, TM, PTA, FuncTemplates, Ctx).run();
+}
+
+} // namespace racesift
