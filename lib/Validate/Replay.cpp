@@ -195,14 +195,72 @@ bool Replayer::runPath(Path &P) {
     if (!perform(P, S))
       return false;
   }
-  for (; P.Next < N; ++P.Next) {
-    const ReplayStep &S = In.Steps[P.Next];
+  for (size_t I = N - 2; I < N; ++I) {
+    const ReplayStep &S = In.Steps[I];
     if (S.Thread >= P.Threads.size() || !P.Threads[S.Thread].Started)
       throw Unsupported{"an access of a thread the replay did not start"};
-    if (advance(P, S.Thread, &S) != Advance::Reached)
-      return false;
   }
+  if (!P.Interleave) {
+    // First the two threads in turn, each up to its access; if they miss
+    // each other, the refinement below interleaves them.
+    for (unsigned First : {2u, 1u}) {
+      Path Alt = P;
+      Alt.Interleave = First;
+      Finals.push_back(std::move(Alt));
+    }
+    for (; P.Next < N; ++P.Next)
+      if (advance(P, In.Steps[P.Next].Thread, &In.Steps[P.Next]) !=
+          Advance::Reached)
+        return false;
+    return true;
+  }
+  // The two threads alternate at each access to memory other than their
+  // own stack (`last = j; last->n = 1;` in two threads races only if both
+  // stores come before both loads).
+  const ReplayStep &A = In.Steps[N - 2], &B = In.Steps[N - 1];
+  bool AtA = false, AtB = false;
+  P.SegmentSteps = 0;
+  for (unsigned Turn = P.Interleave - 1; !(AtA && AtB); Turn ^= 1) {
+    const ReplayStep &S = Turn ? B : A;
+    bool &At = Turn ? AtB : AtA;
+    if (At)
+      continue;
+    switch (advanceShared(P, S.Thread, S)) {
+    case Slice::Reached:
+      At = true;
+      break;
+    case Slice::Dead:
+      return false;
+    case Slice::Yield:
+      break;
+    }
+  }
+  P.Next = N;
   return true;
+}
+
+Slice Replayer::advanceShared(Path &P, unsigned T, const ReplayStep &S) {
+  ThreadState &TS = P.Threads[T];
+  while (true) {
+    if (TS.Done) {
+      dead(P, "the thread ends before its access");
+      return Slice::Dead;
+    }
+    const Instruction &I = *TS.Stack.back().It;
+    if (&I == S.Inst)
+      return Slice::Reached;
+    bool Shared = false;
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      Shared = !isa<AllocaInst>(LI->getPointerOperand());
+    else if (auto *SI = dyn_cast<StoreInst>(&I))
+      Shared = !isa<AllocaInst>(SI->getPointerOperand());
+    else
+      Shared = isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I);
+    if (!step(P, T))
+      return Slice::Dead;
+    if (Shared)
+      return Slice::Yield;
+  }
 }
 
 bool Replayer::raceCheck(Path &P, ValidationResult &R) {
@@ -327,7 +385,9 @@ ValidationResult Replayer::run() {
   const Function *Root = TM.Templates.empty() ? nullptr : TM.Templates[0].Entry;
   if (!Root)
     return Finish(Feasibility::Unknown,
-                  "the module has no 'main' to replay the interleaving from");
+                  "the module has no 'main' to replay the interleaving from "
+                  "(its threads are started by code outside it; analyse the "
+                  "whole program under LTO)");
   try {
     Path Init;
     Init.Threads.resize(Instances);
@@ -344,9 +404,12 @@ ValidationResult Replayer::run() {
       MainArgs.push_back(Val::constant(64, allocate(Init, 4096)));
     startThread(Init, 0, *Root, MainArgs);
     Pending.push_back(std::move(Init));
-    while (!Pending.empty()) {
-      Path P = std::move(Pending.back());
-      Pending.pop_back();
+    // Depth first over branch decisions; the interleaved schedules of the
+    // final accesses are tried once every plain one has failed.
+    while (!Pending.empty() || !Finals.empty()) {
+      std::vector<Path> &From = Pending.empty() ? Finals : Pending;
+      Path P = std::move(From.back());
+      From.pop_back();
       if (runPath(P) && raceCheck(P, R))
         return Finish(Feasibility::Feasible, "");
     }

@@ -87,6 +87,9 @@ struct Path {
   std::map<uint64_t, const llvm::BasicBlock *> BlockAt;
   uint64_t NextBase = uint64_t(1) << 20;
   size_t Next = 0; ///< The next step to replay.
+  /// Interleave the two threads' last segments at their shared accesses,
+  /// the first (1) or the second (2) racing thread first; 0: in turn.
+  unsigned Interleave = 0;
   /// A forked path: the branch decision it resumes with.
   std::optional<unsigned> Forced;
   uint64_t SegmentSteps = 0;
@@ -99,6 +102,8 @@ struct Dead {
 
 /// Whether the thread reached the instruction of the step it runs to.
 enum class Advance : uint8_t { Reached, Dead };
+/// How far a thread got in a slice of an interleaved schedule.
+enum class Slice : uint8_t { Reached, Dead, Yield };
 
 class Replayer {
 public:
@@ -117,6 +122,7 @@ private:
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
       ActionAt;
   std::vector<Path> Pending; ///< Forked paths, depth first.
+  std::vector<Path> Finals;  ///< Paths to retry with interleaved accesses.
   uint64_t Steps = 0;
   unsigned Queries = 0, Paths = 0, Fresh = 0;
   std::string DeadWhy;
@@ -147,6 +153,9 @@ private:
   Val evalConstant(Path &P, const llvm::Constant *C);
   Val pointerOffset(Path &P, Frame &F, const llvm::GEPOperator &GEP);
   Advance advance(Path &P, unsigned T, const ReplayStep *S);
+  /// Runs T up to S's instruction or past its next access to memory other
+  /// than its stack.
+  Slice advanceShared(Path &P, unsigned T, const ReplayStep &S);
   /// Executes one instruction of thread T; false if the path died.
   bool step(Path &P, unsigned T);
   bool enterBlock(Path &P, Frame &F, const llvm::BasicBlock *To);

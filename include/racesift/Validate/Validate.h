@@ -55,8 +55,8 @@ struct ReplayInput {
 
 /// Deterministic work budgets of one replay.
 struct ValidationOptions {
-  uint64_t MaxSteps = 1000000;  ///< Instructions executed over all paths.
-  uint64_t MaxSegment = 100000; ///< Per thread between two steps: a spin.
+  uint64_t MaxSteps = 2000000;  ///< Instructions executed over all paths.
+  uint64_t MaxSegment = 400000; ///< Per thread between two steps: a spin.
   unsigned MaxQueries = 200;    ///< Z3 checks.
   unsigned MaxPaths = 64;       ///< Alternative paths tried.
 };

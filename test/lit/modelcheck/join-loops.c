@@ -14,10 +14,10 @@
 // RUN: %clang -g -O0 -c -DVLA %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DHALF %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
 // RUN: %clang -g -O0 -c -DSTART1 %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
-// RUN: %clang -g -O0 -c -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
-// RUN: %clang -g -O0 -c -DOTHER %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
-// RUN: %clang -g -O0 -c -DTWICE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
-// RUN: %clang -g -O0 -c -DOVERWRITE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
+// RUN: %clang -g -O0 -c -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=MAYRACE
+// RUN: %clang -g -O0 -c -DOTHER %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=MAYRACE
+// RUN: %clang -g -O0 -c -DTWICE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=MAYRACE
+// RUN: %clang -g -O0 -c -DOVERWRITE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=MAYRACE
 // RUN: %clang -g -O0 -c -DBEFORE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=EARLY
 //
 // HALF: joins n / 2. START1: from t[1]. BREAK: a join loop that may stop
@@ -86,6 +86,10 @@ int main(int argc, char **argv) {
 // MC-NEXT: note: the thread bound may cut behaviour: thread bound 2 met at creation site {{.*}}join-loops.c:49 (in a loop)
 // OK: remark: racesift: '{{.*}}join-loops.c': 1 candidate location(s) were refuted only up to the thread bound (thread bound 2 met at creation site {{.*}}join-loops.c:49 (in a loop)): 'x'
 // RACE: join-loops.c:35:4: warning: data race on 'x': write in thread 'w' conflicts with read in thread 'main'
+// The model checker's shortest interleavings of these leave the join loop
+// early, which the program cannot do once its create loop ran; witness
+// validation rejects them and the racing ones lie deeper: possible races.
+// MAYRACE: join-loops.c:35:4: warning: possible data race on 'x': write in thread 'w' conflicts with read in thread 'main' (not decided: the model checker's interleavings are not ones the program can take: the path passes a synchronisation step the interleaving does not take
 // RACE: join-loops.c:78:14: note: conflicting read in thread 'main' here
 // EARLY: join-loops.c:35:4: warning: data race on 'x': write in thread 'w' conflicts with read in thread 'main'
 // EARLY: join-loops.c:58:14: note: conflicting read in thread 'main' here

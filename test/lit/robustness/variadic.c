@@ -46,8 +46,10 @@ int main(void) {
     pthread_create(&t[i], 0, worker, 0);
   return 0;
 }
-// CHECK-DAG: variadic.c:20:3: warning: data race on 'misses'
-// CHECK-DAG: variadic.c:26:3: warning: data race on 'hits'
+// The replay does not run variadic bodies (va_arg): the races inside them
+// are possible ones.
+// CHECK-DAG: variadic.c:20:3: warning: possible data race on 'misses': {{.*}}taking the variadic function
+// CHECK-DAG: variadic.c:26:3: warning: possible data race on 'hits'
 // CHECK-DAG: variadic.c:38:9: warning: data race on 'total'
-// CHECK-NOT: data race on
+// CHECK-NOT: {{ }}data race on
 // CHECK-NOT: internal error

@@ -89,5 +89,7 @@ int main() {
 
 // 'a' is written under m1 in guard() and under m2 in plain(): a race. All
 // else is protected by one common lock.
-// CHECK: cxx-sync.cpp:{{24|34}}:{{[0-9]+}}: data race on 'a'
+// Witness validation does not follow libstdc++'s thread start yet: the race
+// is reported as possible, with the reason.
+// CHECK: cxx-sync.cpp:{{24|34}}:{{[0-9]+}}: possible data race on 'a': {{.*}}could not be replayed
 // CHECK-NOT: data race
