@@ -1,0 +1,105 @@
+// clang-format off
+// Witness validation: a race is confirmed only if the program can take the
+// model checker's interleaving. Race-free idioms whose synchronisation the
+// model checker does not see get no confirmed race; racy ones keep theirs.
+// RUN: %clang -g -c -DSECTION %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=SECTION --implicit-check-not='warning: data race'
+// RUN: %clang -g -c -DSECTION %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 -fplugin-arg-racesift-validate=0 2>&1 | %FileCheck %s --check-prefix=UNVALIDATED
+// RUN: %clang -g -c -DSLOTS %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 -fplugin-arg-racesift-stats 2>&1 | %FileCheck %s --check-prefix=SLOTS --implicit-check-not='warning: data race'
+// RUN: %clang -g -c -DSLOTS -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=SLOTS-RACY
+// RUN: %clang -g -c -DPUBLISH %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=PUBLISH
+// RUN: %clang -g -c -DINPUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=INPUT
+#include <pthread.h>
+#include <stdlib.h>
+
+#ifdef SECTION
+// ok = !busy inside an atomic section: only one thread gets in.
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+int busy, x;
+void *w(void *a) {
+  int ok;
+  __VERIFIER_atomic_begin();
+  ok = !busy;
+  if (ok)
+    busy = 1;
+  __VERIFIER_atomic_end();
+  if (ok)
+    x++;
+  return 0;
+}
+int main(void) {
+  pthread_t t[2];
+  for (int i = 0; i < 2; i++)
+    pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < 2; i++)
+    pthread_join(t[i], 0);
+  return 0;
+}
+// SECTION: idioms.c:27:6: warning: possible data race on 'x': write in thread 'w' conflicts with {{read|write}} in thread 'w' (not decided: the model checker's interleavings are not ones the program can take: the thread ends before its next step
+// UNVALIDATED: idioms.c:27:6: warning: data race on 'x'
+#endif
+
+#ifdef SLOTS
+// Each thread writes the element its index selects; the racy variant
+// gives two threads one element (instances 1 and 3), which the search
+// finds after the replay rejects instances 1 and 2.
+int data[4];
+void *w(void *a) {
+  long i = (long)a;
+#ifdef RACY
+  i %= 2;
+#endif
+  data[i] = 1;
+  return 0;
+}
+int main(void) {
+  pthread_t t[4];
+  for (long i = 0; i < 4; i++)
+    pthread_create(&t[i], 0, w, (void *)i);
+  for (int i = 0; i < 4; i++)
+    pthread_join(t[i], 0);
+  return data[0];
+}
+// SLOTS: remark: racesift: stats: validation:
+// SLOTS-RACY: idioms.c:52:11: warning: data race on 'data[]': write in thread 'w' conflicts with write in thread 'w'
+// SLOTS-RACY: note: interleaving: {{.*}}-> w#1: write data[] {{.*}}-> w#3: write data[]
+#endif
+
+#ifdef PUBLISH
+// Both stores to 'last' must come before both loads of it for the two
+// threads to meet on one object: the replay interleaves them.
+struct job { int n; } *last;
+void *w(void *a) {
+  last = a;
+  last->n = 1;
+  return 0;
+}
+int main(void) {
+  pthread_t t[2];
+  for (int i = 0; i < 2; i++)
+    pthread_create(&t[i], 0, w, malloc(sizeof(struct job)));
+  for (int i = 0; i < 2; i++)
+    pthread_join(t[i], 0);
+  return 0;
+}
+// PUBLISH: idioms.c:74:11: warning: data race on heap object 'heap@idioms.c:80 .n': write in thread 'w' conflicts with write in thread 'w'
+#endif
+
+#ifdef INPUT
+// The race needs argc > 2: the note carries the value.
+int x;
+void *w(void *a) {
+  x = 1;
+  return 0;
+}
+int main(int argc, char **argv) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  if (argc > 2)
+    x = 2;
+  pthread_join(t, 0);
+  return 0;
+}
+// INPUT: idioms.c:{{91|99}}:{{[0-9]+}}: warning: data race on 'x'
+// INPUT: note: the interleaving happens with argc = {{[3-9]|[0-9][0-9]+}}
+#endif
