@@ -119,19 +119,13 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     case Intrinsic::threadlocal_address:
       return Done(Arg(0));
     case Intrinsic::smax:
+      return Done(Ops.pick(CmpInst::ICMP_SGT, Arg(0), Arg(1)));
     case Intrinsic::smin:
+      return Done(Ops.pick(CmpInst::ICMP_SLT, Arg(0), Arg(1)));
     case Intrinsic::umax:
-    case Intrinsic::umin: {
-      static const CmpInst::Predicate Pr[] = {
-          CmpInst::ICMP_SGT, CmpInst::ICMP_SLT, CmpInst::ICMP_UGT,
-          CmpInst::ICMP_ULT};
-      unsigned K = II->getIntrinsicID() == Intrinsic::smax   ? 0
-                   : II->getIntrinsicID() == Intrinsic::smin ? 1
-                   : II->getIntrinsicID() == Intrinsic::umax ? 2
-                                                             : 3;
-      Val A = Arg(0), B = Arg(1);
-      return Done(Ops.select(Ops.compare(Pr[K], A, B), A, B));
-    }
+      return Done(Ops.pick(CmpInst::ICMP_UGT, Arg(0), Arg(1)));
+    case Intrinsic::umin:
+      return Done(Ops.pick(CmpInst::ICMP_ULT, Arg(0), Arg(1)));
     default:
       if (RW == 0 || II->isAssumeLikeIntrinsic())
         return Done(); // Debug info, lifetimes, assumptions, stackrestore.

@@ -64,7 +64,7 @@ uint64_t Replayer::addressOf(Path &P, const GlobalValue *G) {
 
 void Replayer::initialise(Path &P, uint64_t Addr, const Constant *C) {
   Type *Ty = C->getType();
-  if (isa<ConstantAggregateZero>(C) || C->isNullValue()) {
+  if (C->isNullValue()) {
     for (uint64_t I = 0, N = DL.getTypeStoreSize(Ty); I < N; ++I)
       P.Mem[Addr + I] = Val::constant(8, 0);
     return;
@@ -382,16 +382,17 @@ bool Replayer::step(Path &P, unsigned T) {
                        Val::constant(APInt::getAllOnes(Old.W)));
       break;
     case Op::Max:
-    case Op::Min:
-    case Op::UMax:
-    case Op::UMin: {
-      static const CmpInst::Predicate Pr[] = {
-          CmpInst::ICMP_SGT, CmpInst::ICMP_SLT, CmpInst::ICMP_UGT,
-          CmpInst::ICMP_ULT};
-      Val C = Ops.compare(Pr[RMW->getOperation() - Op::Max], Old, V);
-      New = Ops.select(C, Old, V);
+      New = Ops.pick(CmpInst::ICMP_SGT, Old, V);
       break;
-    }
+    case Op::Min:
+      New = Ops.pick(CmpInst::ICMP_SLT, Old, V);
+      break;
+    case Op::UMax:
+      New = Ops.pick(CmpInst::ICMP_UGT, Old, V);
+      break;
+    case Op::UMin:
+      New = Ops.pick(CmpInst::ICMP_ULT, Old, V);
+      break;
     default:
       New = fresh(P, Old.W, "");
       break;

@@ -78,7 +78,8 @@ std::string Replayer::describe(const ReplayStep &S) const {
   return Text;
 }
 
-bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
+std::optional<z3::model> Replayer::modelOf(const Path &P,
+                                           const z3::expr *Extra) {
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
   z3::solver S(Ctx);
@@ -88,15 +89,20 @@ bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
   S.set(Pa);
   for (const z3::expr &E : P.PC)
     S.add(E);
-  S.add(B);
+  if (Extra)
+    S.add(*Extra);
   switch (S.check()) {
   case z3::sat:
-    return true;
+    return S.get_model();
   case z3::unsat:
-    return false;
+    return std::nullopt;
   default:
     throw Unsupported{"the solver gave up"};
   }
+}
+
+bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
+  return modelOf(P, &B).has_value();
 }
 
 unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds) {
@@ -135,14 +141,10 @@ uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
   if (V.isAggregate())
     throw Unsupported{"an aggregate address"};
   // An address that depends on inputs: pinned if it has one value.
-  if (++Queries > Opts.MaxQueries)
-    throw Unsupported{"the validation query budget ran out"};
-  z3::solver S(Ctx);
-  for (const z3::expr &E : P.PC)
-    S.add(E);
-  if (S.check() != z3::sat)
-    throw Unsupported{"the solver gave up"};
-  z3::expr X = S.get_model().eval(Ops.expr(V), true);
+  std::optional<z3::model> M = modelOf(P, nullptr);
+  if (!M)
+    throw Unsupported{"the solver gave up"}; // PC was satisfiable.
+  z3::expr X = M->eval(Ops.expr(V), true);
   uint64_t A = X.get_numeral_uint64();
   z3::expr Other = Ops.expr(V) != Ctx.bv_val(A, V.W);
   if (satisfiable(P, Other))
@@ -294,22 +296,16 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
              YE = Y + Ctx.bv_val(RB->second, 64);
     Same = z3::ult(X, YE) && z3::ult(Y, XE);
   }
-  if (!satisfiable(P, Same)) {
+  std::optional<z3::model> M = modelOf(P, &Same);
+  if (!M) {
     dead(P, "the two accesses touch different addresses in this "
             "interleaving");
     return false;
   }
-  P.PC.push_back(Same);
-  z3::solver S(Ctx);
-  for (const z3::expr &E : P.PC)
-    S.add(E);
-  if (S.check() != z3::sat)
-    throw Unsupported{"the solver gave up"};
-  z3::model M = S.get_model();
   std::set<std::string> Seen;
   for (auto &[Name, E] : P.Inputs)
     if (Seen.insert(Name).second)
-      R.Values.push_back({Name, M.eval(E, true).get_decimal_string(0)});
+      R.Values.push_back({Name, M->eval(E, true).get_decimal_string(0)});
   return true;
 }
 

@@ -131,7 +131,11 @@ private:
 
   // Paths and the solver.
   bool runPath(Path &P);
-  /// Whether PC and B may hold together (Unsupported past the budget).
+  /// A model of PC and *Extra, nullopt if there is none. Every query goes
+  /// through here: it counts against MaxQueries and has a resource limit,
+  /// so it ends the same way on any machine (Unsupported past either).
+  std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
+  /// Whether PC and B may hold together.
   bool satisfiable(const Path &P, const z3::expr &B);
   /// Decides a symbolic branch: the successors that may be taken; the
   /// first continues on P, the others are forked.

@@ -74,6 +74,10 @@ public:
   /// Hi's bits above Lo's.
   Val concat(const Val &Hi, const Val &Lo) const;
   Val select(const Val &Cond, const Val &A, const Val &B) const;
+  /// The larger (Pred ICMP_SGT/UGT) or smaller (SLT/ULT) of A and B.
+  Val pick(unsigned Pred, const Val &A, const Val &B) const {
+    return select(compare(Pred, A, B), A, B);
+  }
 
   z3::context &ctx() const { return C; }
 
