@@ -15,19 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PromotedCopy.h"
 #include "ThreadModelInternal.h"
 
-#include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -67,28 +60,17 @@ findJoinAllLoops(ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
   if (!F.getParent())
     return Out;
   const DataLayout &DL = F.getParent()->getDataLayout();
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(&F, VMap);
   {
-    DominatorTree DT(*Copy);
-    AssumptionCache AC(*Copy);
-    std::vector<AllocaInst *> Slots;
-    for (Instruction &I : Copy->getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (isAllocaPromotable(AI))
-          Slots.push_back(AI);
-    if (!Slots.empty())
-      PromoteMemToReg(Slots, DT, &AC);
-    LoopInfo LI(DT);
-    TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
-    TargetLibraryInfo TLI(TLII);
-    ScalarEvolution SE(*Copy, TLI, AC, DT, LI);
+    PromotedCopy PC(F);
+    DominatorTree &DT = PC.DT;
+    LoopInfo &LI = *PC.LI;
+    ScalarEvolution &SE = *PC.SE;
     DenseMap<const BasicBlock *, const BasicBlock *> Original;
     for (const BasicBlock &BB : F)
-      if (auto *C = dyn_cast_or_null<BasicBlock>(VMap.lookup(&BB)))
+      if (auto *C = PC.copyOf<BasicBlock>(&BB))
         Original[C] = &BB;
     auto Mapped = [&](const Instruction *I) {
-      return dyn_cast_or_null<Instruction>(VMap.lookup(I));
+      return PC.copyOf<Instruction>(I);
     };
 
     for (const CallBase *OrigJoin : Joins) {
@@ -161,7 +143,6 @@ findJoinAllLoops(ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
       }
     }
   }
-  Copy->eraseFromParent();
   return Out;
 }
 

@@ -14,18 +14,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PromotedCopy.h"
 #include "ThreadModelInternal.h"
 
-#include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/ScalarEvolution.h"
-#include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -39,25 +31,13 @@ maxRunsInOutermostLoop(llvm::ArrayRef<const CallBase *> Calls) {
   Function &F = *const_cast<Function *>(Calls.front()->getFunction());
   if (!F.getParent())
     return Runs;
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(&F, VMap);
   {
-    DominatorTree DT(*Copy);
-    AssumptionCache AC(*Copy);
-    std::vector<AllocaInst *> Slots;
-    for (Instruction &I : Copy->getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I))
-        if (isAllocaPromotable(AI))
-          Slots.push_back(AI);
-    if (!Slots.empty())
-      PromoteMemToReg(Slots, DT, &AC);
-    LoopInfo LI(DT);
-    TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
-    TargetLibraryInfo TLI(TLII);
-    ScalarEvolution SE(*Copy, TLI, AC, DT, LI);
+    PromotedCopy PC(F);
+    LoopInfo &LI = *PC.LI;
+    ScalarEvolution &SE = *PC.SE;
     for (size_t K = 0; K < Calls.size(); ++K) {
       assert(Calls[K]->getFunction() == &F && "calls of one function");
-      auto *Call = dyn_cast_or_null<Instruction>(VMap.lookup(Calls[K]));
+      auto *Call = PC.copyOf<Instruction>(Calls[K]);
       Loop *L = Call ? LI.getLoopFor(Call->getParent()) : nullptr;
       // Only a call in one loop, not a nest: the trip count of an inner
       // loop says nothing of how often the outer one runs it.
@@ -73,7 +53,6 @@ maxRunsInOutermostLoop(llvm::ArrayRef<const CallBase *> Calls) {
       Runs[K] = N;
     }
   }
-  Copy->eraseFromParent();
   return Runs;
 }
 

@@ -1,0 +1,56 @@
+//===- PromotedCopy.h - A function copy ScalarEvolution can read -*- C++
+//-*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to lib/ThreadModel. At -O0 a loop counter lives in a stack slot,
+// where ScalarEvolution cannot see it; the trip-count and join-loop rules
+// ask their questions of a copy of the function whose promotable slots are
+// SSA values. The copy is erased with this object: the module is left as
+// it was.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_THREADMODEL_PROMOTEDCOPY_H
+#define RACESIFT_LIB_THREADMODEL_PROMOTEDCOPY_H
+
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <memory>
+
+namespace racesift {
+
+class PromotedCopy {
+public:
+  /// F must be in a module.
+  explicit PromotedCopy(llvm::Function &F);
+  ~PromotedCopy();
+  PromotedCopy(const PromotedCopy &) = delete;
+  PromotedCopy &operator=(const PromotedCopy &) = delete;
+
+  /// The copy of an instruction or block of F, or nullptr.
+  template <typename T> T *copyOf(const T *X) const {
+    return llvm::dyn_cast_or_null<T>(VMap.lookup(X));
+  }
+
+  llvm::ValueToValueMapTy VMap;
+  llvm::Function *Copy;
+  llvm::DominatorTree DT;
+  llvm::AssumptionCache AC;
+  std::unique_ptr<llvm::LoopInfo> LI;
+  llvm::TargetLibraryInfoImpl TLII;
+  llvm::TargetLibraryInfo TLI;
+  std::unique_ptr<llvm::ScalarEvolution> SE;
+};
+
+} // namespace racesift
+
+#endif // RACESIFT_LIB_THREADMODEL_PROMOTEDCOPY_H
