@@ -201,6 +201,7 @@ static FlowStepKind stepKind(ActionKind K) {
     return FlowStepKind::Access;
   case ActionKind::Assign:
   case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return FlowStepKind::Data;
   case ActionKind::Internal:
   case ActionKind::Call:
