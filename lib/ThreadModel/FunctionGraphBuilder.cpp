@@ -1173,7 +1173,7 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       NodeId Mid = N++;
       Edge(From, Mid, std::move(A));
       for (unsigned I = 0; I < 2; ++I)
-        Edge(Mid, Start[SBr->getSuccessor(I)], AssumeOf(G, I == 1, *T));
+        Edge(Mid, Start[SBr->getSuccessor(I)], AssumeOf(G, I == 1, *SBr));
       return;
     }
     Edge(From, Start[S], std::move(A));

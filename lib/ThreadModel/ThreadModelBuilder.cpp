@@ -597,6 +597,11 @@ struct ModelBuilder {
             Ok = false;
           }
         }
+        // A -O0 temporary of an atomic result is followed to it instead
+        // (FunctionGraphBuilder::trackedVarOf).
+        const Value *Single = singleStoredValue(AI);
+        if (Single && atomicResultOf(Single))
+          continue;
         ObjectId O = PTA.objectFor(AI);
         if (Ok && Compared && Stored && O != InvalidObject &&
             !Ctx.EscapedStack.count(O))
