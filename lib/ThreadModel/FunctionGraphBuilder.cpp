@@ -497,7 +497,20 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
 
 /// An atomic read-modify-write that stores back what it read: adding,
 /// subtracting, or-ing or xor-ing zero, and-ing all ones.
-static bool leavesMemoryUnchanged(const AtomicRMWInst &RMW) {
+bool isRelaxed(const Instruction &I) {
+  AtomicOrdering O = AtomicOrdering::NotAtomic;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    O = LI->getOrdering();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    O = SI->getOrdering();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    O = RMW->getOrdering();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    O = CX->getSuccessOrdering();
+  return O == AtomicOrdering::Monotonic || O == AtomicOrdering::Unordered;
+}
+
+bool leavesMemoryUnchanged(const AtomicRMWInst &RMW) {
   // At -O0 the operand is loaded from clang's `.atomictmp` local.
   auto *C = dyn_cast<ConstantInt>(followSlots(RMW.getValOperand()));
   if (!C)
@@ -804,6 +817,9 @@ DataVarId FunctionGraphBuilder::atomicResultVar(const Instruction &I, bool Ok) {
   auto It = Map.find(&I);
   if (It != Map.end())
     return It->second;
+  // What a relaxed access reads orders nothing after it: unknown.
+  if (isRelaxed(I))
+    return Map[&I] = NoDataVar;
   const Value *Ptr = getLoadStorePointerOperand(&I);
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
     Ptr = RMW->getPointerOperand();
@@ -869,6 +885,11 @@ void FunctionGraphBuilder::atomicActions(const Instruction &I,
       A.Op = AtomicOp::Exchange; // Not modelled: the new value is unknown.
       A.HasConst = false;
       break;
+    }
+    if (leavesMemoryUnchanged(*RMW)) {
+      A.Op = AtomicOp::Add; // `fetch_or(p, 0)`: a read.
+      A.HasConst = true;
+      A.Const = 0;
     }
   } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     A.Op = AtomicOp::CompareExchange;

@@ -21,6 +21,7 @@
 
 namespace llvm {
 class AllocaInst;
+class AtomicRMWInst;
 class BranchInst;
 class Function;
 class LoadInst;
@@ -120,6 +121,11 @@ bool counterStore(const llvm::StoreInst &SI, const llvm::Value *Slot,
 /// If V is an atomic result (an atomicrmw, a compare-exchange's old value, an
 /// atomic load; through -O0 temporaries), that instruction, else null.
 const llvm::Instruction *atomicResultOf(const llvm::Value *V);
+/// Whether I is a relaxed (or unordered) atomic instruction: it
+/// synchronises with nothing ("relaxed-unknown").
+bool isRelaxed(const llvm::Instruction &I);
+/// Whether RMW writes back the value it read (`fetch_add(p, 0)`).
+bool leavesMemoryUnchanged(const llvm::AtomicRMWInst &RMW);
 /// True if every use of the loaded value L is a comparison with a constant, a
 /// truth test (trunc to i1, as for _Bool) or part of a counter update of
 /// Slot.

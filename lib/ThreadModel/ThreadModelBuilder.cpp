@@ -502,18 +502,24 @@ struct ModelBuilder {
         auto *K = dyn_cast<ConstantInt>(throughSlot(V));
         return K && K->getBitWidth() <= 64 ? K : nullptr;
       };
+      // A relaxed write publishes nothing: a thread that reads its value
+      // is not ordered after the writer, so the variable is not tracked
+      // ("relaxed-unknown").
       if (auto *RMW = dyn_cast<AtomicRMWInst>(U)) {
-        if (RMW->getPointerOperand()->stripPointerCasts() != Slot)
+        if (RMW->getPointerOperand()->stripPointerCasts() != Slot ||
+            (isRelaxed(*RMW) && !leavesMemoryUnchanged(*RMW)))
           return false;
         const ConstantInt *K = Const(RMW->getValOperand());
         bool Pos = K && !K->isNegative();
-        NonNeg = NonNeg && ((RMW->getOperation() == AtomicRMWInst::Xchg ||
-                             RMW->getOperation() == AtomicRMWInst::Add) &&
-                            Pos);
+        NonNeg = NonNeg && (leavesMemoryUnchanged(*RMW) ||
+                            ((RMW->getOperation() == AtomicRMWInst::Xchg ||
+                              RMW->getOperation() == AtomicRMWInst::Add) &&
+                             Pos));
         return true;
       }
       if (auto *CX = dyn_cast<AtomicCmpXchgInst>(U)) {
-        if (CX->getPointerOperand()->stripPointerCasts() != Slot)
+        if (CX->getPointerOperand()->stripPointerCasts() != Slot ||
+            isRelaxed(*CX))
           return false;
         const ConstantInt *K = Const(CX->getNewValOperand());
         NonNeg = NonNeg && K && !K->isNegative();
@@ -535,7 +541,7 @@ struct ModelBuilder {
         NonNeg = !Init->isNegative();
       for (const User *U : GV.users()) {
         if (auto *SI = dyn_cast<StoreInst>(U))
-          Ok = Ok && StoreOk(*SI, &GV, NonNeg);
+          Ok = Ok && StoreOk(*SI, &GV, NonNeg) && !isRelaxed(*SI);
         else if (auto *LI = dyn_cast<LoadInst>(U)) {
           // An atomic load is a snapshot (AtomicUpdate): used anyhow.
           Ok = Ok && (LI->isAtomic() || onlyComparedOrCounted(*LI, &GV));
