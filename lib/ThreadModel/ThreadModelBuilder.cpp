@@ -497,7 +497,7 @@ struct ModelBuilder {
     // An atomic read-modify-write of the variable: understood (the model
     // checker computes the new value, or makes it unknown), and whether
     // the variable stays non-negative.
-    auto RmwOk = [](const User *U, const Value *Slot, bool &NonNeg) {
+    auto RmwOk = [](const User *U, const Value *Slot, Type *Ty, bool &NonNeg) {
       auto Const = [](const Value *V) {
         auto *K = dyn_cast<ConstantInt>(throughSlot(V));
         return K && K->getBitWidth() <= 64 ? K : nullptr;
@@ -507,6 +507,7 @@ struct ModelBuilder {
       // ("relaxed-unknown").
       if (auto *RMW = dyn_cast<AtomicRMWInst>(U)) {
         if (RMW->getPointerOperand()->stripPointerCasts() != Slot ||
+            RMW->getValOperand()->getType() != Ty ||
             (isRelaxed(*RMW) && !leavesMemoryUnchanged(*RMW)))
           return false;
         const ConstantInt *K = Const(RMW->getValOperand());
@@ -519,7 +520,7 @@ struct ModelBuilder {
       }
       if (auto *CX = dyn_cast<AtomicCmpXchgInst>(U)) {
         if (CX->getPointerOperand()->stripPointerCasts() != Slot ||
-            isRelaxed(*CX))
+            CX->getCompareOperand()->getType() != Ty || isRelaxed(*CX))
           return false;
         const ConstantInt *K = Const(CX->getNewValOperand());
         NonNeg = NonNeg && K && !K->isNegative();
@@ -544,10 +545,12 @@ struct ModelBuilder {
           Ok = Ok && StoreOk(*SI, &GV, NonNeg) && !isRelaxed(*SI);
         else if (auto *LI = dyn_cast<LoadInst>(U)) {
           // An atomic load is a snapshot (AtomicUpdate): used anyhow.
-          Ok = Ok && (LI->isAtomic() || onlyComparedOrCounted(*LI, &GV));
+          // (Of the variable's own width.)
+          Ok = Ok && (LI->isAtomic() ? LI->getType() == Ty
+                                     : onlyComparedOrCounted(*LI, &GV));
           for (const User *LU : LI->users())
             Compared = Compared || !isa<BinaryOperator>(LU);
-        } else if (RmwOk(U, &GV, NonNeg)) {
+        } else if (RmwOk(U, &GV, Ty, NonNeg)) {
           Compared = true;
         } else
           Ok = false;
