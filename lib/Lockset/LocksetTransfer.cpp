@@ -208,8 +208,9 @@ static SideEffects ownEffects(const FunctionGraph &G,
     case ActionKind::Assign:
     case ActionKind::TryLock:
     case ActionKind::SemTryWait:
-      if (A.Var != NoDataVar)
-        SE.Assigns.push_back(A.Var);
+    case ActionKind::AtomicUpdate:
+      for (DataVarId V : dataUseOf(A).Written)
+        SE.Assigns.push_back(V);
       break;
     case ActionKind::Call:
     case ActionKind::Once:
@@ -385,13 +386,23 @@ std::optional<LockState> LocksetSolver::transfer(unsigned Fn, unsigned Ctx,
   case ActionKind::Unlock:
     release(S, A);
     return S;
+  case ActionKind::AtomicUpdate: {
+    // Its variables are never trylock results: they lose their facts.
+    DataUse U = dataUseOf(A);
+    llvm::erase_if(S.Pending, [&](const PendingFact &P) {
+      return is_contained(U.Written, P.Var);
+    });
+    return S;
+  }
   case ActionKind::SemTryWait:
   case ActionKind::Assign: {
-    if (A.Var == NoDataVar ||
-        (A.Kind == ActionKind::Assign && !A.HasConst && A.SrcVar == A.Var))
+    if (A.Var == NoDataVar || (A.Kind == ActionKind::Assign && !A.HasConst &&
+                               !A.Compare && A.SrcVar == A.Var))
       return S;
     std::vector<PendingFact> Copies;
-    if (A.Kind == ActionKind::Assign && !A.HasConst && A.SrcVar != NoDataVar)
+    // A comparison's result is not a copy of the result it compares.
+    if (A.Kind == ActionKind::Assign && !A.HasConst && !A.Compare &&
+        A.SrcVar != NoDataVar)
       for (PendingFact P : S.Pending)
         if (P.Var == A.SrcVar) {
           P.Var = A.Var;
@@ -404,6 +415,8 @@ std::optional<LockState> LocksetSolver::transfer(unsigned Fn, unsigned Ctx,
     return S;
   }
   case ActionKind::Assume: {
+    if (A.RhsVar != NoDataVar)
+      return S; // Compares two variables: no trylock outcome.
     Outcome O = outcomeOf(A.Pred, A.Const);
     if (O == Outcome::Unknown)
       return S;

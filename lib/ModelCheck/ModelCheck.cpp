@@ -210,11 +210,11 @@ ModuleSetup::ModuleSetup(const ThreadModel &TM)
   for (unsigned FI = 0; FI < TM.Functions.size(); ++FI)
     for (const ActionEdge &E : TM.Functions[FI].Edges) {
       const Action &A = E.A;
-      if (A.Kind == ActionKind::Assume || A.Kind == ActionKind::TryLock ||
-          A.Kind == ActionKind::SemTryWait)
-        Tracked.insert(A.Var);
-      if (A.Kind == ActionKind::Assign && A.SrcVar != NoDataVar)
-        Copies.push_back({A.Var, A.SrcVar});
+      DataUse U = dataUseOf(A);
+      Tracked.insert(U.Tested.begin(), U.Tested.end());
+      for (DataVarId W : U.Written)
+        for (DataVarId R : U.Read)
+          Copies.push_back({W, R});
       mc::addIndexVars(TM, A, Tracked, Copies);
       if (A.Kind == ActionKind::Once)
         OnceFns.insert(A.Callees.begin(), A.Callees.end());
@@ -309,7 +309,11 @@ bool ModuleSetup::relevant(const Action &A, bool WithAccesses) const {
     return WithAccesses && A.Acc < LocAccess.size() && LocAccess.test(A.Acc);
   case ActionKind::Assign:
   case ActionKind::Assume:
-    return Tracked.count(A.Var) != 0;
+  case ActionKind::AtomicUpdate: {
+    DataUse U = dataUseOf(A);
+    return any_of(U.Written, [&](DataVarId V) { return Tracked.count(V); }) ||
+           any_of(U.Tested, [&](DataVarId V) { return Tracked.count(V); });
+  }
   default:
     return true;
   }

@@ -44,42 +44,111 @@ void Prepared::write(Config &C, uint32_t I, DataVarId V, Value Val) const {
     C.Threads[I].Locals[LocalSlot[V]] = Val;
 }
 
+/// Whether L Pred R holds.
+static bool compare(GuardPred P, int64_t L, int64_t R) {
+  switch (P) {
+  case GuardPred::EQ:
+    return L == R;
+  case GuardPred::NE:
+    return L != R;
+  case GuardPred::LT:
+    return L < R;
+  case GuardPred::LE:
+    return L <= R;
+  case GuardPred::GT:
+    return L > R;
+  case GuardPred::GE:
+    return L >= R;
+  }
+  return true;
+}
+
+/// V + K, or unknown past CounterCap (K != 0) or on overflow.
+static Value plus(Value V, int64_t K) {
+  int64_t Sum;
+  if (!V.Known || __builtin_add_overflow(V.V, K, &Sum) ||
+      (K != 0 && (Sum > CounterCap || Sum < -CounterCap)))
+    return Value();
+  return Value{true, Sum};
+}
+
+Value Prepared::rhsOf(const Config &C, uint32_t I, const Action &A) const {
+  if (A.RhsVar == NoDataVar)
+    return Value{true, A.Const};
+  Value R = read(C, I, A.RhsVar);
+  int64_t Sum;
+  if (!R.Known || __builtin_add_overflow(R.V, A.Const, &Sum))
+    return Value();
+  return Value{true, Sum};
+}
+
 Value Prepared::assigned(const Config &C, uint32_t I, const Action &A) const {
   if (A.HasConst)
     return Value{true, A.Const};
   if (A.SrcVar == NoDataVar)
     return Value(); // An untracked right-hand side.
+  if (A.Compare) {
+    // Var := (SrcVar Pred Rhs) ? 1 : 0.
+    Value L = read(C, I, A.SrcVar), R = rhsOf(C, I, A);
+    if (!L.Known || !R.Known)
+      return Value();
+    return Value{true, compare(A.Pred, L.V, R.V) ? 1 : 0};
+  }
   // Var := SrcVar + Const (a copy when Const is 0). Beyond CounterCap the
   // value becomes unknown so that a counting loop stays finite.
-  Value Src = read(C, I, A.SrcVar);
-  int64_t Sum;
-  if (!Src.Known || __builtin_add_overflow(Src.V, A.Const, &Sum) ||
-      (A.Const != 0 && (Sum > CounterCap || Sum < -CounterCap)))
-    return Value();
-  return Value{true, Sum};
+  return plus(read(C, I, A.SrcVar), A.Const);
 }
 
 bool Prepared::guardHolds(const Config &C, uint32_t I, const Action &A) const {
   if (Opts.Relax & ModelCheckOptions::RelaxData)
     return true;
-  Value V = read(C, I, A.Var);
-  if (!V.Known)
+  Value V = read(C, I, A.Var), R = rhsOf(C, I, A);
+  if (!V.Known || !R.Known)
     return true; // An untracked or unknown value: both branches.
-  switch (A.Pred) {
-  case GuardPred::EQ:
-    return V.V == A.Const;
-  case GuardPred::NE:
-    return V.V != A.Const;
-  case GuardPred::LT:
-    return V.V < A.Const;
-  case GuardPred::LE:
-    return V.V <= A.Const;
-  case GuardPred::GT:
-    return V.V > A.Const;
-  case GuardPred::GE:
-    return V.V >= A.Const;
+  return compare(A.Pred, V.V, R.V);
+}
+
+void Prepared::atomicUpdate(
+    const Config &C, uint32_t I, const Action &A, Config &Base,
+    llvm::function_ref<void(Config &&, uint32_t)> Emit) const {
+  Value Old = read(C, I, A.Var);
+  if (A.ResultVar != NoDataVar)
+    write(Base, I, A.ResultVar, Old);
+  Value Operand = A.HasConst ? Value{true, A.Const} : Value();
+  switch (A.Op) {
+  case AtomicOp::Load:
+    break;
+  case AtomicOp::Exchange:
+    write(Base, I, A.Var, Operand);
+    break;
+  case AtomicOp::Add:
+    write(Base, I, A.Var, A.HasConst ? plus(Old, A.Const) : Value());
+    break;
+  case AtomicOp::CompareExchange: {
+    Value Exp = A.SrcVar != NoDataVar ? read(C, I, A.SrcVar)
+                : A.HasExpected       ? Value{true, A.ExpectedConst}
+                                      : Value();
+    bool MaySucceed = !Old.Known || !Exp.Known || Old.V == Exp.V;
+    bool MayFail = !Old.Known || !Exp.Known || Old.V != Exp.V || A.Weak;
+    // Choice 0: it succeeds; 1: it fails.
+    if (MaySucceed) {
+      Config S = Base;
+      if (A.OkVar != NoDataVar)
+        write(S, I, A.OkVar, Value{true, 1});
+      if (A.ResultVar != NoDataVar && !Old.Known && Exp.Known)
+        write(S, I, A.ResultVar, Exp); // It was the expected value.
+      write(S, I, A.Var, Operand);
+      Emit(std::move(S), 0);
+    }
+    if (MayFail) {
+      if (A.OkVar != NoDataVar)
+        write(Base, I, A.OkVar, Value{true, 0});
+      Emit(std::move(Base), 1);
+    }
+    return;
   }
-  return true;
+  }
+  Emit(std::move(Base), 0);
 }
 
 void Prepared::arrive(Config &C, uint32_t I, uint32_t To) const {
@@ -226,14 +295,22 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     }
     case ActionKind::Assume: {
       if (!guardHolds(C, I, A)) {
-        if (A.Var < SharedSlot.size() && SharedSlot[A.Var] >= 0)
+        if (isShared(A.Var) || isShared(A.RhsVar))
           FullyEnabled = false; // Another thread may make it hold.
         break;
       }
       Config S = Next();
-      if (A.Pred == GuardPred::EQ && !read(C, I, A.Var).Known)
+      if (A.Pred == GuardPred::EQ && A.RhsVar == NoDataVar &&
+          !read(C, I, A.Var).Known)
         write(S, I, A.Var, Value{true, A.Const}); // The branch refines it.
       Step(std::move(S));
+      break;
+    }
+    case ActionKind::AtomicUpdate: {
+      Config S = Next();
+      atomicUpdate(C, I, A, S, [&](Config &&N, uint32_t Choice) {
+        Step(std::move(N), Choice);
+      });
       break;
     }
     case ActionKind::Create:
@@ -252,6 +329,11 @@ void Prepared::movesOf(const Config &C, uint32_t I,
       break;
     }
     case ActionKind::Lock: {
+      if (A.Var != NoDataVar && !guardHolds(C, I, A)) {
+        // An atomic section entered only when its __VERIFIER_assume holds.
+        FullyEnabled = false;
+        break;
+      }
       Config S = Next();
       if (Exact) {
         LockState &L = S.Locks.at(Ids[0]);
@@ -606,6 +688,10 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
   case ActionKind::TryLock:
   case ActionKind::SemTryWait:
     return Text + (M.Choice == 0 ? " (succeeds)" : " (fails)");
+  case ActionKind::AtomicUpdate:
+    if (E.A.Op == AtomicOp::CompareExchange)
+      return Text + (M.Choice == 0 ? " (succeeds)" : " (fails)");
+    return Text;
   case ActionKind::Signal:
   case ActionKind::Broadcast:
     if (M.Kind == MoveKind::Edge && M.Choice > 0)

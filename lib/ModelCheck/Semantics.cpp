@@ -96,12 +96,11 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
         Note(ObjKind::Lock, A.Mutex);
       if (A.Kind == ActionKind::Create && A.Creation < TM.Creations.size())
         Note(ObjKind::Handle, TM.Creations[A.Creation].Handles);
-      if (A.Var != NoDataVar &&
-          (A.Kind == ActionKind::Assume || A.Kind == ActionKind::TryLock ||
-           A.Kind == ActionKind::SemTryWait))
-        Tracked.insert(A.Var);
-      if (A.Kind == ActionKind::Assign && A.SrcVar != NoDataVar)
-        Copies.push_back({A.Var, A.SrcVar});
+      DataUse U = dataUseOf(A);
+      Tracked.insert(U.Tested.begin(), U.Tested.end());
+      for (DataVarId W : U.Written)
+        for (DataVarId R : U.Read)
+          Copies.push_back({W, R});
       addIndexVars(TM, A, Tracked, Copies);
     }
   // A variable copied into a tracked one is tracked too.
@@ -259,12 +258,18 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
     All = true;
     break;
   case ActionKind::Assign:
-    AddVar(A.Var);
-    AddVar(A.SrcVar);
-    break;
   case ActionKind::Assume:
-    AddVar(A.Var);
+  case ActionKind::AtomicUpdate:
+  case ActionKind::Lock: {
+    DataUse U = dataUseOf(A);
+    for (DataVarId V : U.Tested)
+      AddVar(V);
+    for (DataVarId V : U.Written)
+      AddVar(V);
+    for (DataVarId V : U.Read)
+      AddVar(V);
     break;
+  }
   default:
     break;
   }

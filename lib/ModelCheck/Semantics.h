@@ -308,6 +308,15 @@ private:
   bool guardHolds(const Config &C, uint32_t I, const Action &A) const;
   /// The value an Assign gives its variable.
   Value assigned(const Config &C, uint32_t I, const Action &A) const;
+  /// The right-hand side of a comparison: RhsVar + Const, or Const.
+  Value rhsOf(const Config &C, uint32_t I, const Action &A) const;
+  /// The successors of an AtomicUpdate taken from C: Base (C after the
+  /// edge) with the variables updated, once per outcome with its choice.
+  void atomicUpdate(const Config &C, uint32_t I, const Action &A, Config &Base,
+                    llvm::function_ref<void(Config &&, uint32_t)> Emit) const;
+  bool isShared(DataVarId V) const {
+    return V < SharedSlot.size() && SharedSlot[V] >= 0;
+  }
   unsigned liveParticipants(const Config &C, unsigned Barrier) const;
 };
 

@@ -201,6 +201,7 @@ static FlowStepKind stepKind(ActionKind K) {
     return FlowStepKind::Access;
   case ActionKind::Assign:
   case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return FlowStepKind::Data;
   case ActionKind::Internal:
   case ActionKind::Call:
@@ -212,7 +213,12 @@ static FlowStepKind stepKind(ActionKind K) {
 ReplayInput replayOf(const Witness &W) {
   ReplayInput In;
   for (const WitnessStep &S : W.Steps) {
-    if (!S.Inst || S.Kind == ActionKind::Assign ||
+    // An AtomicUpdate, and an Assign that stores, stay: the thread must run
+    // that instruction there, where the model read the data it writes
+    // (`ok = !busy` before another thread's `busy = 1`), though it may
+    // have no later step (a worker's last fetch_sub).
+    bool Stores = S.Inst && isa<StoreInst>(S.Inst);
+    if (!S.Inst || (S.Kind == ActionKind::Assign && !Stores) ||
         S.Kind == ActionKind::Assume || S.Kind == ActionKind::Internal ||
         S.Kind == ActionKind::Call)
       continue;

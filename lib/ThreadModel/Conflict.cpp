@@ -14,6 +14,7 @@
 
 #include "racesift/ThreadModel/ThreadModel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -49,6 +50,47 @@ bool accessesConflict(const Access &A, const Access &B) {
     return false;
   Type *TA = scalarAccessType(A.Inst), *TB = scalarAccessType(B.Inst);
   return !TA || !TB || TA == TB;
+}
+
+DataUse dataUseOf(const Action &A) {
+  DataUse U;
+  auto Add = [](SmallVectorImpl<DataVarId> &To, DataVarId V) {
+    if (V != NoDataVar && !is_contained(To, V))
+      To.push_back(V);
+  };
+  switch (A.Kind) {
+  case ActionKind::Assume:
+    Add(U.Tested, A.Var);
+    Add(U.Tested, A.RhsVar);
+    break;
+  case ActionKind::Lock:
+    Add(U.Tested, A.Var); // A guarded atomic section.
+    break;
+  case ActionKind::TryLock:
+  case ActionKind::SemTryWait:
+    Add(U.Tested, A.Var);
+    Add(U.Written, A.Var);
+    break;
+  case ActionKind::Assign:
+    Add(U.Written, A.Var);
+    if (!A.HasConst) {
+      Add(U.Read, A.SrcVar);
+      if (A.Compare)
+        Add(U.Read, A.RhsVar);
+    }
+    break;
+  case ActionKind::AtomicUpdate:
+    if (A.Op != AtomicOp::Load)
+      Add(U.Written, A.Var);
+    Add(U.Written, A.ResultVar);
+    Add(U.Written, A.OkVar);
+    Add(U.Read, A.Var);
+    Add(U.Read, A.SrcVar);
+    break;
+  default:
+    break;
+  }
+  return U;
 }
 
 } // namespace racesift

@@ -268,7 +268,8 @@ bool counterStore(const StoreInst &SI, const Value *Slot, bool &Relative,
   if (SI.getPointerOperand()->stripPointerCasts() != Slot)
     return false;
   const Value *V = SI.getValueOperand();
-  if (auto *K = dyn_cast<ConstantInt>(V)) {
+  // C11 atomic_store's operand comes through a -O0 temporary.
+  if (auto *K = dyn_cast<ConstantInt>(followSlots(V))) {
     if (K->getBitWidth() > 64)
       return false;
     Relative = false;
@@ -292,6 +293,19 @@ bool counterStore(const StoreInst &SI, const Value *Slot, bool &Relative,
   C = BO->getOpcode() == Instruction::Sub ? -K->getSExtValue()
                                           : K->getSExtValue();
   return true;
+}
+
+const Instruction *atomicResultOf(const Value *V) {
+  V = followSlots(V);
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(V))
+    return RMW;
+  if (auto *EV = dyn_cast<ExtractValueInst>(V))
+    if (EV->getNumIndices() == 1 && EV->getIndices()[0] == 0)
+      return dyn_cast<AtomicCmpXchgInst>(EV->getAggregateOperand());
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    if (LI->isAtomic())
+      return LI;
+  return nullptr;
 }
 
 bool onlyComparedOrCounted(const LoadInst &L, const Value *Slot) {
@@ -483,7 +497,20 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
 
 /// An atomic read-modify-write that stores back what it read: adding,
 /// subtracting, or-ing or xor-ing zero, and-ing all ones.
-static bool leavesMemoryUnchanged(const AtomicRMWInst &RMW) {
+bool isRelaxed(const Instruction &I) {
+  AtomicOrdering O = AtomicOrdering::NotAtomic;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    O = LI->getOrdering();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    O = SI->getOrdering();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    O = RMW->getOrdering();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    O = CX->getSuccessOrdering();
+  return O == AtomicOrdering::Monotonic || O == AtomicOrdering::Unordered;
+}
+
+bool leavesMemoryUnchanged(const AtomicRMWInst &RMW) {
   // At -O0 the operand is loaded from clang's `.atomictmp` local.
   auto *C = dyn_cast<ConstantInt>(followSlots(RMW.getValOperand()));
   if (!C)
@@ -568,6 +595,8 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
                                      std::vector<Action> &Out) {
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
     addAccess(I, LI->getPointerOperand(), false, LI->isAtomic(), Out);
+    if (LI->isAtomic())
+      atomicActions(I, Out);
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
@@ -601,6 +630,8 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
       A.Inst = &I;
       A.Loc = sourceLocOf(I);
       Out.push_back(std::move(A));
+    } else if (It != Ctx.FlagVars.end()) {
+      localStoreAction(*SI, It->second, Out);
     }
     return;
   }
@@ -608,10 +639,12 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     // `__atomic_fetch_add(p, 0)` is an atomic read (rd_atomic32_get).
     addAccess(I, RMW->getPointerOperand(), !leavesMemoryUnchanged(*RMW), true,
               Out);
+    atomicActions(I, Out);
     return;
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     addAccess(I, CX->getPointerOperand(), true, true, Out);
+    atomicActions(I, Out);
     return;
   }
   auto *CB = dyn_cast<CallBase>(&I);
@@ -653,6 +686,25 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
       Defined.push_back(F);
       continue;
     }
+    if (F->getName() == "__VERIFIER_assume" && CB->arg_size() == 1) {
+      // Blocks until its condition holds (a path where it fails is not an
+      // execution).
+      Guard G;
+      if (guardOfValue(CB->getArgOperand(0), G) &&
+          (!G.GapLoad || noActionsBetween(G.GapLoad, CB))) {
+        Action A;
+        A.Kind = ActionKind::Assume;
+        A.Var = G.Var;
+        A.RhsVar = G.RhsVar;
+        A.Pred = G.Pred;
+        A.Const = G.C;
+        A.HasConst = true;
+        A.Inst = &I;
+        A.Loc = sourceLocOf(I);
+        Out.push_back(std::move(A));
+      }
+      return;
+    }
     if (const SyncApi *Api = lookupSyncApi(F->getName())) {
       syncActions(*CB, *Api, Out);
       return;
@@ -682,6 +734,14 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     Lock.Lock = LockKind::AtomicSection;
     Lock.Objects = {MemLoc{Ctx.AtomicSection, 0}};
     Lock.MustObject = true;
+    // An atomic function that starts with __VERIFIER_assume(c) runs only
+    // when c holds: entered then, not entered and blocked inside.
+    Guard G;
+    if (leadingAssume(*Defined[0], G)) {
+      Lock.Var = G.Var;
+      Lock.Pred = G.Pred;
+      Lock.Const = G.C;
+    }
     Out.push_back(Lock);
   }
   Action A;
@@ -692,12 +752,54 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
   Out.push_back(std::move(A));
   if (Atomic) {
     Lock.Kind = ActionKind::Unlock;
+    Lock.Var = NoDataVar;
     Out.push_back(std::move(Lock));
   }
 }
 
-DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V) const {
-  V = followSlots(V);
+DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
+                                             const Instruction **GapLoad) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    // A _Bool made of an i1 holds the same 0 or 1.
+    if (auto *Z = dyn_cast<ZExtInst>(V)) {
+      if (!Z->getSrcTy()->isIntegerTy(1))
+        return NoDataVar;
+      V = Z->getOperand(0);
+      continue;
+    }
+    if (auto *EV = dyn_cast<ExtractValueInst>(V)) {
+      auto *CX = dyn_cast<AtomicCmpXchgInst>(EV->getAggregateOperand());
+      if (!CX || EV->getNumIndices() != 1)
+        return NoDataVar;
+      return atomicResultVar(*CX, EV->getIndices()[0] == 1);
+    }
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(V))
+      return atomicResultVar(*RMW, false);
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (!LI)
+      break;
+    const Value *Ptr = LI->getPointerOperand()->stripPointerCasts();
+    auto F = Ctx.FlagVars.find(Ptr);
+    if (F != Ctx.FlagVars.end()) {
+      if (LI->isAtomic())
+        return atomicResultVar(*LI, false); // Its snapshot.
+      if (GapLoad && !isa<AllocaInst>(Ptr))
+        *GapLoad = LI;
+      return F->second;
+    }
+    auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
+    const Value *S = AI ? singleStoredValue(AI) : nullptr;
+    if (!S)
+      return NoDataVar;
+    // An atomic result kept in a slot is its variable's value while the
+    // atomic instruction does not run again: stored in its own block.
+    if (const Instruction *R = atomicResultOf(S))
+      for (const User *U : AI->users())
+        if (auto *SI = dyn_cast<StoreInst>(U))
+          if (SI->getParent() != R->getParent())
+            return NoDataVar;
+    V = S;
+  }
   auto It = ResultVars.find(V);
   if (It != ResultVars.end())
     return It->second;
@@ -707,22 +809,208 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V) const {
       if (H != Ctx.HelperVars.end())
         return H->second;
     }
-  if (auto *LI = dyn_cast<LoadInst>(V)) {
-    auto F = Ctx.FlagVars.find(LI->getPointerOperand()->stripPointerCasts());
-    if (F != Ctx.FlagVars.end())
-      return F->second;
-  }
   return NoDataVar;
+}
+
+DataVarId FunctionGraphBuilder::atomicResultVar(const Instruction &I, bool Ok) {
+  auto &Map = Ok ? AtomicOkVars : AtomicVars;
+  auto It = Map.find(&I);
+  if (It != Map.end())
+    return It->second;
+  // What a relaxed access reads orders nothing after it: unknown.
+  if (isRelaxed(I))
+    return Map[&I] = NoDataVar;
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    Ptr = RMW->getPointerOperand();
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    Ptr = CX->getPointerOperand();
+  auto F =
+      Ptr ? Ctx.FlagVars.find(Ptr->stripPointerCasts()) : Ctx.FlagVars.end();
+  if (F == Ctx.FlagVars.end() || (Ok && !isa<AtomicCmpXchgInst>(&I)))
+    return Map[&I] = NoDataVar;
+  DataVar V;
+  V.Id = TM.DataVars.size();
+  V.Value = &I;
+  V.Name = TM.DataVars[F->second].Name + "@" +
+           std::to_string(sourceLocOf(I).Line) + (Ok ? ".ok" : "");
+  if (Ok || Ctx.NonNegative.count(F->second))
+    Ctx.NonNegative.insert(V.Id);
+  TM.DataVars.push_back(std::move(V));
+  return Map[&I] = TM.DataVars.back().Id;
+}
+
+void FunctionGraphBuilder::atomicActions(const Instruction &I,
+                                         std::vector<Action> &Out) {
+  const Value *Ptr = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    Ptr = LI->getPointerOperand();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    Ptr = RMW->getPointerOperand();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    Ptr = CX->getPointerOperand();
+  auto F =
+      Ptr ? Ctx.FlagVars.find(Ptr->stripPointerCasts()) : Ctx.FlagVars.end();
+  if (F == Ctx.FlagVars.end())
+    return;
+  Action A;
+  A.Kind = ActionKind::AtomicUpdate;
+  A.Var = F->second;
+  A.ResultVar = atomicResultVar(I, false);
+  A.Inst = &I;
+  A.Loc = sourceLocOf(I);
+  // An operand: a constant, directly or through a -O0 temporary.
+  auto ConstOf = [](const Value *V, int64_t &C) {
+    auto *K = dyn_cast<ConstantInt>(followSlots(V));
+    if (!K || K->getBitWidth() > 64)
+      return false;
+    C = K->getSExtValue();
+    return true;
+  };
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    A.HasConst = ConstOf(RMW->getValOperand(), A.Const);
+    switch (RMW->getOperation()) {
+    case AtomicRMWInst::Xchg:
+      A.Op = AtomicOp::Exchange;
+      break;
+    case AtomicRMWInst::Add:
+      A.Op = AtomicOp::Add;
+      break;
+    case AtomicRMWInst::Sub:
+      A.Op = AtomicOp::Add;
+      A.HasConst = A.HasConst && A.Const != INT64_MIN;
+      A.Const = -A.Const;
+      break;
+    default:
+      A.Op = AtomicOp::Exchange; // Not modelled: the new value is unknown.
+      A.HasConst = false;
+      break;
+    }
+    if (leavesMemoryUnchanged(*RMW)) {
+      A.Op = AtomicOp::Add; // `fetch_or(p, 0)`: a read.
+      A.HasConst = true;
+      A.Const = 0;
+    }
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    A.Op = AtomicOp::CompareExchange;
+    A.OkVar = atomicResultVar(I, true);
+    A.Weak = CX->isWeak();
+    A.HasConst = ConstOf(CX->getNewValOperand(), A.Const);
+    A.HasExpected = ConstOf(CX->getCompareOperand(), A.ExpectedConst);
+    if (!A.HasExpected) {
+      const Instruction *Gap = nullptr;
+      A.SrcVar = trackedVarOf(CX->getCompareOperand(), &Gap);
+      if (Gap)
+        A.SrcVar = NoDataVar; // Read earlier than the exchange: unknown.
+    }
+  } else {
+    A.Op = AtomicOp::Load;
+  }
+  Out.push_back(std::move(A));
+}
+
+void FunctionGraphBuilder::localStoreAction(const StoreInst &SI, DataVarId Var,
+                                            std::vector<Action> &Out) {
+  Action A;
+  A.Kind = ActionKind::Assign;
+  A.Var = Var;
+  A.Inst = &SI;
+  A.Loc = sourceLocOf(SI);
+  const Value *V = SI.getValueOperand();
+  const Instruction *Gap = nullptr;
+  if (atomicResultOf(V)) {
+    // A copy of an atomic result (a compare-exchange's `expected`).
+    A.SrcVar = trackedVarOf(V, &Gap);
+    if (Gap)
+      A.SrcVar = NoDataVar;
+  } else if (auto *Z = dyn_cast<ZExtInst>(V);
+             Z && Z->getSrcTy()->isIntegerTy(1)) {
+    // A comparison's result: `ok = !busy`, `mine = (busy == 0)`.
+    Guard G;
+    if (guardOfValue(Z->getOperand(0), G) &&
+        (!G.GapLoad || noActionsBetween(G.GapLoad, &SI))) {
+      A.Compare = true;
+      A.SrcVar = G.Var;
+      A.RhsVar = G.RhsVar;
+      A.Pred = G.Pred;
+      A.Const = G.C;
+    }
+  }
+  Out.push_back(std::move(A)); // Unknown unless understood.
+}
+
+bool FunctionGraphBuilder::noActionsBetween(const Instruction *From,
+                                            const Instruction *To) const {
+  if (From->getParent() != To->getParent())
+    return false;
+  for (const Instruction *I = From->getNextNode(); I; I = I->getNextNode()) {
+    if (I == To)
+      return true;
+    if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+      if (isa<DbgInfoIntrinsic>(II) || II->isLifetimeStartOrEnd())
+        continue;
+      return false;
+    }
+    if (isa<CallBase>(I) || I->isAtomic())
+      return false;
+    if (const Value *Ptr = getLoadStorePointerOperand(I)) {
+      auto *AI = dyn_cast<AllocaInst>(Ptr->stripPointerCasts());
+      ObjectId O = AI ? PTA.objectFor(AI) : InvalidObject;
+      if (!AI || (O != InvalidObject && Ctx.EscapedStack.count(O)))
+        return false;
+      continue;
+    }
+    if (I->mayReadOrWriteMemory())
+      return false;
+  }
+  return false;
+}
+
+bool FunctionGraphBuilder::leadingAssume(const Function &F, Guard &G) {
+  if (F.isDeclaration())
+    return false;
+  for (const Instruction &I : F.getEntryBlock()) {
+    if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      if (isa<DbgInfoIntrinsic>(II) || II->isLifetimeStartOrEnd())
+        continue;
+      return false;
+    }
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      const Function *Callee = CB->getCalledFunction();
+      return Callee && Callee->getName() == "__VERIFIER_assume" &&
+             CB->arg_size() == 1 && guardOfValue(CB->getArgOperand(0), G) &&
+             G.RhsVar == NoDataVar;
+    }
+    // Loads change nothing; stores to its own slots neither.
+    if (I.isAtomic())
+      return false;
+    if (auto *SI = dyn_cast<StoreInst>(&I))
+      if (!isa<AllocaInst>(SI->getPointerOperand()->stripPointerCasts()))
+        return false;
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I) && I.mayReadOrWriteMemory())
+      return false;
+  }
+  return false;
 }
 
 static GuardPred negate(GuardPred P);
 
-bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
-                                   GuardPred &Pred, int64_t &C) const {
-  if (!BI.isConditional())
-    return false;
+bool FunctionGraphBuilder::guardOfValue(const Value *Cond, Guard &G) {
+  // An int tested for truth (`__VERIFIER_assume(c)`): c != 0.
+  if (!Cond->getType()->isIntegerTy(1)) {
+    auto *Z = dyn_cast<ZExtInst>(Cond);
+    if (Z && Z->getSrcTy()->isIntegerTy(1)) {
+      Cond = Z->getOperand(0);
+    } else {
+      if (!Cond->getType()->isIntegerTy())
+        return false;
+      G.Var = trackedVarOf(Cond, &G.GapLoad);
+      G.Pred = GuardPred::NE;
+      G.C = 0;
+      return G.Var != NoDataVar;
+    }
+  }
   // `!x` is `xor (x != 0), true`; each xor with true negates the guard.
-  const Value *Cond = BI.getCondition();
   bool Negated = false;
   while (auto *BO = dyn_cast<BinaryOperator>(Cond)) {
     auto *K = dyn_cast<ConstantInt>(BO->getOperand(1));
@@ -732,19 +1020,18 @@ bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
     Negated = !Negated;
     Cond = BO->getOperand(0);
   }
-  auto Finish = [&] { return Var != NoDataVar; };
-  // A _Bool is loaded as i8 and truncated: `if (b)` is `b != 0`.
-  if (auto *T = dyn_cast<TruncInst>(Cond)) {
-    if (!T->getType()->isIntegerTy(1))
-      return false;
-    Var = trackedVarOf(T->getOperand(0));
-    Pred = Negated ? GuardPred::EQ : GuardPred::NE;
-    C = 0;
-    return Finish();
-  }
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
-  if (!Cmp)
-    return false;
+  if (!Cmp) {
+    // A _Bool loaded as i8 and truncated, or an i1 result (a
+    // compare-exchange's success): `if (b)` is `b != 0`.
+    const Value *B = Cond;
+    if (auto *T = dyn_cast<TruncInst>(Cond))
+      B = T->getOperand(0);
+    G.Var = trackedVarOf(B, &G.GapLoad);
+    G.Pred = Negated ? GuardPred::EQ : GuardPred::NE;
+    G.C = 0;
+    return G.Var != NoDataVar;
+  }
   ICmpInst::Predicate P = Cmp->getPredicate();
   const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
   if (isa<ConstantInt>(L)) {
@@ -752,45 +1039,56 @@ bool FunctionGraphBuilder::guardOf(const BranchInst &BI, DataVarId &Var,
     P = ICmpInst::getSwappedPredicate(P);
   }
   auto *K = dyn_cast<ConstantInt>(R);
-  if (!K || K->getBitWidth() > 64)
+  if (K && K->getBitWidth() > 64)
     return false;
-  Var = trackedVarOf(L);
-  if (Var == NoDataVar)
+  G.Var = trackedVarOf(L, &G.GapLoad);
+  if (G.Var == NoDataVar)
     return false;
-  // Unsigned comparisons are the signed ones when both sides are
-  // non-negative.
-  if (Cmp->isUnsigned() &&
-      (!Ctx.NonNegative.count(Var) || K->getValue().isNegative()))
+  if (!K) {
+    // Two variables (a ticket lock's `serving != my`): both must be values
+    // taken when loaded, not a shared variable read later.
+    const Instruction *Gap = nullptr;
+    G.RhsVar = trackedVarOf(R, &Gap);
+    if (G.RhsVar == NoDataVar || Gap || G.GapLoad)
+      return false;
+    if (Cmp->isUnsigned() &&
+        (!Ctx.NonNegative.count(G.Var) || !Ctx.NonNegative.count(G.RhsVar)))
+      return false;
+  } else if (Cmp->isUnsigned() &&
+             (!Ctx.NonNegative.count(G.Var) || K->getValue().isNegative())) {
+    // Unsigned comparisons are the signed ones when both sides are
+    // non-negative.
     return false;
+  }
   switch (P) {
   case ICmpInst::ICMP_EQ:
-    Pred = GuardPred::EQ;
+    G.Pred = GuardPred::EQ;
     break;
   case ICmpInst::ICMP_NE:
-    Pred = GuardPred::NE;
+    G.Pred = GuardPred::NE;
     break;
   case ICmpInst::ICMP_SLT:
   case ICmpInst::ICMP_ULT:
-    Pred = GuardPred::LT;
+    G.Pred = GuardPred::LT;
     break;
   case ICmpInst::ICMP_SLE:
   case ICmpInst::ICMP_ULE:
-    Pred = GuardPred::LE;
+    G.Pred = GuardPred::LE;
     break;
   case ICmpInst::ICMP_SGT:
   case ICmpInst::ICMP_UGT:
-    Pred = GuardPred::GT;
+    G.Pred = GuardPred::GT;
     break;
   case ICmpInst::ICMP_SGE:
   case ICmpInst::ICMP_UGE:
-    Pred = GuardPred::GE;
+    G.Pred = GuardPred::GE;
     break;
   default:
     return false;
   }
   if (Negated)
-    Pred = negate(Pred);
-  C = K->getSExtValue();
+    G.Pred = negate(G.Pred);
+  G.C = K ? K->getSExtValue() : 0;
   return true;
 }
 
@@ -858,6 +1156,49 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
   auto Edge = [&](NodeId From, NodeId To, Action A) {
     G.Edges.push_back({From, To, std::move(A)});
   };
+  auto AssumeOf = [&](const Guard &G, bool Negate, const Instruction &T) {
+    Action A;
+    A.Kind = ActionKind::Assume;
+    A.Var = G.Var;
+    A.RhsVar = G.RhsVar;
+    A.Pred = Negate ? negate(G.Pred) : G.Pred;
+    A.Const = G.C;
+    A.HasConst = true;
+    A.Inst = &T;
+    A.Loc = sourceLocOf(T);
+    return A;
+  };
+  // A block that only branches on an i1 phi (`a && b` at -O0): an edge into
+  // it from a predecessor whose incoming value is a constant goes on to the
+  // successor that selects, and one whose value is a guard on tracked data
+  // through its Assume edges, evaluated at the predecessor's end.
+  auto EdgeInto = [&](NodeId From, const BasicBlock *BB, const BasicBlock *S,
+                      Action A) {
+    auto *SBr = dyn_cast<BranchInst>(S->getTerminator());
+    auto *P = SBr && SBr->isConditional()
+                  ? dyn_cast<PHINode>(SBr->getCondition())
+                  : nullptr;
+    bool OnlyBranch = P && P->getParent() == S;
+    for (const Instruction &I : *S)
+      OnlyBranch =
+          OnlyBranch && (&I == P || &I == SBr || isa<DbgInfoIntrinsic>(I));
+    const Value *In = OnlyBranch ? P->getIncomingValueForBlock(BB) : nullptr;
+    if (auto *K = dyn_cast_or_null<ConstantInt>(In)) {
+      Edge(From, Start[SBr->getSuccessor(K->isOne() ? 0 : 1)], std::move(A));
+      return;
+    }
+    Guard G;
+    const Instruction *T = BB->getTerminator();
+    if (In && guardOfValue(In, G) &&
+        (!G.GapLoad || noActionsBetween(G.GapLoad, T))) {
+      NodeId Mid = N++;
+      Edge(From, Mid, std::move(A));
+      for (unsigned I = 0; I < 2; ++I)
+        Edge(Mid, Start[SBr->getSuccessor(I)], AssumeOf(G, I == 1, *SBr));
+      return;
+    }
+    Edge(From, Start[S], std::move(A));
+  };
   std::vector<Action> Acts;
   for (const BasicBlock &BB : F) {
     NodeId Cur = Start[&BB];
@@ -905,31 +1246,24 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       Edge(Cur, G.Exit, Action());
       continue;
     }
-    DataVarId Var;
-    GuardPred Pred;
-    int64_t C;
     auto *BI = dyn_cast<BranchInst>(T);
     int Folded = BI ? foldedSuccessor(*BI) : -1;
     if (Folded >= 0) {
-      Edge(Cur, Start[BI->getSuccessor(Folded)], Action());
+      EdgeInto(Cur, &BB, BI->getSuccessor(Folded), Action());
       continue;
     }
-    if (BI && guardOf(*BI, Var, Pred, C)) {
+    Guard G;
+    if (BI && BI->isConditional() && guardOfValue(BI->getCondition(), G) &&
+        (!G.GapLoad || noActionsBetween(G.GapLoad, BI))) {
       for (unsigned S = 0; S < 2; ++S) {
-        Action A;
-        A.Kind = ActionKind::Assume;
-        A.Var = Var;
-        A.Pred = S == 0 ? Pred : negate(Pred);
-        A.Const = C;
-        A.HasConst = true;
-        A.Inst = T;
-        A.Loc = sourceLocOf(*T);
-        Edge(Cur, Start[BI->getSuccessor(S)], std::move(A));
+        NodeId To = N++;
+        Edge(Cur, To, AssumeOf(G, S == 1, *T));
+        EdgeInto(To, &BB, BI->getSuccessor(S), Action());
       }
       continue;
     }
     for (const BasicBlock *Succ : successors(&BB))
-      Edge(Cur, Start[Succ], Action());
+      EdgeInto(Cur, &BB, Succ, Action());
   }
   G.NumNodes = N;
   std::vector<ActionEdge> Edges = std::move(G.Edges);

@@ -21,6 +21,7 @@
 
 namespace llvm {
 class AllocaInst;
+class AtomicRMWInst;
 class BranchInst;
 class Function;
 class LoadInst;
@@ -117,6 +118,14 @@ const llvm::Value *throughSlot(const llvm::Value *V);
 /// own value plus a constant (Relative true: Slot := Slot + C), true.
 bool counterStore(const llvm::StoreInst &SI, const llvm::Value *Slot,
                   bool &Relative, int64_t &C);
+/// If V is an atomic result (an atomicrmw, a compare-exchange's old value, an
+/// atomic load; through -O0 temporaries), that instruction, else null.
+const llvm::Instruction *atomicResultOf(const llvm::Value *V);
+/// Whether I is a relaxed (or unordered) atomic instruction: it
+/// synchronises with nothing ("relaxed-unknown").
+bool isRelaxed(const llvm::Instruction &I);
+/// Whether RMW writes back the value it read (`fetch_add(p, 0)`).
+bool leavesMemoryUnchanged(const llvm::AtomicRMWInst &RMW);
 /// True if every use of the loaded value L is a comparison with a constant, a
 /// truth test (trunc to i1, as for _Bool) or part of a counter update of
 /// Slot.
@@ -139,6 +148,8 @@ private:
   GraphContext &Ctx;
   /// Trylock (and tracked helper) call results -> DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> ResultVars;
+  /// Atomic instructions -> the DataVar of their old value / success.
+  llvm::DenseMap<const llvm::Value *, DataVarId> AtomicVars, AtomicOkVars;
 
   void actionsOf(const llvm::Instruction &I, std::vector<Action> &Out);
   /// libstdc++'s mutexes, lock guards and condition variables, modelled at
@@ -167,10 +178,39 @@ private:
   std::vector<MemLoc> objectsOf(const llvm::Value *Ptr) const;
   Action objectAction(ActionKind K, const llvm::Instruction &I,
                       const llvm::Value *Ptr) const;
-  /// The tracked variable and constant a branch condition compares, if any.
-  bool guardOf(const llvm::BranchInst &BI, DataVarId &Var, GuardPred &Pred,
-               int64_t &C) const;
-  DataVarId trackedVarOf(const llvm::Value *V) const;
+  /// A condition on tracked data: Var Pred (RhsVar + C), or Var Pred C
+  /// without RhsVar. GapLoad: the plain load of a shared variable the guard
+  /// reads when it is evaluated rather than when loaded ("flag-read-gap"),
+  /// or null.
+  struct Guard {
+    DataVarId Var = NoDataVar, RhsVar = NoDataVar;
+    GuardPred Pred = GuardPred::EQ;
+    int64_t C = 0;
+    const llvm::Instruction *GapLoad = nullptr;
+  };
+  /// The guard an i1 condition (or an integer tested against 0) is, if any.
+  bool guardOfValue(const llvm::Value *Cond, Guard &G);
+  /// The tracked variable V is the value of, if any.
+  DataVarId trackedVarOf(const llvm::Value *V,
+                         const llvm::Instruction **GapLoad = nullptr);
+  /// The variable holding the result of an atomic instruction on a tracked
+  /// memory variable (Ok: a compare-exchange's success), made on first use;
+  /// NoDataVar if its memory variable is not tracked.
+  DataVarId atomicResultVar(const llvm::Instruction &I, bool Ok);
+  /// The data action of an atomic instruction on a tracked variable.
+  void atomicActions(const llvm::Instruction &I, std::vector<Action> &Out);
+  /// The Assign a store into a tracked local that is not a counter store
+  /// makes (a comparison's result, an atomic result copied).
+  void localStoreAction(const llvm::StoreInst &SI, DataVarId Var,
+                        std::vector<Action> &Out);
+  /// The guard of a __VERIFIER_assume that starts F before any visible
+  /// step, for a guarded atomic-section lock.
+  bool leadingAssume(const llvm::Function &F, Guard &G);
+  /// Whether nothing between From and To (same block) is visible to other
+  /// threads: no call, no atomic, no memory access but to local slots.
+  bool noActionsBetween(const llvm::Instruction *From,
+                        const llvm::Instruction *To) const;
+
   /// 0 or 1 if BI's condition is decided by a constant-returning helper.
   int foldedSuccessor(const llvm::BranchInst &BI) const;
 };

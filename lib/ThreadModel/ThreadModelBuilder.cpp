@@ -494,9 +494,47 @@ struct ModelBuilder {
       NonNeg = NonNeg && C >= 0;
       return true;
     };
+    // An atomic read-modify-write of the variable: understood (the model
+    // checker computes the new value, or makes it unknown), and whether
+    // the variable stays non-negative.
+    auto RmwOk = [](const User *U, const Value *Slot, Type *Ty, bool &NonNeg) {
+      auto Const = [](const Value *V) {
+        auto *K = dyn_cast<ConstantInt>(throughSlot(V));
+        return K && K->getBitWidth() <= 64 ? K : nullptr;
+      };
+      // A relaxed write publishes nothing: a thread that reads its value
+      // is not ordered after the writer, so the variable is not tracked
+      // ("relaxed-unknown").
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(U)) {
+        if (RMW->getPointerOperand()->stripPointerCasts() != Slot ||
+            RMW->getValOperand()->getType() != Ty ||
+            (isRelaxed(*RMW) && !leavesMemoryUnchanged(*RMW)))
+          return false;
+        const ConstantInt *K = Const(RMW->getValOperand());
+        bool Pos = K && !K->isNegative();
+        NonNeg = NonNeg && (leavesMemoryUnchanged(*RMW) ||
+                            ((RMW->getOperation() == AtomicRMWInst::Xchg ||
+                              RMW->getOperation() == AtomicRMWInst::Add) &&
+                             Pos));
+        return true;
+      }
+      if (auto *CX = dyn_cast<AtomicCmpXchgInst>(U)) {
+        if (CX->getPointerOperand()->stripPointerCasts() != Slot ||
+            CX->getCompareOperand()->getType() != Ty || isRelaxed(*CX))
+          return false;
+        const ConstantInt *K = Const(CX->getNewValOperand());
+        NonNeg = NonNeg && K && !K->isNegative();
+        return true;
+      }
+      return false;
+    };
     for (GlobalVariable &GV : M.globals()) {
-      if (!GV.getValueType()->isIntegerTy() || GV.isThreadLocal() ||
-          !GV.hasInitializer() || GV.getValueType()->isIntegerTy(1))
+      // An integer, or a struct of one (C11's atomic_flag).
+      Type *Ty = GV.getValueType();
+      if (auto *ST = dyn_cast<StructType>(Ty); ST && ST->getNumElements() == 1)
+        Ty = ST->getElementType(0);
+      if (!Ty->isIntegerTy() || GV.isThreadLocal() || !GV.hasInitializer() ||
+          Ty->isIntegerTy(1) || Ty->getIntegerBitWidth() > 64)
         continue;
       bool Ok = !GV.use_empty(), Compared = false;
       bool NonNeg = true;
@@ -504,11 +542,16 @@ struct ModelBuilder {
         NonNeg = !Init->isNegative();
       for (const User *U : GV.users()) {
         if (auto *SI = dyn_cast<StoreInst>(U))
-          Ok = Ok && StoreOk(*SI, &GV, NonNeg);
+          Ok = Ok && StoreOk(*SI, &GV, NonNeg) && !isRelaxed(*SI);
         else if (auto *LI = dyn_cast<LoadInst>(U)) {
-          Ok = Ok && onlyComparedOrCounted(*LI, &GV);
+          // An atomic load is a snapshot (AtomicUpdate): used anyhow.
+          // (Of the variable's own width.)
+          Ok = Ok && (LI->isAtomic() ? LI->getType() == Ty
+                                     : onlyComparedOrCounted(*LI, &GV));
           for (const User *LU : LI->users())
             Compared = Compared || !isa<BinaryOperator>(LU);
+        } else if (RmwOk(U, &GV, Ty, NonNeg)) {
+          Compared = true;
         } else
           Ok = false;
       }
@@ -531,7 +574,18 @@ struct ModelBuilder {
         bool Ok = true, Compared = false, Stored = false, NonNeg = true;
         for (const User *U : AI->users()) {
           if (auto *SI = dyn_cast<StoreInst>(U)) {
-            Ok = Ok && StoreOk(*SI, AI, NonNeg);
+            // Also a comparison's result (`ok = !busy`) or an atomic
+            // result (a compare-exchange's `expected`): an Assign.
+            const Value *V = SI->getValueOperand();
+            auto *Z = dyn_cast<ZExtInst>(V);
+            const Value *B = Z ? Z->getOperand(0) : nullptr;
+            bool Bool = B && B->getType()->isIntegerTy(1) &&
+                        (isa<ICmpInst>(B) || isa<BinaryOperator>(B) ||
+                         isa<ExtractValueInst>(B));
+            if (SI->getPointerOperand() == AI && (Bool || atomicResultOf(V)))
+              NonNeg = NonNeg && Bool;
+            else
+              Ok = Ok && StoreOk(*SI, AI, NonNeg);
             Stored = true;
           } else if (auto *LI = dyn_cast<LoadInst>(U)) {
             for (const User *LU : LI->users()) {
@@ -539,8 +593,11 @@ struct ModelBuilder {
               if (Cmp && !isa<ConstantInt>(Cmp->getOperand(0)) &&
                   !isa<ConstantInt>(Cmp->getOperand(1)))
                 Ok = false; // Compared with another variable: not exact.
-              Compared = Compared || Cmp ||
-                         (isa<TruncInst>(LU) && LU->getType()->isIntegerTy(1));
+              auto *CX = dyn_cast<AtomicCmpXchgInst>(LU);
+              Compared =
+                  Compared || Cmp ||
+                  (isa<TruncInst>(LU) && LU->getType()->isIntegerTy(1)) ||
+                  (CX && CX->getCompareOperand() == LI);
             }
           } else if (auto *II = dyn_cast<IntrinsicInst>(U)) {
             Ok =
@@ -549,6 +606,11 @@ struct ModelBuilder {
             Ok = false;
           }
         }
+        // A -O0 temporary of an atomic result is followed to it instead
+        // (FunctionGraphBuilder::trackedVarOf).
+        const Value *Single = singleStoredValue(AI);
+        if (Single && atomicResultOf(Single))
+          continue;
         ObjectId O = PTA.objectFor(AI);
         if (Ok && Compared && Stored && O != InvalidObject &&
             !Ctx.EscapedStack.count(O))

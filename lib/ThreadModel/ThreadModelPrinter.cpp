@@ -85,6 +85,17 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     return V < TM.DataVars.size() ? TM.DataVars[V].Name : std::string("?");
   };
   auto Obj = [&] { return describeObjects(TM, A.Objects); };
+  // "V + K", "V - K", "V", or "K" without a variable.
+  auto Plus = [&](DataVarId V, int64_t K) {
+    if (V == NoDataVar)
+      return std::to_string(K);
+    std::string T = Var(V);
+    if (K > 0)
+      T += " + " + std::to_string(K);
+    else if (K < 0)
+      T += " - " + std::to_string(-static_cast<uint64_t>(K));
+    return T;
+  };
   std::string S;
   switch (A.Kind) {
   case ActionKind::Internal:
@@ -128,6 +139,9 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
       S = (A.Mode == LockMode::Shared ? "rdlock " : "wrlock ") + Obj();
     else
       S = "lock " + Obj();
+    if (A.Var != NoDataVar)
+      S += " when " + Var(A.Var) + " " + predText(A.Pred) + " " +
+           std::to_string(A.Const);
     break;
   case ActionKind::TryLock:
     S = (A.Lock == LockKind::RWLock
@@ -176,15 +190,39 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
       return S + std::to_string(A.Const);
     if (A.SrcVar == NoDataVar)
       return S + "?";
-    S += Var(A.SrcVar);
-    if (A.Const > 0)
-      S += " + " + std::to_string(A.Const);
-    else if (A.Const < 0)
-      S += " - " + std::to_string(-static_cast<uint64_t>(A.Const));
-    return S;
+    if (A.Compare)
+      return S + "(" + Var(A.SrcVar) + " " + predText(A.Pred) + " " +
+             Plus(A.RhsVar, A.Const) + ")";
+    return S + Plus(A.SrcVar, A.Const);
   case ActionKind::Assume:
     return "assume " + Var(A.Var) + " " + predText(A.Pred) + " " +
-           std::to_string(A.Const);
+           Plus(A.RhsVar, A.Const);
+  case ActionKind::AtomicUpdate: {
+    S = "atomic ";
+    if (A.ResultVar != NoDataVar)
+      S += Var(A.ResultVar) + " := " + Var(A.Var) + ", ";
+    std::string New = A.HasConst ? std::to_string(A.Const) : "?";
+    switch (A.Op) {
+    case AtomicOp::Load:
+      return A.ResultVar != NoDataVar ? S.substr(0, S.size() - 2)
+                                      : S + "load " + Var(A.Var);
+    case AtomicOp::Exchange:
+      return S + Var(A.Var) + " := " + New;
+    case AtomicOp::Add:
+      return S + Var(A.Var) +
+             " := " + (A.HasConst ? Plus(A.Var, A.Const) : std::string("?"));
+    case AtomicOp::CompareExchange: {
+      std::string Exp = A.SrcVar != NoDataVar ? Var(A.SrcVar)
+                        : A.HasExpected       ? std::to_string(A.ExpectedConst)
+                                              : std::string("?");
+      if (A.OkVar != NoDataVar)
+        S += Var(A.OkVar) + " := (" + Var(A.Var) + " == " + Exp + "), ";
+      return S + "if " + Var(A.Var) + " == " + Exp + " then " + Var(A.Var) +
+             " := " + New + (A.Weak ? " (weak)" : "");
+    }
+    }
+    return S;
+  }
   }
   if (A.Lock == LockKind::RecursiveMutex &&
       (A.Kind == ActionKind::Lock || A.Kind == ActionKind::TryLock ||

@@ -36,6 +36,7 @@ static bool isSyncKind(ActionKind K) {
   case ActionKind::Call:
   case ActionKind::Assign:
   case ActionKind::Assume:
+  case ActionKind::AtomicUpdate: // Data: the replay computes it from the IR.
     return false;
   default:
     return true;

@@ -141,7 +141,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   const Action *A = actionOf(S);
   if (!A)
     throw Unsupported{"a step the thread model does not name"};
-  if (S.Kind == ActionKind::Read || S.Kind == ActionKind::Write)
+  if (S.Kind == ActionKind::Read || S.Kind == ActionKind::Write ||
+      S.Kind == ActionKind::AtomicUpdate || S.Kind == ActionKind::Assign)
     return sameInstNext(P, S) || step(P, T);
   const auto *CBp = dyn_cast<CallBase>(S.Inst);
   if (!CBp)

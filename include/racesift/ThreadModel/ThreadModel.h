@@ -17,6 +17,7 @@
 #define RACESIFT_THREADMODEL_THREADMODEL_H
 
 #include "racesift/Support/SourceLoc.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <limits>
@@ -234,6 +235,20 @@ enum class ActionKind : uint8_t {
   Call,   ///< Call of defined function(s); only in FunctionGraph.
   Assign, ///< Tracked data: Var := Const (or unknown if !HasConst).
   Assume, ///< Tracked data guard on a branch edge: Var Pred Const.
+  /// One atomic read-modify-write (or atomic load) of the tracked memory
+  /// variable Var: ResultVar := Var, then Var changes as Op says.
+  AtomicUpdate,
+};
+
+/// What an AtomicUpdate does to its memory variable.
+enum class AtomicOp : uint8_t {
+  Load,     ///< Unchanged: ResultVar := Var only (a snapshot).
+  Exchange, ///< Var := Const (unknown if !HasConst).
+  Add,      ///< Var := Var + Const (unknown if !HasConst).
+  /// OkVar := (Var == Expected); if so, Var := Const (unknown if !HasConst).
+  /// Expected is SrcVar if set, else ExpectedConst if HasExpected, else
+  /// unknown. Weak: may also fail when equal.
+  CompareExchange,
 };
 
 enum class LockMode : uint8_t { Exclusive, Shared };
@@ -302,8 +317,23 @@ struct Action {
   bool HasConst = false;
   int64_t Const = 0;
   DataVarId SrcVar = NoDataVar;
-  /// Assume: Var Pred Const.
+  /// Assume: Var Pred Const, or Var Pred RhsVar + Const if RhsVar is set.
+  /// Lock of an atomic section with Var set: enabled only while that guard
+  /// holds (a __VERIFIER_assume at the start of a __VERIFIER_atomic_ body).
   GuardPred Pred = GuardPred::EQ;
+  DataVarId RhsVar = NoDataVar;
+  /// Assign with Compare: Var := (SrcVar Pred Rhs) ? 1 : 0, where Rhs is
+  /// RhsVar + Const if RhsVar is set, else Const (a _Bool result stored in a
+  /// local, `ok = !busy`).
+  bool Compare = false;
+  /// AtomicUpdate: the operation, the variable receiving the old value and,
+  /// for a compare-exchange, the one receiving its success (1 or 0).
+  AtomicOp Op = AtomicOp::Load;
+  DataVarId ResultVar = NoDataVar;
+  DataVarId OkVar = NoDataVar;
+  bool HasExpected = false;
+  bool Weak = false;
+  int64_t ExpectedConst = 0;
   /// Call/Once: defined functions that may be called.
   std::vector<const llvm::Function *> Callees;
   /// Call: the callees are called back by a library function at Inst (qsort's
@@ -391,6 +421,17 @@ inline bool releasesAnyLock(const Action &A) {
   return A.Kind == ActionKind::Unlock && A.Lock != LockKind::AtomicSection &&
          A.Objects.empty();
 }
+
+/// Tracked-data variables an action tests (Assume, a guarded lock, a
+/// trylock's result) and those it writes and reads (Assign, AtomicUpdate):
+/// if a written variable is tracked exactly, everything it was computed
+/// from must be too.
+struct DataUse {
+  llvm::SmallVector<DataVarId, 2> Tested;
+  llvm::SmallVector<DataVarId, 3> Written;
+  llvm::SmallVector<DataVarId, 2> Read;
+};
+DataUse dataUseOf(const Action &A);
 
 /// The one text of an action ("lock m", "write x", "create worker", ...),
 /// shared by the printers and the model checker's witnesses.

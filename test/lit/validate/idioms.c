@@ -12,16 +12,16 @@
 #include <stdlib.h>
 
 #ifdef SECTION
-// ok = !busy inside an atomic section: only one thread gets in.
+// ok = !s.busy in an atomic section: one thread gets in (a field: untracked).
 extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
-int busy, x;
+struct { int busy, other; } s; int x;
 void *w(void *a) {
   int ok;
   __VERIFIER_atomic_begin();
-  ok = !busy;
+  ok = !s.busy;
   if (ok)
-    busy = 1;
+    s.busy = 1;
   __VERIFIER_atomic_end();
   if (ok)
     x++;
