@@ -248,16 +248,22 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
            "the program: " +
            VR.Reason;
   }
+  std::string Note;
+  if (!VR.Entry.empty())
+    Note = "the interleaving happens when the program's first call into "
+           "this module is '" +
+           VR.Entry + "'";
   if (!VR.Values.empty()) {
-    std::string Note = "the interleaving happens with ";
+    Note += Note.empty() ? "the interleaving happens with " : ", with ";
     constexpr size_t Listed = 6;
     for (size_t I = 0; I < VR.Values.size() && I < Listed; ++I)
       Note +=
           (I ? ", " : "") + VR.Values[I].first + " = " + VR.Values[I].second;
     if (VR.Values.size() > Listed)
       Note += ", ...";
-    P.Notes.push_back(std::move(Note));
   }
+  if (!Note.empty())
+    P.Notes.push_back(std::move(Note));
   return "";
 }
 

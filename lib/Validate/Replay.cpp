@@ -19,9 +19,14 @@
 
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -100,6 +105,32 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   default:
     throw Unsupported{"the solver gave up"};
   }
+}
+
+std::optional<z3::model> Replayer::smallestModel(
+    const Path &P, const z3::expr &Extra,
+    const std::vector<std::pair<std::string, z3::expr>> &Inputs) {
+  if (++Queries > Opts.MaxQueries)
+    return std::nullopt;
+  z3::optimize O(Ctx);
+  z3::params Pa(Ctx);
+  Pa.set("rlimit", 20000000u);
+  O.set(Pa);
+  for (const z3::expr &E : P.PC)
+    O.add(E);
+  O.add(Extra);
+  for (const auto &[Name, E] : Inputs) {
+    unsigned W = E.get_sort().bv_size();
+    if (W < 2)
+      continue;
+    // |E| as an unsigned number, minimised in the order the inputs were
+    // read.
+    z3::expr Abs = z3::ite(z3::slt(E, Ctx.bv_val(0, W)), -E, E);
+    O.minimize(Abs);
+  }
+  if (O.check() != z3::sat)
+    return std::nullopt;
+  return O.get_model();
 }
 
 bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
@@ -303,10 +334,29 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
             "interleaving");
     return false;
   }
+  // Small inputs read best ("n = 2", not "n = 268435456"): the solver
+  // minimises their magnitudes, within the budget; the first model stands
+  // otherwise.
   std::set<std::string> Seen;
+  std::vector<std::pair<std::string, z3::expr>> Named;
   for (auto &[Name, E] : P.Inputs)
     if (Seen.insert(Name).second)
-      R.Values.push_back({Name, M->eval(E, true).get_decimal_string(0)});
+      Named.push_back({Name, E});
+  if (!Named.empty())
+    if (std::optional<z3::model> SM = smallestModel(P, Same, Named))
+      M = SM;
+  for (auto &[Name, E] : Named) {
+    z3::expr V = M->eval(E, true);
+    unsigned W = V.get_sort().bv_size();
+    // As the program would print a signed integer.
+    std::string Text = V.get_decimal_string(0);
+    if (W > 1 && W <= 64) {
+      uint64_t U = V.get_numeral_uint64();
+      if (U >> (W - 1) & 1)
+        Text = std::to_string(int64_t(U | (W == 64 ? 0 : ~0ull << W)));
+    }
+    R.Values.push_back({Name, Text});
+  }
   return true;
 }
 
@@ -362,6 +412,99 @@ z3::expr Replayer::sameObject(Path &P, unsigned T, const Val &Other) {
   return Ctx.bool_val(!AnyPointer);
 }
 
+/// The name the source gives F (C++ functions unmangled).
+static std::string functionName(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    return SP->getName().str();
+  return F.getName().str();
+}
+
+/// The source name of F's parameter ArgNo, from its debug declaration
+/// (release builds of clang discard IR value names).
+static std::string parameterName(const Function &F, unsigned ArgNo) {
+  auto Matches = [&](const DILocalVariable *V) {
+    return V && V->getArg() == ArgNo + 1;
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *DI = dyn_cast<DbgVariableIntrinsic>(&I))
+      if (Matches(DI->getVariable()))
+        return DI->getVariable()->getName().str();
+    for (const DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
+      if (Matches(DVR.getVariable()))
+        return DVR.getVariable()->getName().str();
+  }
+  return F.getArg(ArgNo)->hasName() ? F.getArg(ArgNo)->getName().str()
+                                    : "#" + std::to_string(ArgNo + 1);
+}
+
+std::vector<const Function *> Replayer::entriesToTry() const {
+  if (const Function *Main =
+          TM.Templates.empty() ? nullptr : TM.Templates[0].Entry)
+    return {Main};
+  // A module without main: the environment root of the model calls one of
+  // its external functions. The replay tries those that reach every step
+  // of the root thread through direct calls, in module order.
+  std::set<const Function *> Needed;
+  for (const ReplayStep &S : In.Steps)
+    if (S.Thread == 0 && S.Inst)
+      Needed.insert(S.Inst->getFunction());
+  if (Needed.empty())
+    return {};
+  const Module &M = *(*Needed.begin())->getParent();
+  std::vector<const Function *> Out;
+  constexpr size_t MaxEntries = 4;
+  for (const Function &F : M) {
+    if (F.isDeclaration() || !F.hasExternalLinkage())
+      continue;
+    std::set<const Function *> Seen{&F};
+    std::vector<const Function *> Work{&F};
+    while (!Work.empty()) {
+      const Function *G = Work.back();
+      Work.pop_back();
+      for (const Instruction &I : instructions(*G))
+        if (const auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *C = CB->getCalledFunction())
+            if (!C->isDeclaration() && Seen.insert(C).second)
+              Work.push_back(C);
+    }
+    if (std::includes(Seen.begin(), Seen.end(), Needed.begin(), Needed.end()) &&
+        Out.size() < MaxEntries)
+      Out.push_back(&F);
+  }
+  return Out;
+}
+
+Path Replayer::initialPath(const Function &Root, unsigned Instances) {
+  Path Init;
+  Init.Threads.resize(Instances);
+  for (unsigned I = 0; I < Instances; ++I)
+    Init.Threads[I].Id = 0x7f0000 + I;
+  std::vector<Val> Args;
+  if (&Root == TM.Templates[0].Entry) {
+    if (Root.arg_size() >= 1) {
+      Args.push_back(
+          fresh(Init, DL.getTypeSizeInBits(Root.getArg(0)->getType()), "argc"));
+      Init.PC.push_back(z3::sge(Ops.expr(Args[0]), Ctx.bv_val(1, Args[0].W)));
+    }
+    if (Root.arg_size() >= 2)
+      Args.push_back(Val::constant(64, allocate(Init, 4096)));
+  } else {
+    // One environment the rest of the program can be: it calls Root first,
+    // with any integers and with pointers to objects of their own, whose
+    // contents are inputs. A path that dies proves nothing of the others.
+    std::string Name = functionName(Root);
+    Init.Assumed =
+        "that the program's first call into this module is '" + Name + "'";
+    for (const Argument &A : Root.args())
+      Args.push_back(A.getType()->isPointerTy()
+                         ? Val::constant(64, allocate(Init, 4096))
+                         : fresh(Init, DL.getTypeSizeInBits(A.getType()),
+                                 parameterName(Root, A.getArgNo())));
+  }
+  startThread(Init, 0, Root, Args);
+  return Init;
+}
+
 ValidationResult Replayer::run() {
   ValidationResult R;
   auto Finish = [&](Feasibility F, std::string Why) {
@@ -379,36 +522,29 @@ ValidationResult Replayer::run() {
     if (S.Kind == ActionKind::Create && S.Target != ReplayStep::NoInstance)
       Instances = std::max(Instances, S.Target + 1);
   }
-  const Function *Root = TM.Templates.empty() ? nullptr : TM.Templates[0].Entry;
-  if (!Root)
+  std::vector<const Function *> Roots = entriesToTry();
+  if (Roots.empty())
     return Finish(Feasibility::Unknown,
-                  "the module has no 'main' to replay the interleaving from "
-                  "(its threads are started by code outside it; analyse the "
-                  "whole program under LTO)");
+                  "the module has no 'main', and none of its external "
+                  "functions reaches the interleaving's first steps "
+                  "(analyse the whole program under LTO)");
   try {
-    Path Init;
-    Init.Threads.resize(Instances);
-    for (unsigned I = 0; I < Instances; ++I)
-      Init.Threads[I].Id = 0x7f0000 + I;
-    std::vector<Val> MainArgs;
-    if (Root->arg_size() >= 1)
-      MainArgs.push_back(fresh(
-          Init, DL.getTypeSizeInBits(Root->getArg(0)->getType()), "argc"));
-    if (Root->arg_size() >= 1)
-      Init.PC.push_back(
-          z3::sge(Ops.expr(MainArgs[0]), Ctx.bv_val(1, MainArgs[0].W)));
-    if (Root->arg_size() >= 2)
-      MainArgs.push_back(Val::constant(64, allocate(Init, 4096)));
-    startThread(Init, 0, *Root, MainArgs);
-    Pending.push_back(std::move(Init));
-    // Depth first over branch decisions; the interleaved schedules of the
-    // final accesses are tried once every plain one has failed.
-    while (!Pending.empty() || !Finals.empty()) {
-      std::vector<Path> &From = Pending.empty() ? Finals : Pending;
-      Path P = std::move(From.back());
-      From.pop_back();
-      if (runPath(P) && raceCheck(P, R))
-        return Finish(Feasibility::Feasible, "");
+    for (const Function *Root : Roots) {
+      Pending.clear();
+      Finals.clear();
+      Pending.push_back(initialPath(*Root, Instances));
+      // Depth first over branch decisions; the interleaved schedules of
+      // the final accesses are tried once every plain one has failed.
+      while (!Pending.empty() || !Finals.empty()) {
+        std::vector<Path> &From = Pending.empty() ? Finals : Pending;
+        Path P = std::move(From.back());
+        From.pop_back();
+        if (runPath(P) && raceCheck(P, R)) {
+          if (Root != TM.Templates[0].Entry)
+            R.Entry = functionName(*Root);
+          return Finish(Feasibility::Feasible, "");
+        }
+      }
     }
   } catch (const Unsupported &U) {
     return Finish(Feasibility::Unknown, U.Why);

@@ -129,12 +129,22 @@ private:
   size_t DeadDepth = 0;
   std::string DeadAssumed; ///< Set if a dead path had taken something on trust.
 
+  /// The functions the root thread's replay may start in: main, or in a
+  /// module without it, the external functions that reach its steps.
+  std::vector<const llvm::Function *> entriesToTry() const;
+  Path initialPath(const llvm::Function &Root, unsigned Instances);
+
   // Paths and the solver.
   bool runPath(Path &P);
   /// A model of PC and *Extra, nullopt if there is none. Every query goes
   /// through here: it counts against MaxQueries and has a resource limit,
   /// so it ends the same way on any machine (Unsupported past either).
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
+  /// A model of PC and Extra with the inputs as small as the solver finds
+  /// them within its limit (one query), or nullopt.
+  std::optional<z3::model>
+  smallestModel(const Path &P, const z3::expr &Extra,
+                const std::vector<std::pair<std::string, z3::expr>> &Inputs);
   /// Whether PC and B may hold together.
   bool satisfiable(const Path &P, const z3::expr &B);
   /// Decides a symbolic branch: the successors that may be taken; the

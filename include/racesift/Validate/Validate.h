@@ -74,6 +74,9 @@ struct ValidationResult {
   std::string Reason;
   /// Feasible: the values that make it happen, ("argc", "1").
   std::vector<std::pair<std::string, std::string>> Values;
+  /// Feasible in a module without main: the external function the replay
+  /// started in, as the first call the rest of the program makes into it.
+  std::string Entry;
   uint64_t Steps = 0;
   unsigned Queries = 0;
 };
