@@ -230,9 +230,24 @@ ReplayInput replayOf(const Witness &W) {
 
 std::string checkWitness(const ThreadModel &TM, RacePair &P,
                          ValidationCounts &Counts) {
-  ValidationResult VR = validateWitness(TM, replayOf(P.W));
+  auto OutOfBudget = [&] {
+    return "the model checker's interleaving was not replayed against the "
+           "program: the module's validation budget (validate-steps=" +
+           std::to_string(Counts.ModuleSteps) + ") ran out";
+  };
+  if (Counts.Steps >= Counts.ModuleSteps) {
+    ++Counts.Unknown;
+    return OutOfBudget();
+  }
+  ValidationOptions VO;
+  VO.MaxSteps = std::min(VO.MaxSteps, Counts.ModuleSteps - Counts.Steps);
+  ValidationResult VR = validateWitness(TM, replayOf(P.W), VO);
   Counts.Steps += VR.Steps;
   Counts.Queries += VR.Queries;
+  if (VR.F == Feasibility::Unknown && Counts.Steps >= Counts.ModuleSteps) {
+    ++Counts.Unknown;
+    return OutOfBudget();
+  }
   switch (VR.F) {
   case Feasibility::Feasible:
     ++Counts.Validated;

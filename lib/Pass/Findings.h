@@ -51,6 +51,10 @@ struct ValidationCounts {
   unsigned Infeasible = 0; ///< No path of the program follows it.
   unsigned Unknown = 0;    ///< Not replayed (construct, budget, assumption).
   uint64_t Steps = 0, Queries = 0;
+  /// Interpreted instructions over all replays of the module (option
+  /// validate-steps): a deterministic cap on what validation adds to a
+  /// compile; past it, races are possible ones that say so.
+  uint64_t ModuleSteps = 0;
 };
 
 /// ModelCheckOptions::CheckWitness: replays P's interleaving; "" if the

@@ -260,6 +260,7 @@ static void analyse(Module &UserModule, const Options &Opts,
 
   std::vector<LocationVerdict> Verdicts;
   ValidationCounts VCounts;
+  VCounts.ModuleSteps = Opts.ValidateSteps;
   if (Opts.Layer == Layers::Lockset) {
     R.Findings = findingsFromCandidates(TM, LS);
   } else {

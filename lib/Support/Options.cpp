@@ -58,6 +58,9 @@ const std::vector<OptionInfo> &optionTable() {
        "replay each race's interleaving against the program before calling "
        "it confirmed (default 1); 0: report the model checker's races "
        "unvalidated"},
+      {"validate-steps", "<n>",
+       "instructions the replays of one module may interpret in all; races "
+       "past it stay possible ones (default 20000000)"},
   };
   return Table;
 }
@@ -134,6 +137,8 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
   }
   if (Name == "max-states")
     return parseUnsigned(O.MaxStates, Name, Value, Channel, 1);
+  if (Name == "validate-steps")
+    return parseUnsigned(O.ValidateSteps, Name, Value, Channel, 1);
   if (Name == "max-memory")
     return parseUnsigned(O.MaxMemoryMB, Name, Value, Channel, 1);
   if (Name == "max-points-to") {

@@ -48,6 +48,8 @@ struct Options {
   bool AnyThreadMayUnlock = false; ///< any-thread-unlock
   bool POR = true;                 ///< por=0|1
   bool Validate = true;            ///< validate=0|1 (witness validation)
+  /// validate-steps=<n>: instructions all replays of one module may run.
+  uint64_t ValidateSteps = 20000000;
 };
 
 /// Describes every option, for help texts and error messages.

@@ -9,6 +9,12 @@
 // RUN: %clang -g -c -DMODE %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=MODE --implicit-check-not='warning:'
 // RUN: %clang -g -c -DSECTION %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=SECTION --implicit-check-not='warning: data race'
 // RUN: %clang -g -c -DSECTION %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 -fplugin-arg-racesift-validate=0 2>&1 | %FileCheck %s --check-prefix=UNVALIDATED
+// RUN: %clang -g -c -DENTRY %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 -fplugin-arg-racesift-validate-steps=5 -fplugin-arg-racesift-stats 2>&1 | %FileCheck %s --check-prefix=BUDGET --implicit-check-not='warning: data race'
+// RUN: not %clang -g -c -DENTRY %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-validate-steps=0 2>&1 | %FileCheck %s --check-prefix=BAD-BUDGET
+// The module's validation budget: past it, races stay possible and say so.
+// BUDGET: validation: 0 race(s) replayed, 0 infeasible, {{[1-9][0-9]*}} not validated; {{[0-9]+}} steps
+// BUDGET: warning: possible data race on 'served'{{.*}}(not decided: the model checker's interleaving was not replayed against the program: the module's validation budget (validate-steps=5) ran out)
+// BAD-BUDGET: validate-steps
 #include <pthread.h>
 
 #ifdef ENTRY
