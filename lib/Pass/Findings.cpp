@@ -213,14 +213,13 @@ static FlowStepKind stepKind(ActionKind K) {
 ReplayInput replayOf(const Witness &W) {
   ReplayInput In;
   for (const WitnessStep &S : W.Steps) {
-    // An AtomicUpdate, and an Assign that stores, stay: the thread must run
-    // that instruction there, where the model read the data it writes
-    // (`ok = !busy` before another thread's `busy = 1`), though it may
+    // An AtomicUpdate, an Assign that stores and an Assume stay: the
+    // thread must run that instruction there, where the model read the
+    // data (`ok = !busy` before another thread's `busy = 1`), though it may
     // have no later step (a worker's last fetch_sub).
     bool Stores = S.Inst && isa<StoreInst>(S.Inst);
     if (!S.Inst || (S.Kind == ActionKind::Assign && !Stores) ||
-        S.Kind == ActionKind::Assume || S.Kind == ActionKind::Internal ||
-        S.Kind == ActionKind::Call)
+        S.Kind == ActionKind::Internal || S.Kind == ActionKind::Call)
       continue;
     In.Steps.push_back(ReplayStep{S.Thread, S.Template, S.Kind, S.Inst,
                                   S.Target, S.Succeeds, S.Resume});

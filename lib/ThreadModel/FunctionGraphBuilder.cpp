@@ -263,6 +263,40 @@ std::string sourceNameOfPointer(const ThreadModel &TM,
   return "?";
 }
 
+DataVarId trackedLoadVar(const Value *V, const Instruction &At,
+                         const DenseMap<const Value *, DataVarId> &FlagVars) {
+  auto *LI = dyn_cast<LoadInst>(V);
+  if (!LI || !LI->isSimple() || LI->getParent() != At.getParent() ||
+      !isa<AllocaInst>(LI->getPointerOperand()))
+    return NoDataVar;
+  auto It = FlagVars.find(LI->getPointerOperand());
+  if (It == FlagVars.end())
+    return NoDataVar;
+  for (auto I = std::next(LI->getIterator()); &*I != &At; ++I) {
+    auto *II = dyn_cast<IntrinsicInst>(&*I);
+    bool Marker =
+        II && (isa<DbgInfoIntrinsic>(II) || II->isLifetimeStartOrEnd());
+    if (isa<StoreInst>(*I) || (isa<CallBase>(*I) && !Marker))
+      return NoDataVar;
+  }
+  return It->second;
+}
+
+/// A tracked helper's result at one of its returns: ret := C, or
+/// ret := Src (a tracked local's value).
+static Action returnAssign(DataVarId Ret, const ConstantInt *C, DataVarId Src,
+                           const Instruction &At) {
+  Action A;
+  A.Kind = ActionKind::Assign;
+  A.Var = Ret;
+  A.HasConst = C != nullptr;
+  A.Const = C ? C->getSExtValue() : 0;
+  A.SrcVar = C ? NoDataVar : Src;
+  A.Inst = &At;
+  A.Loc = sourceLocOf(At);
+  return A;
+}
+
 bool counterStore(const StoreInst &SI, const Value *Slot, bool &Relative,
                   int64_t &C) {
   if (SI.getPointerOperand()->stripPointerCasts() != Slot)
@@ -604,16 +638,12 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     const Value *Slot = SI->getPointerOperand()->stripPointerCasts();
     auto R = Ctx.RetSlots.find(Slot);
     auto *RC = dyn_cast<ConstantInt>(SI->getValueOperand());
-    if (R != Ctx.RetSlots.end() && RC) {
-      // `return C` of a constant-returning helper, through its slot.
-      Action A;
-      A.Kind = ActionKind::Assign;
-      A.Var = R->second;
-      A.HasConst = true;
-      A.Const = RC->getSExtValue();
-      A.Inst = &I;
-      A.Loc = sourceLocOf(I);
-      Out.push_back(std::move(A));
+    DataVarId Src = R != Ctx.RetSlots.end() && !RC
+                        ? trackedLoadVar(SI->getValueOperand(), I, Ctx.FlagVars)
+                        : NoDataVar;
+    if (R != Ctx.RetSlots.end() && (RC || Src != NoDataVar)) {
+      // `return C` or `return ok` of a helper, through its slot.
+      Out.push_back(returnAssign(R->second, RC, Src, I));
       return;
     }
     auto It = Ctx.FlagVars.find(Slot);
@@ -1229,17 +1259,13 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       continue;
     auto *RI = dyn_cast<ReturnInst>(T);
     auto H = Ctx.HelperVars.find(&F);
-    auto *RC =
-        RI ? dyn_cast_or_null<ConstantInt>(RI->getReturnValue()) : nullptr;
-    if (RC && H != Ctx.HelperVars.end()) {
-      Action A;
-      A.Kind = ActionKind::Assign;
-      A.Var = H->second;
-      A.HasConst = true;
-      A.Const = RC->getSExtValue();
-      A.Inst = T;
-      A.Loc = sourceLocOf(*T);
-      Edge(Cur, G.Exit, std::move(A));
+    const Value *RV = RI ? RI->getReturnValue() : nullptr;
+    auto *RC = dyn_cast_or_null<ConstantInt>(RV);
+    DataVarId Src = RV && !RC && H != Ctx.HelperVars.end()
+                        ? trackedLoadVar(RV, *T, Ctx.FlagVars)
+                        : NoDataVar;
+    if ((RC || Src != NoDataVar) && H != Ctx.HelperVars.end()) {
+      Edge(Cur, G.Exit, returnAssign(H->second, RC, Src, *T));
       continue;
     }
     if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {

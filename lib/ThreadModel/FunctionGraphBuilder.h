@@ -118,6 +118,12 @@ const llvm::Value *throughSlot(const llvm::Value *V);
 /// own value plus a constant (Relative true: Slot := Slot + C), true.
 bool counterStore(const llvm::StoreInst &SI, const llvm::Value *Slot,
                   bool &Relative, int64_t &C);
+/// If V is a load of a tracked local (a slot in FlagVars) in At's block,
+/// with no store or call between them, that local's DataVar: At sees the
+/// value the local holds there (`return ok;` at -O0). Else NoDataVar.
+DataVarId
+trackedLoadVar(const llvm::Value *V, const llvm::Instruction &At,
+               const llvm::DenseMap<const llvm::Value *, DataVarId> &FlagVars);
 /// If V is an atomic result (an atomicrmw, a compare-exchange's old value, an
 /// atomic load; through -O0 temporaries), that instruction, else null.
 const llvm::Instruction *atomicResultOf(const llvm::Value *V);

@@ -890,8 +890,10 @@ struct ModelBuilder {
   }
 
   /// Defined helpers (not thread entries) whose every return yields a
-  /// constant, directly or through the -O0 return slot, with at least two
-  /// different constants (one constant is folded, see foldedSuccessor).
+  /// constant or the value of a tracked local (`return ok;` after
+  /// `ok = !busy`), directly or through the -O0 return slot, with at least
+  /// two different constants or one tracked local (one constant is folded,
+  /// see foldedSuccessor).
   void findConstantHelpers() {
     for (const Function &F : M) {
       if (F.isDeclaration() || !FuncTemplates.count(&F) ||
@@ -900,12 +902,18 @@ struct ModelBuilder {
         continue;
       std::set<int64_t> Consts;
       const AllocaInst *Slot = nullptr;
-      bool Ok = true;
-      auto Const = [&](const Value *V) {
-        if (auto *C = dyn_cast<ConstantInt>(V))
+      bool Ok = true, NonNeg = true;
+      unsigned Tracked = 0;
+      auto Returned = [&](const Value *V, const Instruction &At) {
+        if (auto *C = dyn_cast<ConstantInt>(V)) {
           Consts.insert(C->getSExtValue());
-        else
+        } else if (DataVarId D = trackedLoadVar(V, At, Ctx.FlagVars);
+                   D != NoDataVar) {
+          ++Tracked;
+          NonNeg = NonNeg && Ctx.NonNegative.count(D);
+        } else {
           Ok = false;
+        }
       };
       for (const BasicBlock &BB : F) {
         auto *RI = dyn_cast<ReturnInst>(BB.getTerminator());
@@ -914,8 +922,8 @@ struct ModelBuilder {
         const Value *RV = RI->getReturnValue();
         auto *LI = dyn_cast<LoadInst>(RV);
         auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-        if (!AI) {
-          Const(RV);
+        if (!AI || Ctx.FlagVars.count(AI)) {
+          Returned(RV, *RI);
           continue;
         }
         if (Slot && Slot != AI) {
@@ -926,12 +934,12 @@ struct ModelBuilder {
         for (const User *U : AI->users()) {
           if (auto *SI = dyn_cast<StoreInst>(U))
             Ok = Ok && SI->getPointerOperand() == AI &&
-                 (Const(SI->getValueOperand()), true);
+                 (Returned(SI->getValueOperand(), *SI), true);
           else if (!isa<LoadInst>(U) && !isa<IntrinsicInst>(U))
             Ok = false;
         }
       }
-      if (!Ok || Consts.size() < 2)
+      if (!Ok || (Consts.size() < 2 && !Tracked))
         continue;
       DataVar V;
       V.Id = TM.DataVars.size();
@@ -940,7 +948,7 @@ struct ModelBuilder {
       Ctx.HelperVars[&F] = V.Id;
       if (Slot)
         Ctx.RetSlots[Slot] = V.Id;
-      if (*Consts.begin() >= 0)
+      if (NonNeg && (Consts.empty() || *Consts.begin() >= 0))
         Ctx.NonNegative.insert(V.Id);
       TM.DataVars.push_back(std::move(V));
     }

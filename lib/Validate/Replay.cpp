@@ -48,9 +48,9 @@ static bool isSyncKind(ActionKind K) {
   }
 }
 
-Replayer::Replayer(const ThreadModel &TM, const ReplayInput &In,
+Replayer::Replayer(const ThreadModel &TM, const ReplayInput &Witness,
                    const ValidationOptions &Opts, const DataLayout &DL)
-    : TM(TM), In(In), Opts(Opts), DL(DL), Ops(Ctx) {
+    : TM(TM), Opts(Opts), DL(DL), Ops(Ctx) {
   for (const FunctionGraph &G : TM.Functions)
     for (const ActionEdge &E : G.Edges) {
       if (!E.A.Inst)
@@ -59,6 +59,18 @@ Replayer::Replayer(const ThreadModel &TM, const ReplayInput &In,
       if (isSyncKind(E.A.Kind))
         Blocking.insert(E.A.Inst);
     }
+  // A guard on a memory variable is where the model read it: the thread
+  // must branch there, before the other threads' later writes (two
+  // threads that both read `busy == 0` before either sets it). Guards on
+  // call results read nothing shared; the replay recomputes them.
+  for (const ReplayStep &S : Witness.Steps) {
+    if (S.Kind == ActionKind::Assume) {
+      const Action *A = actionOf(S);
+      if (!A || A->Var >= TM.DataVars.size() || !TM.DataVars[A->Var].IsMemory)
+        continue;
+    }
+    In.Steps.push_back(S);
+  }
 }
 
 void Replayer::dead(const Path &P, std::string Why) {

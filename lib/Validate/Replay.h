@@ -113,7 +113,9 @@ public:
 
 private:
   const ThreadModel &TM;
-  const ReplayInput &In;
+  /// The steps to replay: the witness's, less the guards on data that no
+  /// other thread can change (see the constructor).
+  ReplayInput In;
   const ValidationOptions &Opts;
   const llvm::DataLayout &DL;
   z3::context Ctx;

@@ -142,7 +142,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   if (!A)
     throw Unsupported{"a step the thread model does not name"};
   if (S.Kind == ActionKind::Read || S.Kind == ActionKind::Write ||
-      S.Kind == ActionKind::AtomicUpdate || S.Kind == ActionKind::Assign)
+      S.Kind == ActionKind::AtomicUpdate || S.Kind == ActionKind::Assign ||
+      S.Kind == ActionKind::Assume)
     return sameInstNext(P, S) || step(P, T);
   const auto *CBp = dyn_cast<CallBase>(S.Inst);
   if (!CBp)

@@ -32,8 +32,9 @@
 
 namespace racesift {
 
-/// One step of the interleaving to replay (Assign/Assume/Internal steps are
-/// left out: the replay computes the data itself).
+/// One step of the interleaving to replay. Internal steps and Assigns
+/// that store nothing are left out: the replay computes the data itself;
+/// Assumes on memory variables mark where the thread reads them.
 struct ReplayStep {
   static constexpr unsigned NoInstance = ~0u;
   unsigned Thread = 0; ///< Instance, 0 = the root thread.

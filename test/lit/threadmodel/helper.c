@@ -13,9 +13,19 @@ int try_claim(void) {
   busy = 1;
   return 1;
 }
+// A helper returning a tracked local (a comparison result): ret := ok.
+int flag;
+int claim_flag(void) {
+  int ok = !flag;
+  if (ok)
+    flag = 1;
+  return ok;
+}
 void *worker(void *a) {
   if (try_claim())
     data = 1;
+  if (claim_flag())
+    data = 2;
   return 0;
 }
 int main(void) {
@@ -29,7 +39,10 @@ int main(void) {
 // CHECK-DAG: assign ret@try_claim := 0 at helper.c:12:5
 // CHECK-DAG: assign busy := 1 at helper.c:13:8
 // CHECK-DAG: assign ret@try_claim := 1 at helper.c:14:3
+// CHECK-LABEL: function claim_flag:
+// CHECK-DAG: assign ok := (flag == 0) at helper.c:{{[0-9]+}}:7
+// CHECK-DAG: assign ret@claim_flag := ok at helper.c:22:3
 // CHECK-LABEL: function worker:
-// CHECK-NEXT: call try_claim at helper.c:17:7
-// CHECK-DAG: assume ret@try_claim != 0 at helper.c:17:7
-// CHECK-DAG: assume ret@try_claim == 0 at helper.c:17:7
+// CHECK-NEXT: call try_claim at helper.c:25:7
+// CHECK-DAG: assume ret@try_claim != 0 at helper.c:25:7
+// CHECK-DAG: assume ret@try_claim == 0 at helper.c:25:7

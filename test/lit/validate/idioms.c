@@ -8,6 +8,10 @@
 // RUN: %clang -g -c -DSLOTS -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=SLOTS-RACY
 // RUN: %clang -g -c -DPUBLISH %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=PUBLISH
 // RUN: %clang -g -c -DINPUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=INPUT
+// RUN: %clang -g -c -DCLAIM %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=CLAIM
+// RUN: %clang -g -c -DCLAIM -DLOCKED %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --allow-empty --implicit-check-not=warning:
+// RUN: %clang -g -O2 -c -DCLAIM %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --check-prefix=CLAIM
+// RUN: %clang -g -O2 -c -DCLAIM -DLOCKED %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=60 2>&1 | %FileCheck %s --allow-empty --implicit-check-not=warning:
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -35,8 +39,8 @@ int main(void) {
     pthread_join(t[i], 0);
   return 0;
 }
-// SECTION: idioms.c:27:6: warning: possible data race on 'x': write in thread 'w' conflicts with {{read|write}} in thread 'w' (not decided: the model checker's interleavings are not ones the program can take: the thread ends before its next step
-// UNVALIDATED: idioms.c:27:6: warning: data race on 'x'
+// SECTION: idioms.c:31:6: warning: possible data race on 'x': write in thread 'w' conflicts with {{read|write}} in thread 'w' (not decided: the model checker's interleavings are not ones the program can take: the thread ends before its next step
+// UNVALIDATED: idioms.c:31:6: warning: data race on 'x'
 #endif
 
 #ifdef SLOTS
@@ -61,7 +65,7 @@ int main(void) {
   return data[0];
 }
 // SLOTS: remark: racesift: stats: validation:
-// SLOTS-RACY: idioms.c:52:11: warning: data race on 'data[]': write in thread 'w' conflicts with write in thread 'w'
+// SLOTS-RACY: idioms.c:56:11: warning: data race on 'data[]': write in thread 'w' conflicts with write in thread 'w'
 // SLOTS-RACY: note: interleaving: {{.*}}-> w#1: write data[] {{.*}}-> w#3: write data[]
 #endif
 
@@ -82,7 +86,7 @@ int main(void) {
     pthread_join(t[i], 0);
   return 0;
 }
-// PUBLISH: idioms.c:74:11: warning: data race on heap object 'heap@idioms.c:80 .n': write in thread 'w' conflicts with write in thread 'w'
+// PUBLISH: idioms.c:78:11: warning: data race on heap object 'heap@idioms.c:84 .n': write in thread 'w' conflicts with write in thread 'w'
 #endif
 
 #ifdef INPUT
@@ -100,6 +104,42 @@ int main(int argc, char **argv) {
   pthread_join(t, 0);
   return 0;
 }
-// INPUT: idioms.c:{{91|99}}:{{[0-9]+}}: warning: data race on 'x'
+// INPUT: idioms.c:{{95|103}}:{{[0-9]+}}: warning: data race on 'x'
 // INPUT: note: the interleaving happens with argc = {{[3-9]|[0-9][0-9]+}}
+#endif
+
+#ifdef CLAIM
+// Check-then-act through a helper: both workers can read busy == 0 before
+// either sets it, so both write data. The replay branches where the model
+// read busy, before the other worker's store. With the claim inside a
+// mutex (LOCKED), only one worker gets in.
+int busy, data;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int try_claim(void) {
+#ifdef LOCKED
+  pthread_mutex_lock(&m);
+#endif
+  int ok = !busy;
+  if (ok)
+    busy = 1;
+#ifdef LOCKED
+  pthread_mutex_unlock(&m);
+#endif
+  return ok;
+}
+void *w(void *a) {
+  if (try_claim())
+    data = 1;
+  return 0;
+}
+int main(void) {
+  pthread_t t[2];
+  for (int i = 0; i < 2; i++)
+    pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < 2; i++)
+    pthread_join(t[i], 0);
+  return 0;
+}
+// CLAIM-DAG: idioms.c:[[@LINE-11]]:10: warning: data race on 'data': write in thread 'w' conflicts with write in thread 'w'
+// CLAIM-DAG: idioms.c:[[@LINE-20]]:10: warning: data race on 'busy'
 #endif
