@@ -198,13 +198,17 @@ private:
       if (!Best || N.ult(*Best))
         Best = N;
     };
-    Bound(SE.getSymbolicMaxBackedgeTakenCount(&L), false);
-    SmallVector<BasicBlock *, 4> Exiting;
-    L.getExitingBlocks(Exiting);
-    for (BasicBlock *X : Exiting)
-      if (PC.DT.dominates(X, &B))
-        Bound(SE.getExitCount(&L, X, ScalarEvolution::SymbolicMaximum),
-              X != &B);
+    // The constant maxima hold where the symbolic ones keep an smax
+    // (`i <= k * 50 + 50`).
+    for (ScalarEvolution::ExitCountKind Kind :
+         {ScalarEvolution::SymbolicMaximum, ScalarEvolution::ConstantMaximum}) {
+      Bound(SE.getBackedgeTakenCount(&L, Kind), false);
+      SmallVector<BasicBlock *, 4> Exiting;
+      L.getExitingBlocks(Exiting);
+      for (BasicBlock *X : Exiting)
+        if (PC.DT.dominates(X, &B))
+          Bound(SE.getExitCount(&L, X, Kind), X != &B);
+    }
     if (!Best)
       return std::nullopt;
     return Best->getSExtValue();
