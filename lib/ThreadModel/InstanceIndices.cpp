@@ -21,6 +21,7 @@
 // instance (CreationSite::ArgVar -> ParamVar), and an access whose address
 // is `data + Scale * index + C` carries that variable (Access::IndexVar).
 // Two instances whose known values give disjoint bytes do not race there.
+// An access over a loop's range of indices is left to IndexRanges.cpp.
 // See "per-instance-index" in docs/design-threadmodel.md.
 //
 //===----------------------------------------------------------------------===//
