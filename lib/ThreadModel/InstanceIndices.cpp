@@ -21,6 +21,7 @@
 // instance (CreationSite::ArgVar -> ParamVar), and an access whose address
 // is `data + Scale * index + C` carries that variable (Access::IndexVar).
 // Two instances whose known values give disjoint bytes do not race there.
+// An access over a loop's range of indices is left to IndexRanges.cpp.
 // See "per-instance-index" in docs/design-threadmodel.md.
 //
 //===----------------------------------------------------------------------===//
@@ -91,13 +92,7 @@ const Value *stripIndex(const Value *V, bool NonNegative, bool ThroughSlots) {
 
 /// What a worker's index is made of: its parameter's value (`(long)a`),
 /// or the integer of type Ty its parameter points to (`*(int *)a`).
-struct IndexKind {
-  bool Deref = false;
-  Type *Ty = nullptr;
-  bool operator==(const IndexKind &O) const {
-    return Deref == O.Deref && Ty == O.Ty;
-  }
-};
+using IndexKind = IndexRead;
 
 std::optional<IndexKind> workerIndex(const Value *Idx, const Argument &P) {
   const Value *R = stripIndex(Idx, /*NonNegative=*/false, true);
@@ -110,6 +105,16 @@ std::optional<IndexKind> workerIndex(const Value *Idx, const Argument &P) {
   if (stripIndex(LI->getPointerOperand(), false, true) != &P)
     return std::nullopt;
   return IndexKind{true, LI->getType()};
+}
+
+/// The first integer E reads through its parameter as an index would be
+/// (`*(int *)a`), else a deref kind without a type.
+IndexKind derefRead(const Function &E, const Argument &P) {
+  for (const Instruction &I : instructions(E))
+    if (auto *LI = dyn_cast<LoadInst>(&I))
+      if (std::optional<IndexKind> K = workerIndex(LI, P); K && K->Deref)
+        return *K;
+  return IndexKind{true, nullptr};
 }
 
 /// The address of a load or store as Obj + Const + Scale * Var.
@@ -333,24 +338,55 @@ private:
     // The accesses of the entry at `Base + C + Scale * index`.
     struct Indexed {
       Access *A;
-      Affine Addr;
+      IndexBytes Bytes;
       IndexKind K;
     };
+    auto OnOneObject = [&](const Access &A, const Value *Base) {
+      ObjectId Obj = PTA.objectFor(Base);
+      return Obj != InvalidObject &&
+             none_of(A.Locs, [&](const MemLoc &L) { return L.Obj != Obj; });
+    };
     std::vector<Indexed> Found;
+    std::vector<Access *> Rest;
     for (Access &A : TM.Accesses) {
       if (!A.Inst || A.Inst->getFunction() != E || A.Locs.empty() ||
           A.Unresolved)
         continue;
       const Value *Ptr = getLoadStorePointerOperand(A.Inst);
-      std::optional<Affine> Addr = Ptr ? affineAddress(Ptr, DL) : std::nullopt;
-      if (!Addr)
+      if (!Ptr)
         continue;
-      ObjectId Obj = PTA.objectFor(Addr->Base);
-      if (Obj == InvalidObject ||
-          any_of(A.Locs, [&](const MemLoc &L) { return L.Obj != Obj; }))
+      std::optional<Affine> Addr = affineAddress(Ptr, DL);
+      std::optional<IndexKind> K =
+          Addr ? workerIndex(Addr->Var, P) : std::nullopt;
+      if (!K || !OnOneObject(A, Addr->Base)) {
+        Rest.push_back(&A);
         continue;
-      if (std::optional<IndexKind> K = workerIndex(Addr->Var, P))
-        Found.push_back({&A, *Addr, *K});
+      }
+      int64_t Size = DL.getTypeStoreSize(
+          getLoadStoreType(const_cast<Instruction *>(A.Inst)));
+      Found.push_back(
+          {&A, {Addr->Base, Addr->Scale, Addr->Const, Addr->Const + Size}, *K});
+    }
+    // The others over a range of indices (IndexRanges.cpp), read as the
+    // first found is, else as the parameter's value or the first integer
+    // it points to.
+    std::vector<IndexKind> Kinds;
+    if (!Found.empty())
+      Kinds.push_back(Found.front().K);
+    else
+      Kinds = {IndexKind{false, nullptr}, derefRead(*E, P)};
+    std::vector<const Instruction *> RestInsts;
+    for (Access *A : Rest)
+      RestInsts.push_back(A->Inst);
+    for (const IndexKind &RK : Kinds) {
+      if (Rest.empty() || (RK.Deref && !RK.Ty))
+        continue;
+      std::vector<std::optional<IndexBytes>> Bytes = indexRanges(RestInsts, RK);
+      for (size_t I = 0; I < Rest.size(); ++I)
+        if (Bytes[I] && OnOneObject(*Rest[I], Bytes[I]->Base))
+          Found.push_back({Rest[I], *Bytes[I], RK});
+      if (!Found.empty())
+        break;
     }
     if (Found.empty())
       return;
@@ -388,14 +424,10 @@ private:
     for (Indexed &X : Found) {
       if (!(X.K == K))
         continue;
-      Type *AccTy =
-          isa<LoadInst>(X.A->Inst)
-              ? X.A->Inst->getType()
-              : cast<StoreInst>(X.A->Inst)->getValueOperand()->getType();
       X.A->IndexVar = Var;
-      X.A->IndexScale = X.Addr.Scale;
-      X.A->IndexLo = X.Addr.Const;
-      X.A->IndexHi = X.Addr.Const + int64_t(DL.getTypeStoreSize(AccTy));
+      X.A->IndexScale = X.Bytes.Scale;
+      X.A->IndexLo = X.Bytes.Lo;
+      X.A->IndexHi = X.Bytes.Hi;
     }
   }
 };

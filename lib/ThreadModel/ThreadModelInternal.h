@@ -22,6 +22,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DataLayout.h"
 
+#include <optional>
+
 namespace llvm {
 class BasicBlock;
 class CallBase;
@@ -29,6 +31,8 @@ class Constant;
 class GEPOperator;
 class GlobalVariable;
 class Instruction;
+class Type;
+class Value;
 } // namespace llvm
 
 namespace racesift {
@@ -57,6 +61,26 @@ struct JoinAllPoint {
 std::vector<JoinAllPoint> findJoinAllLoops(
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// How a worker's entry reads its per-instance index value v: its first
+/// parameter's value, or the integer of type Ty that parameter points to.
+struct IndexRead {
+  bool Deref = false;
+  llvm::Type *Ty = nullptr;
+  bool operator==(const IndexRead &O) const {
+    return Deref == O.Deref && Ty == O.Ty;
+  }
+};
+/// The bytes an access touches: Scale * v + [Lo, Hi) of Base.
+struct IndexBytes {
+  const llvm::Value *Base = nullptr;
+  int64_t Scale = 0, Lo = 0, Hi = 0;
+};
+/// For accesses of one worker entry: the bytes each touches in terms of v,
+/// over every iteration of the loop that steps its address, where that is
+/// known (IndexRanges.cpp, docs/design-threadmodel.md "per-instance-index").
+/// The function is analysed once, on a copy.
+std::vector<std::optional<IndexBytes>>
+indexRanges(llvm::ArrayRef<const llvm::Instruction *> Accesses, IndexRead R);
 /// The source name of a function (DISubprogram name, else IR name).
 std::string sourceNameOf(const llvm::Function &F);
 /// Sets Loc and Type of a global's object from its debug info.
