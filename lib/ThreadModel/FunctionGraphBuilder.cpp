@@ -329,6 +329,70 @@ bool counterStore(const StoreInst &SI, const Value *Slot, bool &Relative,
   return true;
 }
 
+bool flagStoreOk(const StoreInst &SI, const Value *Slot, bool &NonNeg) {
+  bool Rel;
+  int64_t C;
+  if (!counterStore(SI, Slot, Rel, C))
+    return false;
+  NonNeg = NonNeg && C >= 0;
+  return true;
+}
+
+/// An atomic read-modify-write of the variable: understood (the model
+/// checker computes the new value, or makes it unknown), and whether the
+/// variable stays non-negative.
+static bool flagRmwOk(const User &U, const Value *Slot, Type *Ty,
+                      bool &NonNeg) {
+  auto Const = [](const Value *V) {
+    auto *K = dyn_cast<ConstantInt>(throughSlot(V));
+    return K && K->getBitWidth() <= 64 ? K : nullptr;
+  };
+  // A relaxed write publishes nothing: a thread that reads its value is
+  // not ordered after the writer, so the variable is not tracked
+  // ("relaxed-unknown").
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&U)) {
+    if (RMW->getPointerOperand()->stripPointerCasts() != Slot ||
+        RMW->getValOperand()->getType() != Ty ||
+        (isRelaxed(*RMW) && !leavesMemoryUnchanged(*RMW)))
+      return false;
+    const ConstantInt *K = Const(RMW->getValOperand());
+    bool Pos = K && !K->isNegative();
+    NonNeg = NonNeg && (leavesMemoryUnchanged(*RMW) ||
+                        ((RMW->getOperation() == AtomicRMWInst::Xchg ||
+                          RMW->getOperation() == AtomicRMWInst::Add) &&
+                         Pos));
+    return true;
+  }
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&U)) {
+    if (CX->getPointerOperand()->stripPointerCasts() != Slot ||
+        CX->getCompareOperand()->getType() != Ty || isRelaxed(*CX))
+      return false;
+    const ConstantInt *K = Const(CX->getNewValOperand());
+    NonNeg = NonNeg && K && !K->isNegative();
+    return true;
+  }
+  return false;
+}
+
+bool flagUseOk(const User &U, const Value *Slot, Type *Ty, bool &NonNeg,
+               bool &Compared) {
+  if (auto *SI = dyn_cast<StoreInst>(&U))
+    return flagStoreOk(*SI, Slot, NonNeg) && !isRelaxed(*SI);
+  if (auto *LI = dyn_cast<LoadInst>(&U)) {
+    for (const User *LU : LI->users())
+      Compared = Compared || !isa<BinaryOperator>(LU);
+    // An atomic load is a snapshot (AtomicUpdate): used anyhow. (Of the
+    // variable's own width.)
+    return LI->isAtomic() ? LI->getType() == Ty
+                          : onlyComparedOrCounted(*LI, Slot);
+  }
+  if (flagRmwOk(U, Slot, Ty, NonNeg)) {
+    Compared = true;
+    return true;
+  }
+  return false;
+}
+
 const Instruction *atomicResultOf(const Value *V) {
   V = followSlots(V);
   if (auto *RMW = dyn_cast<AtomicRMWInst>(V))

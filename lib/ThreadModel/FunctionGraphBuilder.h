@@ -26,6 +26,8 @@ class BranchInst;
 class Function;
 class LoadInst;
 class StoreInst;
+class Type;
+class User;
 } // namespace llvm
 
 namespace racesift {
@@ -118,6 +120,17 @@ const llvm::Value *throughSlot(const llvm::Value *V);
 /// own value plus a constant (Relative true: Slot := Slot + C), true.
 bool counterStore(const llvm::StoreInst &SI, const llvm::Value *Slot,
                   bool &Relative, int64_t &C);
+/// A store into a tracked variable: a counter store (flag-rules in
+/// docs/design-threadmodel.md); NonNeg is cleared if it may store a
+/// negative value or decrement.
+bool flagStoreOk(const llvm::StoreInst &SI, const llvm::Value *Slot,
+                 bool &NonNeg);
+/// Whether U, a user of the tracked memory variable Slot (of integer type
+/// Ty), is one the model checker understands: a counter store, a load only
+/// compared or counted (any atomic load of width Ty), a non-relaxed atomic
+/// read-modify-write. Sets Compared if some use tests the value.
+bool flagUseOk(const llvm::User &U, const llvm::Value *Slot, llvm::Type *Ty,
+               bool &NonNeg, bool &Compared);
 /// If V is a load of a tracked local (a slot in FlagVars) in At's block,
 /// with no store or call between them, that local's DataVar: At sees the
 /// value the local holds there (`return ok;` at -O0). Else NoDataVar.

@@ -484,50 +484,6 @@ struct ModelBuilder {
         Ctx.NonNegative.insert(V.Id);
       TM.DataVars.push_back(std::move(V));
     };
-    // Stores must be counter stores; NonNeg: no negative constant stored
-    // and no decrement.
-    auto StoreOk = [](const StoreInst &SI, const Value *Slot, bool &NonNeg) {
-      bool Rel;
-      int64_t C;
-      if (!counterStore(SI, Slot, Rel, C))
-        return false;
-      NonNeg = NonNeg && C >= 0;
-      return true;
-    };
-    // An atomic read-modify-write of the variable: understood (the model
-    // checker computes the new value, or makes it unknown), and whether
-    // the variable stays non-negative.
-    auto RmwOk = [](const User *U, const Value *Slot, Type *Ty, bool &NonNeg) {
-      auto Const = [](const Value *V) {
-        auto *K = dyn_cast<ConstantInt>(throughSlot(V));
-        return K && K->getBitWidth() <= 64 ? K : nullptr;
-      };
-      // A relaxed write publishes nothing: a thread that reads its value
-      // is not ordered after the writer, so the variable is not tracked
-      // ("relaxed-unknown").
-      if (auto *RMW = dyn_cast<AtomicRMWInst>(U)) {
-        if (RMW->getPointerOperand()->stripPointerCasts() != Slot ||
-            RMW->getValOperand()->getType() != Ty ||
-            (isRelaxed(*RMW) && !leavesMemoryUnchanged(*RMW)))
-          return false;
-        const ConstantInt *K = Const(RMW->getValOperand());
-        bool Pos = K && !K->isNegative();
-        NonNeg = NonNeg && (leavesMemoryUnchanged(*RMW) ||
-                            ((RMW->getOperation() == AtomicRMWInst::Xchg ||
-                              RMW->getOperation() == AtomicRMWInst::Add) &&
-                             Pos));
-        return true;
-      }
-      if (auto *CX = dyn_cast<AtomicCmpXchgInst>(U)) {
-        if (CX->getPointerOperand()->stripPointerCasts() != Slot ||
-            CX->getCompareOperand()->getType() != Ty || isRelaxed(*CX))
-          return false;
-        const ConstantInt *K = Const(CX->getNewValOperand());
-        NonNeg = NonNeg && K && !K->isNegative();
-        return true;
-      }
-      return false;
-    };
     for (GlobalVariable &GV : M.globals()) {
       // An integer, or a struct of one (C11's atomic_flag).
       Type *Ty = GV.getValueType();
@@ -540,21 +496,8 @@ struct ModelBuilder {
       bool NonNeg = true;
       if (auto *Init = dyn_cast<ConstantInt>(GV.getInitializer()))
         NonNeg = !Init->isNegative();
-      for (const User *U : GV.users()) {
-        if (auto *SI = dyn_cast<StoreInst>(U))
-          Ok = Ok && StoreOk(*SI, &GV, NonNeg) && !isRelaxed(*SI);
-        else if (auto *LI = dyn_cast<LoadInst>(U)) {
-          // An atomic load is a snapshot (AtomicUpdate): used anyhow.
-          // (Of the variable's own width.)
-          Ok = Ok && (LI->isAtomic() ? LI->getType() == Ty
-                                     : onlyComparedOrCounted(*LI, &GV));
-          for (const User *LU : LI->users())
-            Compared = Compared || !isa<BinaryOperator>(LU);
-        } else if (RmwOk(U, &GV, Ty, NonNeg)) {
-          Compared = true;
-        } else
-          Ok = false;
-      }
+      for (const User *U : GV.users())
+        Ok = Ok && flagUseOk(*U, &GV, Ty, NonNeg, Compared);
       ObjectId O = PTA.objectFor(&GV);
       if (Ok && Compared && O != InvalidObject)
         Track(&GV, O, NonNeg);
@@ -585,7 +528,7 @@ struct ModelBuilder {
             if (SI->getPointerOperand() == AI && (Bool || atomicResultOf(V)))
               NonNeg = NonNeg && Bool;
             else
-              Ok = Ok && StoreOk(*SI, AI, NonNeg);
+              Ok = Ok && flagStoreOk(*SI, AI, NonNeg);
             Stored = true;
           } else if (auto *LI = dyn_cast<LoadInst>(U)) {
             for (const User *LU : LI->users()) {
