@@ -247,6 +247,9 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
     ++Counts.Unknown;
     return OutOfBudget();
   }
+  for (const Value *H : VR.Deciding)
+    if (!is_contained(Counts.Hints, H))
+      Counts.Hints.push_back(H);
   switch (VR.F) {
   case Feasibility::Feasible:
     ++Counts.Validated;

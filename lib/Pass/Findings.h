@@ -55,6 +55,17 @@ struct ValidationCounts {
   /// validate-steps): a deterministic cap on what validation adds to a
   /// compile; past it, races are possible ones that say so.
   uint64_t ModuleSteps = 0;
+  /// Refinement hints of the rejected replays, first seen first
+  /// (ValidationResult::Deciding), and the data tracked because of them.
+  std::vector<const llvm::Value *> Hints;
+  std::vector<std::string> Refined;
+  /// A new run of the layers on a refined model: the verdict counts and
+  /// hints start again; the work done so far still counts against the
+  /// module's budget.
+  void newRound() {
+    Validated = Infeasible = Unknown = 0;
+    Hints.clear();
+  }
 };
 
 /// ModelCheckOptions::CheckWitness: replays P's interleaving; "" if the

@@ -21,6 +21,7 @@
 #include "racesift/ModelCheck/ModelCheck.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
@@ -240,30 +241,27 @@ static void analyse(Module &UserModule, const Options &Opts,
              .str()});
   }
 
-  LocksetOptions LO;
-  LO.Deadline = Deadline;
-  LocksetResult LS = computeLocksets(TM, LO);
-  double LocksetTime = secondsSince(Start) - ModelTime;
-  if (LS.BudgetExhausted) {
-    R.LocksetBudgetExhausted = true;
-    R.ObjectsPaired = LS.ObjectsPaired;
-    R.SharedObjects = LS.SharedObjects;
-    R.Run.Success = false;
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "budget-exhausted",
-         formatv("the lockset layer paired the accesses of {0} of {1} shared "
-                 "objects within the time budget (timeout={2}s): races on "
-                 "the others are not reported",
-                 LS.ObjectsPaired, LS.SharedObjects, secondsText(Opts.Timeout))
-             .str()});
-  }
-
+  // The layers run once, and again on a refined model while witness
+  // validation names untracked data that decided an infeasible
+  // interleaving (refinement, docs/design.md), up to MaxRefinements times.
+  constexpr unsigned MaxRefinements = 2;
+  std::vector<const Value *> TrackHints;
+  unsigned Refinements = 0;
+  LocksetResult LS;
+  double LocksetTime = 0;
   std::vector<LocationVerdict> Verdicts;
   ValidationCounts VCounts;
   VCounts.ModuleSteps = Opts.ValidateSteps;
-  if (Opts.Layer == Layers::Lockset) {
-    R.Findings = findingsFromCandidates(TM, LS);
-  } else {
+  while (true) {
+    double LocksetStart = secondsSince(Start);
+    LocksetOptions LO;
+    LO.Deadline = Deadline;
+    LS = computeLocksets(TM, LO);
+    LocksetTime += secondsSince(Start) - LocksetStart;
+    if (Opts.Layer == Layers::Lockset) {
+      R.Findings = findingsFromCandidates(TM, LS);
+      break;
+    }
     ModelCheckOptions MC =
         modelCheckOptions(Opts, Opts.Timeout - secondsSince(Start));
     MC.Deadline = Deadline;
@@ -278,6 +276,39 @@ static void analyse(Module &UserModule, const Options &Opts,
     Verdicts = checkCandidates(TM, LS, MC);
     R.Findings =
         findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
+    if (!Opts.Validate || Refinements == MaxRefinements)
+      break;
+    std::vector<const Value *> New;
+    for (const Value *H : VCounts.Hints)
+      if (!is_contained(TrackHints, H) &&
+          isTrackableField(H, M.getDataLayout()))
+        New.push_back(H);
+    if (New.empty())
+      break;
+    TrackHints.insert(TrackHints.end(), New.begin(), New.end());
+    ThreadModel Refined =
+        buildThreadModel(M, Deadline, Opts.MaxPointsTo, TrackHints);
+    if (Refined.BudgetExhausted || !createsThreads(Refined))
+      break;
+    R.TM = std::move(Refined);
+    ++Refinements;
+    for (const DataVar &D : TM.DataVars)
+      if (is_contained(New, D.Value))
+        VCounts.Refined.push_back(D.Name);
+    VCounts.newRound();
+  }
+  if (LS.BudgetExhausted) {
+    R.LocksetBudgetExhausted = true;
+    R.ObjectsPaired = LS.ObjectsPaired;
+    R.SharedObjects = LS.SharedObjects;
+    R.Run.Success = false;
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("the lockset layer paired the accesses of {0} of {1} shared "
+                 "objects within the time budget (timeout={2}s): races on "
+                 "the others are not reported",
+                 LS.ObjectsPaired, LS.SharedObjects, secondsText(Opts.Timeout))
+             .str()});
   }
 
   unsigned Races = 0, Refuted = 0, Unknown = 0, Unexamined = 0;
@@ -365,13 +396,19 @@ static void analyse(Module &UserModule, const Options &Opts,
                                 secondsSince(Start) - ModelTime - LocksetTime,
                                 Unexamined)
                             .str());
-    if (Opts.Layer == Layers::Full && Opts.Validate)
+    if (Opts.Layer == Layers::Full && Opts.Validate) {
       R.Stats.push_back(formatv("racesift: stats: validation: {0} race(s) "
                                 "replayed, {1} infeasible, {2} not "
                                 "validated; {3} steps, {4} queries",
                                 VCounts.Validated, VCounts.Infeasible,
                                 VCounts.Unknown, VCounts.Steps, VCounts.Queries)
                             .str());
+      if (Refinements)
+        R.Stats.push_back(formatv("racesift: stats: refinement: {0} "
+                                  "round(s); tracked as data: {1}",
+                                  Refinements, join(VCounts.Refined, ", "))
+                              .str());
+    }
   }
 }
 

@@ -38,6 +38,8 @@ struct ModelBuilder {
   Module &M;
   ThreadModel &TM;
   PointsToAnalysis &PTA;
+  /// Fields of globals the refinement asks to track (trackableField).
+  ArrayRef<const Value *> TrackHints;
   GraphContext Ctx;
   DenseMap<const Function *, TemplateId> TemplateOf;
   /// Functions each template may execute (calls, not creations).
@@ -49,8 +51,9 @@ struct ModelBuilder {
   DenseMap<const Function *, bool> RunsMany;
   std::map<const CallBase *, std::vector<const Function *>> StartsOf;
 
-  ModelBuilder(Module &M, ThreadModel &TM, PointsToAnalysis &PTA)
-      : M(M), TM(TM), PTA(PTA) {}
+  ModelBuilder(Module &M, ThreadModel &TM, PointsToAnalysis &PTA,
+               ArrayRef<const Value *> TrackHints)
+      : M(M), TM(TM), PTA(PTA), TrackHints(TrackHints) {}
 
   bool isCreation(const CallBase &CB) const {
     for (const Function *F : PTA.callees(CB))
@@ -560,6 +563,29 @@ struct ModelBuilder {
           Track(AI, O, NonNeg);
       }
     }
+    // Fields of globals the refinement asks for (DataFields.cpp).
+    for (const Value *Hint : TrackHints) {
+      std::optional<DataField> F = trackableField(Hint, M.getDataLayout());
+      ObjectId O = F ? PTA.objectFor(F->GV) : InvalidObject;
+      if (O == InvalidObject || any_of(F->Slots, [&](const Value *S) {
+            return Ctx.FlagVars.count(S);
+          }))
+        continue;
+      DataVar V;
+      V.Id = TM.DataVars.size();
+      V.IsMemory = true;
+      V.Loc = {O, F->Offset};
+      V.Value = F->Slots.front();
+      const MemObject &Obj = TM.Objects[O];
+      std::string Member = Obj.Type ? memberPath(Obj.Type, F->Offset, false)
+                                    : "+" + std::to_string(F->Offset);
+      V.Name = Obj.Name + Member;
+      for (const Value *S : F->Slots)
+        Ctx.FlagVars[S] = V.Id;
+      if (F->NonNeg)
+        Ctx.NonNegative.insert(V.Id);
+      TM.DataVars.push_back(std::move(V));
+    }
   }
 
   //===--------------------------------------------------------------===//
@@ -979,7 +1005,7 @@ struct ModelBuilder {
 ThreadModel
 buildThreadModel(Module &M,
                  std::optional<std::chrono::steady_clock::time_point> Deadline,
-                 unsigned MaxPointsTo) {
+                 unsigned MaxPointsTo, ArrayRef<const Value *> TrackHints) {
   ThreadModel TM;
   TM.ModuleName = M.getSourceFileName();
   TM.HasDebugInfo =
@@ -996,7 +1022,7 @@ buildThreadModel(Module &M,
   }
   TM.Compromises = PTA.compromises();
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
-  ModelBuilder(M, TM, PTA).run();
+  ModelBuilder(M, TM, PTA, TrackHints).run();
   return TM;
 }
 

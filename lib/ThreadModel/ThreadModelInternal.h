@@ -28,6 +28,7 @@ namespace llvm {
 class BasicBlock;
 class CallBase;
 class Constant;
+class DataLayout;
 class GEPOperator;
 class GlobalVariable;
 class Instruction;
@@ -36,6 +37,19 @@ class Value;
 } // namespace llvm
 
 namespace racesift {
+
+/// A field of a global struct the refinement may track as data
+/// (DataFields.cpp): the pointers its accesses use, all of one value each.
+struct DataField {
+  const llvm::GlobalVariable *GV = nullptr;
+  int64_t Offset = 0;
+  llvm::Type *Ty = nullptr;
+  std::vector<const llvm::Value *> Slots;
+  bool NonNeg = false; ///< Never negative: no negative store, no decrement.
+};
+/// The field Ptr points to, if tracking it is exact (see DataFields.cpp).
+std::optional<DataField> trackableField(const llvm::Value *Ptr,
+                                        const llvm::DataLayout &DL);
 
 /// Source location of an instruction (function name always set).
 SourceLoc sourceLocOf(const llvm::Instruction &I);

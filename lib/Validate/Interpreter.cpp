@@ -443,6 +443,7 @@ bool Replayer::step(Path &P, unsigned T) {
     if (Br->isUnconditional())
       return enterBlock(P, F, Br->getSuccessor(0));
     Val C = eval(P, F, Br->getCondition());
+    P.Threads[T].LastBranch = &I;
     if (C.isConst())
       return enterBlock(P, F, Br->getSuccessor(C.K->isZero() ? 1 : 0));
     z3::expr B = Ops.truth(C);
@@ -453,6 +454,7 @@ bool Replayer::step(Path &P, unsigned T) {
   }
   if (auto *Sw = dyn_cast<SwitchInst>(&I)) {
     Val C = eval(P, F, Sw->getCondition());
+    P.Threads[T].LastBranch = &I;
     if (C.isConst())
       return enterBlock(
           P, F,

@@ -79,8 +79,13 @@ void Replayer::dead(const Path &P, std::string Why) {
   if (DeadWhy.empty() || P.Next > DeadDepth) {
     DeadDepth = P.Next;
     DeadWhy = Why;
-    if (P.Next < In.Steps.size())
+    DeadBranch = nullptr;
+    if (P.Next < In.Steps.size()) {
       DeadWhy += " (before " + describe(In.Steps[P.Next]) + ")";
+      unsigned T = In.Steps[P.Next].Thread;
+      if (T < P.Threads.size())
+        DeadBranch = P.Threads[T].LastBranch;
+    }
   }
 }
 
@@ -564,6 +569,8 @@ ValidationResult Replayer::run() {
     return Finish(Feasibility::Unknown,
                   std::string("the solver failed: ") + E.msg());
   }
+  if (DeadBranch)
+    R.Deciding = memoryReadBy(*DeadBranch);
   std::string Why =
       DeadWhy.empty() ? "no path of the program follows it" : DeadWhy;
   if (!DeadAssumed.empty())

@@ -59,6 +59,9 @@ struct ThreadState {
   bool Started = false;
   bool Done = false;
   uint64_t Id = 0; ///< Its pthread_t value.
+  /// The conditional branch it took last: where a dead path left the
+  /// interleaving (refinement hints).
+  const llvm::Instruction *LastBranch = nullptr;
   std::optional<Val> Ret;
 };
 
@@ -105,6 +108,11 @@ enum class Advance : uint8_t { Reached, Dead };
 /// How far a thread got in a slice of an interleaved schedule.
 enum class Slice : uint8_t { Reached, Dead, Yield };
 
+/// The pointers of the loads of global memory that Branch's condition
+/// depends on, through arithmetic, the function's locals and the results
+/// of defined callees (a bounded static slice; Refine.cpp).
+std::vector<const llvm::Value *> memoryReadBy(const llvm::Instruction &Branch);
+
 class Replayer {
 public:
   Replayer(const ThreadModel &TM, const ReplayInput &In,
@@ -130,6 +138,9 @@ private:
   std::string DeadWhy;
   size_t DeadDepth = 0;
   std::string DeadAssumed; ///< Set if a dead path had taken something on trust.
+  /// The last branch of the thread whose next step the deepest dead path
+  /// missed.
+  const llvm::Instruction *DeadBranch = nullptr;
 
   /// The functions the root thread's replay may start in: main, or in a
   /// module without it, the external functions that reach its steps.

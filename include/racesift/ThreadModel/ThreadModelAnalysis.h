@@ -11,6 +11,8 @@
 #include "racesift/ThreadModel/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include "llvm/IR/PassManager.h"
 
 #include <chrono>
@@ -18,7 +20,9 @@
 #include <optional>
 
 namespace llvm {
+class DataLayout;
 class Module;
+class Value;
 class raw_ostream;
 } // namespace llvm
 
@@ -28,10 +32,19 @@ namespace racesift {
 /// linked program under LTO). If Deadline passes first, the model is left
 /// empty with BudgetExhausted set. Pointers that may point to more than
 /// MaxPointsTo locations are unresolved (0: no limit; see PointsTo.h).
+/// TrackHints: pointers to fields of globals that witness validation found
+/// deciding (refinement); each is tracked as data where that is exact
+/// (isTrackableField).
 ThreadModel buildThreadModel(
     llvm::Module &M,
     std::optional<std::chrono::steady_clock::time_point> Deadline = {},
-    unsigned MaxPointsTo = DefaultMaxPointsTo);
+    unsigned MaxPointsTo = DefaultMaxPointsTo,
+    llvm::ArrayRef<const llvm::Value *> TrackHints = {});
+
+/// Whether buildThreadModel can track the memory Ptr points to as data when
+/// given it as a hint: a field of a global struct whose address never
+/// escapes, accessed only as a flag or counter.
+bool isTrackableField(const llvm::Value *Ptr, const llvm::DataLayout &DL);
 
 /// False if M refers to no thread-creation API (pthread_create,
 /// thrd_create, std::thread): then it creates no threads and no model is

@@ -78,6 +78,11 @@ struct ValidationResult {
   /// Feasible in a module without main: the external function the replay
   /// started in, as the first call the rest of the program makes into it.
   std::string Entry;
+  /// Not feasible: the global memory the branch where the replay left the
+  /// interleaving read, through locals and helpers' results (the pointers
+  /// its loads use). Tracking it may let the model checker see the data
+  /// that rules the interleaving out (refinement, docs/design.md).
+  std::vector<const llvm::Value *> Deciding;
   uint64_t Steps = 0;
   unsigned Queries = 0;
 };
