@@ -36,6 +36,15 @@ public:
   PromotedCopy(const PromotedCopy &) = delete;
   PromotedCopy &operator=(const PromotedCopy &) = delete;
 
+  /// Inlines, into the copy, the calls of libstdc++'s iterator helpers
+  /// (`begin`, `end`, `operator!=`, `operator*`, `operator++`, `base`,
+  /// `data` of std:: and __gnu_cxx:: classes), promotes what they leave in
+  /// local aggregates (the -O0 `__normal_iterator`s) to SSA values and
+  /// recomputes the analyses: a range-for becomes a pointer loop that
+  /// ScalarEvolution reads. Returns false if nothing was inlined. Blocks of
+  /// F may be split; copyOf stays valid for the instructions that remain.
+  bool inlineIteratorHelpers();
+
   /// The copy of an instruction or block of F, or nullptr.
   template <typename T> T *copyOf(const T *X) const {
     return llvm::dyn_cast_or_null<T>(VMap.lookup(X));
