@@ -284,11 +284,10 @@ findCxxContainerJoinLoops(const Function &MainC,
   if (!Any)
     return Out;
   const DataLayout &DL = Main.getParent()->getDataLayout();
-  StructType *ThreadTy =
-      StructType::getTypeByName(Main.getContext(), "class.std::thread");
-  if (!ThreadTy || !ThreadTy->isSized())
+  // sizeof(std::thread): clang marks `this` of join dereferenceable by it.
+  const uint64_t Size = Joins.front()->getParamDereferenceableBytes(0);
+  if (!Size)
     return Out;
-  const int64_t Size = DL.getTypeAllocSize(ThreadTy);
 
   PromotedCopy PC(Main);
   DenseMap<const BasicBlock *, const BasicBlock *> Original;
@@ -382,8 +381,9 @@ findCxxContainerJoinLoops(const Function &MainC,
               "struct.std::array"))
         C = nullptr;
     } else {
+      // _Vector_impl_data: _M_start, then _M_finish.
       C = LoadAt(Start, 0);
-      if (C && LoadAt(End, 8) != C)
+      if (C && LoadAt(End, DL.getPointerSize()) != C)
         C = nullptr;
       if (C && (!C->getAllocatedType()->isStructTy() ||
                 !C->getAllocatedType()->getStructName().starts_with(
