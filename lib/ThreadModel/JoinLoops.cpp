@@ -88,8 +88,10 @@ Member containerMember(const Function *F) {
 
 bool isMarker(const Instruction &I) {
   auto *II = dyn_cast<IntrinsicInst>(&I);
-  return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
-                II->getIntrinsicID() == Intrinsic::assume);
+  return II &&
+         (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
+          II->getIntrinsicID() == Intrinsic::assume ||
+          II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl);
 }
 
 bool calls(const CallBase &CB, StringRef Name) {
@@ -178,6 +180,19 @@ bool collectContainerUses(const AllocaInst &C, ContainerUses &U) {
       if ((M == Member::Emplace || M == Member::Push) && CB->arg_size() > 1)
         U.MovedIn.insert(CB->getArgOperand(1));
       U.Members.push_back(CB);
+    }
+  }
+  // A phi or select that may also yield another pointer (`p = c ? &v[0] :
+  // &other`) could move a thread out of sight through `*p = std::move(t)`.
+  for (const Value *V : U.Derived) {
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      for (const Value *In : Phi->incoming_values())
+        if (!U.Derived.count(In))
+          return false;
+    } else if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      if (!U.Derived.count(Sel->getTrueValue()) ||
+          !U.Derived.count(Sel->getFalseValue()))
+        return false;
     }
   }
   return true;

@@ -29,11 +29,13 @@
 // RUN: %clang -g -O2 -c -DPARTIAL %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DNOJOIN %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DOTHER %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=work --implicit-check-not=warning:
-// RUN: %clang -g -O0 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:75 --implicit-check-not=warning:
-// RUN: %clang -g -O2 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:75 --implicit-check-not=warning:
-// RUN: %clang -g -O0 -c -DRETURN %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:75 --implicit-check-not=warning:
-// RUN: %clang -g -O0 -c -DARRAY -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:62 --implicit-check-not=warning:
-// RUN: %clang -g -O2 -c -DARRAY -DPARTIAL %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:62 --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:84 --implicit-check-not=warning:
+// RUN: %clang -g -O2 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:84 --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DRETURN %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:84 --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DARRAY -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:71 --implicit-check-not=warning:
+// RUN: %clang -g -O2 -c -DARRAY -DPARTIAL %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:71 --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DSELECT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:67 --implicit-check-not=warning:
+// RUN: %clang -g -O2 -c -DSELECT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:67 --implicit-check-not=warning:
 //
 // PUSH: push_back(std::thread(...)). ARRAY: std::array, filled by element
 // assignment. BREAK: a join loop that may stop early. RETURN: one that may
@@ -42,6 +44,8 @@
 // OTHER: the site (std::thread's constructor for `void (*)()`) also starts
 // a thread into a second vector, joined after the read. MOVEOUT: a thread
 // moved out of the vector, replaced, and detached before the loop.
+// SELECT: the thread goes into the array or into another std::thread,
+// joined after the read.
 #include <array>
 #include <mutex>
 #include <thread>
@@ -56,7 +60,12 @@ void work() {
 }
 
 int main(int argc, char **argv) {
-#if defined(ARRAY)
+#if defined(SELECT)
+  std::array<std::thread, 3> v;
+  std::thread other;
+  std::thread *p = argc > 1 ? v.begin() : &other;
+  *p = std::thread([] { work(); });
+#elif defined(ARRAY)
   std::array<std::thread, 3> v;
   for (auto &t : v)
     t = std::thread([] { work(); });
@@ -103,19 +112,23 @@ int main(int argc, char **argv) {
   for (auto &t : w)
     t.join();
 #endif
+#ifdef SELECT
+  if (other.joinable())
+    other.join();
+#endif
   return seen;
 }
 
 // MODEL-LABEL: function main:
-// MODEL: join all lambda@{{.*}}cxx-join-loops.cpp:75 (every thread in the container) at {{.*}}cxx-join-loops.cpp:97:7
+// MODEL: join all lambda@{{.*}}cxx-join-loops.cpp:84 (every thread in the container) at {{.*}}cxx-join-loops.cpp:106:7
 // MODEL-ARRAY-LABEL: function main:
-// MODEL-ARRAY: join all lambda@{{.*}}cxx-join-loops.cpp:62 (every thread in the container) at {{.*}}cxx-join-loops.cpp:97:7
+// MODEL-ARRAY: join all lambda@{{.*}}cxx-join-loops.cpp:71 (every thread in the container) at {{.*}}cxx-join-loops.cpp:106:7
 // MODEL-NONE-NOT: join all
 // OK: remark: racesift: '{{.*}}cxx-join-loops.cpp': 1 candidate location(s) were refuted only up to the thread bound (thread bound 2 met at creation site {{.*}}std_thread.h:{{[0-9]+}} (in a loop)): 'x'
-// RACE: cxx-join-loops.cpp:55:4: warning: data race on 'x': write in thread 'lambda@{{.*}}cxx-join-loops.cpp:75' conflicts with read in thread 'main'
-// RACE: cxx-join-loops.cpp:101:14: note: conflicting read in thread 'main' here
+// RACE: cxx-join-loops.cpp:59:4: warning: data race on 'x': write in thread 'lambda@{{.*}}cxx-join-loops.cpp:84' conflicts with read in thread 'main'
+// RACE: cxx-join-loops.cpp:110:14: note: conflicting read in thread 'main' here
 // The model checker's interleavings for these cannot be replayed through
 // std::thread's start (the replay takes the state's destructor on trust and
 // misses a step), so they stay possible races.
-// MAYRACE: cxx-join-loops.cpp:55:4: warning: possible data race on 'x': write in thread '{{.*}}[[T]]' conflicts with read in thread 'main' (not decided: the model checker's interleaving could not be replayed against the program
-// MAYRACE: cxx-join-loops.cpp:101:14: note: conflicting read in thread 'main' here
+// MAYRACE: cxx-join-loops.cpp:59:4: warning: possible data race on 'x': write in thread '{{.*}}[[T]]' conflicts with read in thread 'main' (not decided: the model checker's interleaving could not be replayed against the program
+// MAYRACE: cxx-join-loops.cpp:110:14: note: conflicting read in thread 'main' here
