@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Internal to lib/ThreadModel. At -O0 a loop counter lives in a stack slot,
-// where ScalarEvolution cannot see it; the trip-count, join-loop and
-// index-range rules ask their questions of a copy of the function whose
-// promotable slots are SSA values. The copy is erased with this object:
-// the module is left as it was.
+// where ScalarEvolution cannot see it; the trip-count, join-loop,
+// cxx-join-loop and index-range rules ask their questions of a copy of the
+// function whose promotable slots are SSA values. The copy is erased with
+// this object: the module is left as it was.
 //
 //===----------------------------------------------------------------------===//
 
