@@ -188,6 +188,15 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       uint64_t Mask = 0;
       for (unsigned HI : Ids)
         Mask |= C.Joinable[HI];
+      // A std::thread container's loop: every instance of the site's
+      // templates (only that site creates them), joinable or not: the
+      // container held each one's id, moved there from the handle the
+      // site wrote.
+      if (A.AllInstances && A.Creation < TM.Creations.size())
+        for (uint32_t J = 0; J < C.Threads.size(); ++J)
+          if (is_contained(TM.Creations[A.Creation].Targets,
+                           C.Threads[J].Template))
+            Mask |= uint64_t(1) << J;
       Mask &= ~(uint64_t(1) << I);
       if (Opts.Relax & ModelCheckOptions::RelaxJoins)
         Mask = 0;

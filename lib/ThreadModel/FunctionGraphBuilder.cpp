@@ -1302,8 +1302,11 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
         // Every instance of the site has been joined by the loop.
         Action A = objectAction(ActionKind::Join, *P.Join, nullptr);
         A.JoinAll = true;
+        A.AllInstances = P.AllInstances;
         A.Creation = P.Creation;
-        A.Objects = TM.Creations[P.Creation].Handles;
+        // Every instance, wherever its id went: no handle to name.
+        if (!P.AllInstances)
+          A.Objects = TM.Creations[P.Creation].Handles;
         A.MustObject = TM.isOneRuntimeObject(A.Objects);
         NodeId Next = N++;
         Edge(Cur, Next, std::move(A));

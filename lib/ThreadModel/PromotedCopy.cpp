@@ -7,9 +7,16 @@
 
 #include "PromotedCopy.h"
 
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -30,6 +37,71 @@ PromotedCopy::PromotedCopy(Function &F)
     PromoteMemToReg(Slots, DT, &AC);
   LI = std::make_unique<LoopInfo>(DT);
   SE = std::make_unique<ScalarEvolution>(*Copy, TLI, AC, DT, *LI);
+}
+
+namespace {
+
+/// A libstdc++ iterator helper: a defined member of std:: or __gnu_cxx::
+/// whose name says it only computes an iterator or compares two.
+bool isIteratorHelper(const Function &F) {
+  if (F.isDeclaration() || F.isVarArg())
+    return false;
+  StringRef N = F.getName();
+  if (!N.starts_with("_ZNSt") && !N.starts_with("_ZNKSt") &&
+      !N.starts_with("_ZN9__gnu_cxx") && !N.starts_with("_ZNK9__gnu_cxx"))
+    return false;
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(N.data()))
+    return false;
+  char *Base = D.getFunctionBaseName(nullptr, nullptr);
+  if (!Base)
+    return false;
+  StringRef B(Base);
+  bool Helper = B == "begin" || B == "end" || B == "data" || B == "base" ||
+                B == "operator!=" || B == "operator==" || B == "operator*" ||
+                B == "operator++" || B == "__normal_iterator" || B == "_S_ptr";
+  std::free(Base);
+  return Helper;
+}
+
+} // namespace
+
+bool PromotedCopy::inlineIteratorHelpers() {
+  unsigned Inlined = 0;
+  // Helpers call helpers (begin() builds a __normal_iterator): a few
+  // rounds, bounded.
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    std::vector<CallBase *> Calls;
+    for (Instruction &I : instructions(*Copy))
+      if (auto *CB = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CB->getCalledFunction())
+          if (isIteratorHelper(*Callee))
+            Calls.push_back(CB);
+    if (Calls.empty())
+      break;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*CB, IFI).isSuccess())
+        ++Inlined;
+    }
+  }
+  if (!Inlined)
+    return false;
+  SE.reset();
+  LI.reset();
+  {
+    FunctionAnalysisManager FAM;
+    FAM.registerPass([] { return PassInstrumentationAnalysis(); });
+    FAM.registerPass([] { return DominatorTreeAnalysis(); });
+    FAM.registerPass([] { return AssumptionAnalysis(); });
+    FAM.registerPass([] { return TargetIRAnalysis(); });
+    SROAPass(SROAOptions::PreserveCFG).run(*Copy, FAM);
+  }
+  DT.recalculate(*Copy);
+  AC.clear();
+  LI = std::make_unique<LoopInfo>(DT);
+  SE = std::make_unique<ScalarEvolution>(*Copy, TLI, AC, DT, *LI);
+  return true;
 }
 
 PromotedCopy::~PromotedCopy() {

@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Internal to lib/ThreadModel. At -O0 a loop counter lives in a stack slot,
-// where ScalarEvolution cannot see it; the trip-count, join-loop and
-// index-range rules ask their questions of a copy of the function whose
-// promotable slots are SSA values. The copy is erased with this object:
-// the module is left as it was.
+// where ScalarEvolution cannot see it; the trip-count, join-loop,
+// cxx-join-loop and index-range rules ask their questions of a copy of the
+// function whose promotable slots are SSA values. The copy is erased with
+// this object: the module is left as it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +35,15 @@ public:
   ~PromotedCopy();
   PromotedCopy(const PromotedCopy &) = delete;
   PromotedCopy &operator=(const PromotedCopy &) = delete;
+
+  /// Inlines, into the copy, the calls of libstdc++'s iterator helpers
+  /// (`begin`, `end`, `operator!=`, `operator*`, `operator++`, `base`,
+  /// `data` of std:: and __gnu_cxx:: classes), promotes what they leave in
+  /// local aggregates (the -O0 `__normal_iterator`s) to SSA values and
+  /// recomputes the analyses: a range-for becomes a pointer loop that
+  /// ScalarEvolution reads. Returns false if nothing was inlined. Blocks of
+  /// F may be split; copyOf stays valid for the instructions that remain.
+  bool inlineIteratorHelpers();
 
   /// The copy of an instruction or block of F, or nullptr.
   template <typename T> T *copyOf(const T *X) const {

@@ -372,6 +372,45 @@ struct ModelBuilder {
       for (const JoinAllPoint &P : findJoinAllLoops(Sites, Joins))
         Ctx.JoinAllAt[P.At].push_back(P);
     }
+    computeCxxJoinLoops();
+  }
+
+  /// Range-for loops that join every std::thread of a local container
+  /// (docs/design-threadmodel.md, "cxx-join-loop"). A site qualifies only
+  /// if no other site creates its templates: the action joins every
+  /// instance of the templates, wherever their ids were moved.
+  void computeCxxJoinLoops() {
+    std::vector<std::pair<unsigned, const Function *>> Sites;
+    for (unsigned I = 0; I < TM.Creations.size(); ++I) {
+      const CreationSite &S = TM.Creations[I];
+      const Function *Callee = S.Call ? S.Call->getCalledFunction() : nullptr;
+      if (!Callee || !isCxxStartThread(Callee->getName()) ||
+          S.Targets.empty() || any_of(S.Targets, [&](TemplateId T) {
+            return TM.Templates[T].CreatedBy != std::vector<unsigned>{I};
+          }))
+        continue;
+      Sites.push_back({I, S.InFunction});
+    }
+    if (Sites.empty())
+      return;
+    std::map<const Function *, std::vector<const CallBase *>> JoinsIn;
+    for (Function &F : M)
+      for (const Instruction &I : instructions(F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *Callee = CB->getCalledFunction();
+              Callee && Callee->getName() == "_ZNSt6thread4joinEv")
+            JoinsIn[&F].push_back(CB);
+    for (const auto &[F, Joins] : JoinsIn) {
+      // Main must run once, so the instances the loop joins are all of
+      // them; thread entries run once only if their template does.
+      auto Ts = FuncTemplates.find(F);
+      if (RunsMany.lookup(F) || Ts == FuncTemplates.end() ||
+          Ts->second.size() != 1 ||
+          TM.Templates[Ts->second[0]].Mult != Multiplicity::Once)
+        continue;
+      for (const JoinAllPoint &P : findCxxContainerJoinLoops(*F, Sites, Joins))
+        Ctx.JoinAllAt[P.At].push_back(P);
+    }
   }
 
   /// A join loop joins every instance of its site only if nothing else
@@ -405,7 +444,7 @@ struct ModelBuilder {
     }
     for (FunctionGraph &G : TM.Functions)
       for (ActionEdge &E : G.Edges)
-        if (E.A.Kind == ActionKind::Join && E.A.JoinAll &&
+        if (E.A.Kind == ActionKind::Join && E.A.JoinAll && !E.A.AllInstances &&
             !Valid[E.A.Creation]) {
           E.A = Action();
           E.A.Kind = ActionKind::Internal;

@@ -66,6 +66,10 @@ struct JoinAllPoint {
   const llvm::BasicBlock *At = nullptr; ///< The join loop's exit block.
   unsigned Creation = 0;                ///< Index into ThreadModel::Creations.
   const llvm::CallBase *Join = nullptr; ///< The join in the loop.
+  /// Joins every instance of Creation, wherever its id now is (a
+  /// std::thread container: the ids were moved from where the site stored
+  /// them), rather than those its handles hold.
+  bool AllInstances = false;
 };
 /// For creation sites of one function that runs once (index, pthread_create
 /// or thrd_create call) and the pthread_join/thrd_join calls of that
@@ -74,6 +78,16 @@ struct JoinAllPoint {
 /// analysed once, on a copy.
 std::vector<JoinAllPoint> findJoinAllLoops(
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
+    llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// For a function Main that runs once, its std::thread::join calls, and
+/// std::thread creation sites (index, the constructor that calls
+/// _M_start_thread) whose every instance is started from Main: the
+/// range-for loops over a local std::vector or std::array of std::thread
+/// proven to join every instance of a site (docs/design-threadmodel.md,
+/// "cxx-join-loop"). Main is analysed once, on a copy.
+std::vector<JoinAllPoint> findCxxContainerJoinLoops(
+    const llvm::Function &Main,
+    llvm::ArrayRef<std::pair<unsigned, const llvm::Function *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// How a worker's entry reads its per-instance index value v: its first
 /// parameter's value, or the integer of type Ty that parameter points to.

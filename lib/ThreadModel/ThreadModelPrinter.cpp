@@ -121,6 +121,12 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     return S;
   }
   case ActionKind::Join:
+    if (A.AllInstances && A.Creation < TM.Creations.size()) {
+      S = "join all";
+      for (TemplateId T : TM.Creations[A.Creation].Targets)
+        S += " " + TM.Templates[T].Name;
+      return S + " (every thread in the container)";
+    }
     S = (A.JoinAll ? "join all " : "join ") + Obj();
     if (A.JoinAll && A.Creation < TM.Creations.size())
       S += " (every thread of the create at line " +

@@ -290,6 +290,11 @@ struct Action {
   /// loop stored (docs/design-threadmodel.md, "join-loop"): waits for every
   /// instance of Creation still joinable through Objects and joins them all.
   bool JoinAll = false;
+  /// JoinAll of a std::thread container (docs/design-threadmodel.md,
+  /// "cxx-join-loop"): waits for and joins every instance of Creation's
+  /// templates, which that site alone creates, whatever handle holds it
+  /// (their ids were moved into the container); Objects is empty.
+  bool AllInstances = false;
   /// The synchronisation object(s) the pointer operand may denote (lock,
   /// condition variable, barrier, semaphore, once-control, thread handle).
   std::vector<MemLoc> Objects;
