@@ -30,11 +30,8 @@ static bool isOneOf(StringRef N, std::initializer_list<StringRef> L) {
 }
 
 bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
-  if (Blocking.count(&CB)) {
-    dead(P, "the path passes a synchronisation step the interleaving does "
-            "not take");
-    return false;
-  }
+  if (Blocking.count(&CB))
+    return unscheduledStep(P, T, CB);
   Frame &F = P.Threads[T].Stack.back();
   const Function *Callee = CB.getCalledFunction();
   if (!Callee) {
@@ -69,6 +66,91 @@ bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
                       : Val::constant(DL.getTypeSizeInBits(A.getType()), 0);
   P.Threads[T].Stack.push_back(std::move(Fr));
   return true;
+}
+
+bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
+  auto Is = [&](ActionKind K) { return ActionAt.count({&CB, K}) != 0; };
+  std::optional<Val> Zero;
+  if (!CB.getType()->isVoidTy())
+    Zero = Val::constant(DL.getTypeSizeInBits(CB.getType()), 0);
+  if (Is(ActionKind::Create)) {
+    // A thread the interleaving does not run: its creation site was sliced
+    // away (its threads touch nothing the race needs), or a loop creates
+    // more threads than the model checker's bound. It is created and not
+    // scheduled before the race, which any scheduler may do; its handle
+    // gets an id of its own, and a join runs it to its end.
+    const Action &A = *ActionAt.find({&CB, ActionKind::Create})->second;
+    const CreationSite &CS = TM.Creations.at(A.Creation);
+    if (CS.Targets.size() != 1)
+      throw Unsupported{"a thread created off the interleaving whose start "
+                        "routine the replay cannot name"};
+    // A loop over an input would create threads for ever: the replay
+    // follows a few more than the interleaving at one site. Cut there, the
+    // path proves nothing.
+    unsigned AtSite = 0;
+    for (unsigned U : P.Unscheduled)
+      AtSite += P.Threads[U].CreatedBy == &CB;
+    if (P.Unscheduled.size() == MaxUnscheduled ||
+        AtSite == MaxUnscheduledPerSite) {
+      if (P.Assumed.empty())
+        P.Assumed = "that no more threads are created than the replay "
+                    "follows";
+      dead(P, "more threads are created than the replay follows");
+      return false;
+    }
+    unsigned New = P.FirstUnscheduled + P.Unscheduled.size();
+    P.Threads[New].Id = 0x7d0000 + New;
+    P.Threads[New].CreatedBy = &CB;
+    P.Unscheduled.push_back(New);
+    if (CS.HandleOperand >= 0) {
+      Frame &F = P.Threads[T].Stack.back();
+      uint64_t H = concretize(P, eval(P, F, CB.getArgOperand(CS.HandleOperand)),
+                              "handle");
+      store(P, H, Val::constant(64, P.Threads[New].Id),
+            Type::getInt64Ty(CB.getContext()));
+    }
+    startCreated(P, T, CB, CS, CS.Targets[0], New);
+    finishCall(P, T, CB, Zero);
+    return true;
+  }
+  // A thread created off the interleaving, run to its end by a join:
+  // its own locking happens as it runs.
+  if (T >= P.FirstUnscheduled &&
+      (Is(ActionKind::Lock) || Is(ActionKind::Unlock))) {
+    ReplayStep S;
+    S.Thread = T;
+    S.Kind = Is(ActionKind::Lock) ? ActionKind::Lock : ActionKind::Unlock;
+    S.Inst = &CB;
+    return perform(P, S);
+  }
+  if (Is(ActionKind::Detach)) {
+    finishCall(P, T, CB, Zero); // Waits for nothing.
+    return true;
+  }
+  if (Is(ActionKind::Join) && !P.Unscheduled.empty()) {
+    // Joining a thread created off the interleaving: it runs to its end
+    // now (the only schedule in which the join returns).
+    Frame &F = P.Threads[T].Stack.back();
+    const Function *Callee = CB.getCalledFunction();
+    Val H = eval(P, F, CB.getArgOperand(0));
+    if (Callee && Callee->getName().starts_with("_ZNSt6thread"))
+      H = load(P, concretize(P, H, "thread"), Type::getInt64Ty(CB.getContext()),
+               "");
+    uint64_t Id = concretize(P, H, "joined thread");
+    for (unsigned U : P.Unscheduled)
+      if (P.Threads[U].Id == Id && !P.Threads[U].Joined) {
+        size_t Saved = P.Next;
+        if (advance(P, U, nullptr) != Advance::Reached)
+          return false;
+        P.Next = Saved;
+        P.Threads[U].Joined = true;
+        finishCall(P, T, CB, Zero);
+        return true;
+      }
+  }
+  dead(P, "the path passes a synchronisation step the interleaving does "
+          "not take");
+  return false;
 }
 
 bool Replayer::external(Path &P, unsigned T, const CallBase &CB,

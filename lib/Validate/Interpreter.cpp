@@ -258,6 +258,7 @@ bool Replayer::enterBlock(Path &P, Frame &F, const BasicBlock *To) {
     F.Vals[Phi] = V;
   F.BB = To;
   F.It = To->getFirstNonPHI()->getIterator();
+  ++F.Visits[To];
   return true;
 }
 
@@ -447,7 +448,10 @@ bool Replayer::step(Path &P, unsigned T) {
     if (C.isConst())
       return enterBlock(P, F, Br->getSuccessor(C.K->isZero() ? 1 : 0));
     z3::expr B = Ops.truth(C);
-    unsigned K = choose(P, {B, !B});
+    const Frame &Cur = P.Threads[T].Stack.back();
+    unsigned K = choose(
+        P, {B, !B},
+        {Cur.visits(Br->getSuccessor(0)), Cur.visits(Br->getSuccessor(1))});
     if (K == ~0u)
       return false;
     return enterBlock(P, P.Threads[T].Stack.back(), Br->getSuccessor(K));
@@ -472,7 +476,10 @@ bool Replayer::step(Path &P, unsigned T) {
     }
     Conds.push_back(None);
     Succs.push_back(Sw->getDefaultDest());
-    unsigned K = choose(P, Conds);
+    std::vector<unsigned> Visits;
+    for (const BasicBlock *Succ : Succs)
+      Visits.push_back(P.Threads[T].Stack.back().visits(Succ));
+    unsigned K = choose(P, Conds, Visits);
     if (K == ~0u)
       return false;
     return enterBlock(P, P.Threads[T].Stack.back(), Succs[K]);

@@ -154,7 +154,8 @@ bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
   return modelOf(P, &B).has_value();
 }
 
-unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds) {
+unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds,
+                          const std::vector<unsigned> &Visits) {
   if (P.Forced) {
     // A forked path resumes at its branch with the decision it was made
     // for (its condition is already in PC).
@@ -170,6 +171,9 @@ unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds) {
     dead(P, "no branch is feasible");
     return ~0u;
   }
+  std::stable_sort(Open.begin(), Open.end(), [&](unsigned A, unsigned B) {
+    return Visits[A] < Visits[B];
+  });
   // The later alternatives wait on the stack, in reverse so that the
   // first of them is tried next.
   for (size_t I = Open.size(); I-- > 1;) {
@@ -493,7 +497,10 @@ std::vector<const Function *> Replayer::entriesToTry() const {
 
 Path Replayer::initialPath(const Function &Root, unsigned Instances) {
   Path Init;
-  Init.Threads.resize(Instances);
+  // Slots after the interleaving's instances wait for threads created off
+  // it: callers hold references into Threads, so it never grows.
+  Init.Threads.resize(Instances + MaxUnscheduled);
+  Init.FirstUnscheduled = Instances;
   for (unsigned I = 0; I < Instances; ++I)
     Init.Threads[I].Id = 0x7f0000 + I;
   std::vector<Val> Args;

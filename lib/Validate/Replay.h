@@ -38,6 +38,9 @@ class GlobalValue;
 namespace racesift {
 namespace validate {
 
+/// Threads a replay creates off the interleaving, at most.
+constexpr unsigned MaxUnscheduled = 16, MaxUnscheduledPerSite = 4;
+
 /// A construct the replay does not model: the witness is not validated.
 struct Unsupported {
   std::string Why;
@@ -52,13 +55,21 @@ struct Frame {
   /// A __VERIFIER_atomic_* body entered at its Lock step: its return is the
   /// Unlock step.
   bool UnlockOnReturn = false;
+  /// Times each block was entered in this activation (a loop's count).
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Visits;
+  unsigned visits(const llvm::BasicBlock *BB) const {
+    auto It = Visits.find(BB);
+    return It == Visits.end() ? 0 : It->second;
+  }
 };
 
 struct ThreadState {
   std::vector<Frame> Stack;
   bool Started = false;
   bool Done = false;
-  uint64_t Id = 0; ///< Its pthread_t value.
+  uint64_t Id = 0;     ///< Its pthread_t value.
+  bool Joined = false; ///< Created off the interleaving and joined.
+  const llvm::CallBase *CreatedBy = nullptr; ///< Off the interleaving.
   /// The conditional branch it took last: where a dead path left the
   /// interleaving (refinement hints).
   const llvm::Instruction *LastBranch = nullptr;
@@ -96,6 +107,10 @@ struct Path {
   /// A forked path: the branch decision it resumes with.
   std::optional<unsigned> Forced;
   uint64_t SegmentSteps = 0;
+  /// Threads created off the interleaving (unscheduledStep), by index,
+  /// in the slots from FirstUnscheduled on.
+  std::vector<unsigned> Unscheduled;
+  unsigned FirstUnscheduled = 0;
 };
 
 /// Why a path ended without reaching its next step.
@@ -162,7 +177,11 @@ private:
   bool satisfiable(const Path &P, const z3::expr &B);
   /// Decides a symbolic branch: the successors that may be taken; the
   /// first continues on P, the others are forked.
-  unsigned choose(Path &P, const std::vector<z3::expr> &Conds);
+  /// Visits[K]: how often the K-th successor's block was entered; the
+  /// least visited feasible one is taken first (a symbolic loop is left
+  /// before it is run again), the others wait.
+  unsigned choose(Path &P, const std::vector<z3::expr> &Conds,
+                  const std::vector<unsigned> &Visits);
   uint64_t concretize(Path &P, const Val &V, const char *What);
   void dead(const Path &P, std::string Why);
   std::string describe(const ReplayStep &S) const;
@@ -187,6 +206,13 @@ private:
   bool step(Path &P, unsigned T);
   bool enterBlock(Path &P, Frame &F, const llvm::BasicBlock *To);
   bool call(Path &P, unsigned T, const llvm::CallBase &CB);
+  /// A synchronisation call the interleaving does not take: a create (of a
+  /// thread the model checker left out) or a detach goes on; any other
+  /// kills the path.
+  bool unscheduledStep(Path &P, unsigned T, const llvm::CallBase &CB);
+  /// Starts instance Instance of template Tgt, created by CB in thread T.
+  void startCreated(Path &P, unsigned T, const llvm::CallBase &CB,
+                    const CreationSite &CS, TemplateId Tgt, unsigned Instance);
   bool external(Path &P, unsigned T, const llvm::CallBase &CB,
                 const llvm::Function &Callee);
   void finishCall(Path &P, unsigned T, const llvm::CallBase &CB,

@@ -136,6 +136,25 @@ bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &A) {
   return true;
 }
 
+void Replayer::startCreated(Path &P, unsigned T, const CallBase &CB,
+                            const CreationSite &CS, TemplateId Tgt,
+                            unsigned Instance) {
+  const Function *Entry =
+      Tgt < TM.Templates.size() ? TM.Templates[Tgt].Entry : nullptr;
+  if (!Entry || Entry->isDeclaration())
+    throw Unsupported{"a thread whose start routine the replay cannot name"};
+  Frame &F = P.Threads[T].Stack.back();
+  std::vector<Val> Args;
+  if (CS.ArgOperand >= 0 && unsigned(CS.ArgOperand) < CB.arg_size()) {
+    Val V = eval(P, F, CB.getArgOperand(CS.ArgOperand));
+    if (CS.ArgLoaded)
+      V = load(P, concretize(P, V, "thread state"),
+               PointerType::get(CB.getContext(), 0), "");
+    Args.push_back(V);
+  }
+  startThread(P, Instance, *Entry, Args);
+}
+
 bool Replayer::perform(Path &P, const ReplayStep &S) {
   unsigned T = S.Thread;
   const Action *A = actionOf(S);
@@ -189,20 +208,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       for (const ReplayStep &X : In.Steps)
         if (X.Thread == S.Target)
           Tgt = X.Template;
-      const Function *Entry =
-          Tgt < TM.Templates.size() ? TM.Templates[Tgt].Entry : nullptr;
-      if (!Entry || Entry->isDeclaration())
-        throw Unsupported{"a thread whose start routine the replay cannot "
-                          "name"};
-      std::vector<Val> Args;
-      if (CS.ArgOperand >= 0 && unsigned(CS.ArgOperand) < CB.arg_size()) {
-        Val V = eval(P, F, CB.getArgOperand(CS.ArgOperand));
-        if (CS.ArgLoaded)
-          V = load(P, concretize(P, V, "thread state"),
-                   PointerType::get(CB.getContext(), 0), "");
-        Args.push_back(V);
-      }
-      startThread(P, S.Target, *Entry, Args);
+      startCreated(P, T, CB, CS, Tgt, S.Target);
     }
     return Ret(0);
   }

@@ -29,10 +29,10 @@
 // RUN: %clang -g -O2 -c -DPARTIAL %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DNOJOIN %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DOTHER %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=work --implicit-check-not=warning:
-// RUN: %clang -g -O0 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:84 --implicit-check-not=warning:
-// RUN: %clang -g -O2 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:84 --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
+// RUN: %clang -g -O2 -c -DMOVEOUT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DRETURN %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:84 --implicit-check-not=warning:
-// RUN: %clang -g -O0 -c -DARRAY -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:71 --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DARRAY -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE -DT=cxx-join-loops.cpp:71 --implicit-check-not=warning:
 // RUN: %clang -g -O2 -c -DARRAY -DPARTIAL %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:71 --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DSELECT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:67 --implicit-check-not=warning:
 // RUN: %clang -g -O2 -c -DSELECT %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=MAYRACE -DT=cxx-join-loops.cpp:67 --implicit-check-not=warning:
@@ -125,10 +125,12 @@ int main(int argc, char **argv) {
 // MODEL-ARRAY: join all lambda@{{.*}}cxx-join-loops.cpp:71 (every thread in the container) at {{.*}}cxx-join-loops.cpp:106:7
 // MODEL-NONE-NOT: join all
 // OK: remark: racesift: '{{.*}}cxx-join-loops.cpp': 1 candidate location(s) were refuted only up to the thread bound (thread bound 2 met at creation site {{.*}}std_thread.h:{{[0-9]+}} (in a loop)): 'x'
-// RACE: cxx-join-loops.cpp:59:4: warning: data race on 'x': write in thread 'lambda@{{.*}}cxx-join-loops.cpp:84' conflicts with read in thread 'main'
+// RACE: cxx-join-loops.cpp:59:4: warning: data race on 'x': write in thread 'lambda@{{.*}}cxx-join-loops.cpp:{{84|71}}' conflicts with read in thread 'main'
 // RACE: cxx-join-loops.cpp:110:14: note: conflicting read in thread 'main' here
-// The model checker's interleavings for these cannot be replayed through
-// std::thread's start (the replay takes the state's destructor on trust and
-// misses a step), so they stay possible races.
+// MOVEOUT and ARRAY+BREAK replay with the threads the interleaving does
+// not run created and left unscheduled. The interleavings of the others
+// cannot be replayed: the race needs a third thread of the site (beyond
+// the thread bound: PARTIAL, SELECT), or the replay's budget ends in the
+// creation loop over argc (OTHER, RETURN); they stay possible races.
 // MAYRACE: cxx-join-loops.cpp:59:4: warning: possible data race on 'x': write in thread '{{.*}}[[T]]' conflicts with read in thread 'main' (not decided: the model checker's interleaving could not be replayed against the program
 // MAYRACE: cxx-join-loops.cpp:110:14: note: conflicting read in thread 'main' here
