@@ -26,6 +26,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
 #include <memory>
@@ -501,6 +502,9 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
       continue;
     }
 
+    // One event per location in -ftime-trace: where the states went.
+    llvm::TimeTraceScope LocationScope("RaceSift location",
+                                       [&] { return TM.describe(Loc); });
     LocationVerdict V = mc::explore(In, Opts, ModuleDeadline);
     // Give the racing accesses the locksets layer 1 saw them under.
     auto GiveLocks = [&](AccessContext &Dst) {

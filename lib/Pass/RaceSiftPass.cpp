@@ -21,6 +21,7 @@
 #include "racesift/ModelCheck/ModelCheck.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
+#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -31,6 +32,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/Timer.h"
 
 #include <algorithm>
@@ -38,6 +40,8 @@
 #include <map>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "racesift"
 
 namespace racesift {
 
@@ -172,9 +176,59 @@ static unsigned bodiesAdded(const Module &M, const Module &Analysed) {
   return N;
 }
 
+// The stats counters as LLVM statistics (`-mllvm -stats`, clang's
+// `-stats-file=`, `opt -stats -stats-json`): RaceSift's share of a build
+// where users already look. Always enabled, also in release builds of LLVM.
+ALWAYS_ENABLED_STATISTIC(NumModules, "Modules analysed for data races");
+ALWAYS_ENABLED_STATISTIC(NumThreadTemplates, "Thread templates");
+ALWAYS_ENABLED_STATISTIC(NumAccesses, "Memory accesses in the thread model");
+ALWAYS_ENABLED_STATISTIC(NumCandidatePairs,
+                         "Access pairs the lockset layer left as candidates");
+ALWAYS_ENABLED_STATISTIC(NumProtectedPairs,
+                         "Access pairs the lockset layer found protected");
+ALWAYS_ENABLED_STATISTIC(NumLocations, "Candidate locations model-checked");
+ALWAYS_ENABLED_STATISTIC(NumRaceLocations,
+                         "Locations the model checker found racing");
+ALWAYS_ENABLED_STATISTIC(NumRefutedLocations,
+                         "Locations the model checker refuted");
+ALWAYS_ENABLED_STATISTIC(NumUnknownLocations,
+                         "Locations the model checker did not decide");
+ALWAYS_ENABLED_STATISTIC(NumStates, "Model-checker states explored");
+ALWAYS_ENABLED_STATISTIC(NumReplays, "Witness replays that confirmed a race");
+ALWAYS_ENABLED_STATISTIC(NumInfeasible,
+                         "Witness replays the program cannot take");
+ALWAYS_ENABLED_STATISTIC(NumNotValidated, "Witnesses not validated");
+ALWAYS_ENABLED_STATISTIC(NumReplaySteps, "Instructions replayed");
+ALWAYS_ENABLED_STATISTIC(NumSolverQueries, "Z3 queries of witness replays");
+ALWAYS_ENABLED_STATISTIC(NumRefinements, "Refinement rounds");
+
+static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
+                             unsigned Races, unsigned Refuted, unsigned Unknown,
+                             uint64_t States, const ValidationCounts &VC,
+                             unsigned Refinements) {
+  ++NumModules;
+  NumThreadTemplates += TM.Templates.size();
+  NumAccesses += TM.Accesses.size();
+  for (const auto &[L, N] : LS.PairsPerLocation)
+    NumCandidatePairs += N;
+  NumProtectedPairs += LS.ProtectedPairs;
+  NumLocations += Races + Refuted + Unknown;
+  NumRaceLocations += Races;
+  NumRefutedLocations += Refuted;
+  NumUnknownLocations += Unknown;
+  NumStates += States;
+  NumReplays += VC.Validated;
+  NumInfeasible += VC.Infeasible;
+  NumNotValidated += VC.Unknown;
+  NumReplaySteps += VC.Steps;
+  NumSolverQueries += VC.Queries;
+  NumRefinements += Refinements;
+}
+
 static void analyse(Module &UserModule, const Options &Opts,
                     const AnalysisModuleProvider &Provider, RunResult &R) {
   auto Start = std::chrono::steady_clock::now();
+  TimeTraceScope Whole("RaceSift", UserModule.getSourceFileName());
   // Lets the tests exercise crash recovery, like clang's
   // `#pragma clang __debug crash`.
   if (sys::Process::GetEnv("RACESIFT_DEBUG_CRASH"))
@@ -208,7 +262,10 @@ static void analyse(Module &UserModule, const Options &Opts,
   auto Deadline =
       Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(Opts.Timeout));
-  R.TM = buildThreadModel(M, Deadline, Opts.MaxPointsTo);
+  {
+    TimeTraceScope Scope("RaceSift thread model");
+    R.TM = buildThreadModel(M, Deadline, Opts.MaxPointsTo);
+  }
   double ModelTime = secondsSince(Start);
   const ThreadModel &TM = R.TM;
   if (TM.BudgetExhausted) {
@@ -256,7 +313,10 @@ static void analyse(Module &UserModule, const Options &Opts,
     double LocksetStart = secondsSince(Start);
     LocksetOptions LO;
     LO.Deadline = Deadline;
-    LS = computeLocksets(TM, LO);
+    {
+      TimeTraceScope Scope("RaceSift lockset");
+      LS = computeLocksets(TM, LO);
+    }
     LocksetTime += secondsSince(Start) - LocksetStart;
     if (Opts.Layer == Layers::Lockset) {
       R.Findings = findingsFromCandidates(TM, LS);
@@ -273,7 +333,10 @@ static void analyse(Module &UserModule, const Options &Opts,
       MC.CheckWitness = [&TM, &VCounts](RacePair &P) {
         return checkWitness(TM, P, VCounts);
       };
-    Verdicts = checkCandidates(TM, LS, MC);
+    {
+      TimeTraceScope Scope("RaceSift model checker");
+      Verdicts = checkCandidates(TM, LS, MC);
+    }
     R.Findings =
         findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
     if (!Opts.Validate || Refinements == MaxRefinements)
@@ -286,6 +349,7 @@ static void analyse(Module &UserModule, const Options &Opts,
     if (New.empty())
       break;
     TrackHints.insert(TrackHints.end(), New.begin(), New.end());
+    TimeTraceScope Scope("RaceSift refinement");
     ThreadModel Refined =
         buildThreadModel(M, Deadline, Opts.MaxPointsTo, TrackHints);
     if (Refined.BudgetExhausted || !createsThreads(Refined))
@@ -369,6 +433,8 @@ static void analyse(Module &UserModule, const Options &Opts,
     R.Run.Notifications.push_back(
         {Notification::Level::Note, "precision-compromise", C});
 
+  recordStatistics(TM, LS, Races, Refuted, Unknown, States, VCounts,
+                   Refinements);
   if (Opts.Stats) {
     uint64_t CandidatePairs = 0;
     for (const auto &[L, N] : LS.PairsPerLocation)

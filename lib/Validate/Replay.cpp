@@ -25,6 +25,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
 
@@ -590,6 +591,7 @@ ValidationResult Replayer::run() {
 
 ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
                                  const ValidationOptions &Opts) {
+  TimeTraceScope Scope("RaceSift witness replay");
   const Instruction *Any = nullptr;
   for (const ReplayStep &S : In.Steps)
     if (S.Inst)
