@@ -40,6 +40,8 @@ namespace validate {
 
 /// Threads a replay creates off the interleaving, at most.
 constexpr unsigned MaxUnscheduled = 16, MaxUnscheduledPerSite = 4;
+/// Later executions of a racing access tried (laterOccurrence).
+constexpr unsigned MaxLaterOccurrences = 256;
 
 /// A construct the replay does not model: the witness is not validated.
 struct Unsupported {
@@ -230,6 +232,10 @@ private:
   const Action *actionOf(const ReplayStep &S) const;
   bool sameInstNext(const Path &P, const ReplayStep &S) const;
   bool raceCheck(Path &P, ValidationResult &R);
+  /// Runs either racing thread on past its access to later executions of
+  /// the same instruction (up to MaxLaterOccurrences), the other waiting,
+  /// until the two accesses meet.
+  bool laterOccurrence(const Path &P, ValidationResult &R);
   /// The address and size an access instruction touches, if it is a load,
   /// store or atomic.
   std::optional<std::pair<Val, uint64_t>> accessRange(Path &P, unsigned T);
