@@ -162,6 +162,9 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         arrive(S, New, Graphs[Tgt]->Entry);
       if (Slot >= 0)
         ++S.SiteCount[Slot];
+      // thread-ids: the handle now holds the new instance's id.
+      if (A.Var != NoDataVar)
+        write(S, I, A.Var, Value{true, int64_t(New) + 1});
       const uint64_t NewBit = uint64_t(1) << New;
       for (unsigned HI : H) {
         // One scalar handle is overwritten: it denotes the new instance
@@ -208,6 +211,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       Config S = Next();
       for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Mask;
+      forgetIds(S, Mask);
       Step(std::move(S), 0);
       return;
     }
@@ -220,7 +224,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     // terminated. Terminated instances with the same joinable-set
     // membership are interchangeable: only the lowest is taken (docs:
     // "join symmetry"); with AnyThreadMayUnlock a dead instance's lock
-    // ownership may change independently, so every choice is kept.
+    // ownership may change independently, and tracked thread ids tell
+    // instances apart, so every choice is kept.
     const unsigned HI = Ids[0];
     const uint64_t Mask = C.Joinable[HI];
     std::vector<std::vector<bool>> Taken;
@@ -239,7 +244,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       std::vector<bool> Sig;
       for (const auto &[HJ, Jb] : C.Joinable.stored())
         Sig.push_back(Jb & Bit);
-      if (!Opts.AnyThreadMayUnlock) {
+      if (!Opts.AnyThreadMayUnlock && IdShared.empty() && IdLocal.empty()) {
         if (std::find(Taken.begin(), Taken.end(), Sig) != Taken.end())
           continue;
         Taken.push_back(std::move(Sig));
@@ -248,6 +253,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       // A thread is joined once: no other handle may join it again.
       for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Bit;
+      forgetIds(S, Bit);
       Step(std::move(S), J + 1);
     }
     return;
@@ -263,6 +269,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       if (C.Joinable[Ids[0]] >> J & 1) {
         Config S = Next();
         S.Joinable.at(Ids[0]) &= ~(uint64_t(1) << J);
+        forgetIds(S, uint64_t(1) << J);
         Step(std::move(S), J + 1);
       }
     return;

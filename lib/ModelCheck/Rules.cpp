@@ -83,6 +83,8 @@ Value Prepared::rhsOf(const Config &C, uint32_t I, const Action &A) const {
 }
 
 Value Prepared::assigned(const Config &C, uint32_t I, const Action &A) const {
+  if (A.SelfId)
+    return Value{true, int64_t(I) + 1}; // Instance I's thread id.
   if (A.HasConst)
     return Value{true, A.Const};
   if (A.SrcVar == NoDataVar)
@@ -295,8 +297,9 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     }
     case ActionKind::Assume: {
       if (!guardHolds(C, I, A)) {
-        if (isShared(A.Var) || isShared(A.RhsVar))
-          FullyEnabled = false; // Another thread may make it hold.
+        // Another thread may make it hold (a join forgets thread ids).
+        if (isShared(A.Var) || isShared(A.RhsVar) || usesThreadId(A))
+          FullyEnabled = false;
         break;
       }
       Config S = Next();

@@ -7,6 +7,8 @@
 
 #include "Semantics.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -150,6 +152,9 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
       SharedSlot[V] = NumShared++;
     else
       LocalSlot[V] = NumLocal++;
+    if (D.IsThreadId)
+      (IsShared ? IdShared : IdLocal)
+          .push_back(IsShared ? SharedSlot[V] : LocalSlot[V]);
   }
   NumObjs = SharedBase + NumShared;
 
@@ -261,6 +266,8 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
   case ActionKind::Assume:
   case ActionKind::AtomicUpdate:
   case ActionKind::Lock: {
+    if (usesThreadId(A))
+      Out.push_back(ThreadMgmt);
     DataUse U = dataUseOf(A);
     for (DataVarId V : U.Tested)
       AddVar(V);
@@ -348,6 +355,31 @@ bool Prepared::exact(bool Must, ObjKind K,
     return true;
   }
   return true;
+}
+
+bool Prepared::usesThreadId(const Action &A) const {
+  if (IdShared.empty() && IdLocal.empty())
+    return false;
+  DataUse U = dataUseOf(A);
+  auto IsId = [&](DataVarId V) {
+    return V < In.TM->DataVars.size() && In.TM->DataVars[V].IsThreadId &&
+           (SharedSlot[V] >= 0 || LocalSlot[V] >= 0);
+  };
+  return llvm::any_of(U.Tested, IsId) || llvm::any_of(U.Written, IsId) ||
+         llvm::any_of(U.Read, IsId);
+}
+
+void Prepared::forgetIds(Config &C, uint64_t Mask) const {
+  auto Forget = [&](Value &V) {
+    if (V.Known && V.V > 0 && V.V <= int64_t(MaxInstances) &&
+        (Mask >> (V.V - 1) & 1))
+      V = Value();
+  };
+  for (unsigned S : IdShared)
+    Forget(C.Shared[S]);
+  for (ThreadState &T : C.Threads)
+    for (unsigned S : IdLocal)
+      Forget(T.Locals[S]);
 }
 
 std::vector<unsigned> Prepared::lockIds(const Action &A) const {

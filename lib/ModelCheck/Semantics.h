@@ -236,6 +236,15 @@ private:
   std::vector<unsigned> TableBase;         ///< First object id per ObjKind.
   std::vector<int> SharedSlot, LocalSlot;  ///< Per DataVarId, -1 if none.
   unsigned NumShared = 0, NumLocal = 0;
+  /// Slots of tracked thread-id variables (DataVar::IsThreadId).
+  std::vector<unsigned> IdShared, IdLocal;
+  /// Whether an action reads or writes a tracked thread id: it depends on
+  /// thread management, since a join or detach may forget an id.
+  bool usesThreadId(const Action &A) const;
+  /// After instances in Mask are joined or detached their ids may be
+  /// reused (glibc): every tracked id equal to one of them becomes unknown
+  /// ("thread-ids").
+  void forgetIds(Config &C, uint64_t Mask) const;
   /// Per graph, per strongly connected component of its nodes (NodeSCC):
   /// objects of every step reachable from there (including threads created
   /// and once bodies run from there), and whether a cancel is reachable.
