@@ -142,44 +142,52 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       return;
     }
     std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
-    for (unsigned K = 0; K < CS->Targets.size(); ++K) {
-      TemplateId Tgt = CS->Targets[K];
-      Config S = Next();
-      uint32_t New = S.Threads.size();
-      ThreadState NT0;
-      NT0.Template = Tgt;
-      NT0.Graph = Tgt;
-      NT0.Locals.assign(NumLocal, Value());
-      // per-instance-index: the new instance's index is the creator's
-      // counter now.
-      if (CS->ParamVar < LocalSlot.size() && LocalSlot[CS->ParamVar] >= 0 &&
-          CS->Targets.size() == 1)
-        NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
-      S.Threads.push_back(NT0);
-      if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
-        S.Threads[New].St = Status::Terminated;
-      else
-        arrive(S, New, Graphs[Tgt]->Entry);
-      if (Slot >= 0)
-        ++S.SiteCount[Slot];
-      // thread-ids: the handle now holds the new instance's id.
-      if (A.Var != NoDataVar)
-        write(S, I, A.Var, Value{true, int64_t(New) + 1});
-      const uint64_t NewBit = uint64_t(1) << New;
-      for (unsigned HI : H) {
-        // One scalar handle is overwritten: it denotes the new instance
-        // only (an unjoined predecessor is no longer joinable through it).
-        // Multi handles and ambiguous operands accumulate.
-        if (H.size() == 1 && !MultiHandle[HI]) {
-          S.Handles.at(HI) = NewBit;
-          S.Joinable.at(HI) = NewBit;
-        } else {
-          S.Handles.at(HI) |= NewBit;
-          S.Joinable.at(HI) |= NewBit;
+    // thread-ids: a fresh id (R = 0), or one a join or detach freed.
+    std::vector<uint32_t> NewIds{uint32_t(C.Threads.size() + 1)};
+    for (uint32_t V = 1; V <= MaxInstances; ++V)
+      if (C.FreedIds >> (V - 1) & 1)
+        NewIds.push_back(V);
+    for (unsigned R = 0; R < NewIds.size(); ++R)
+      for (unsigned K = 0; K < CS->Targets.size(); ++K) {
+        TemplateId Tgt = CS->Targets[K];
+        Config S = Next();
+        uint32_t New = S.Threads.size();
+        ThreadState NT0;
+        NT0.Template = Tgt;
+        NT0.Graph = Tgt;
+        NT0.Locals.assign(NumLocal, Value());
+        NT0.Id = NewIds[R];
+        S.FreedIds &= ~(uint64_t(1) << (NewIds[R] - 1));
+        // per-instance-index: the new instance's index is the creator's
+        // counter now.
+        if (CS->ParamVar < LocalSlot.size() && LocalSlot[CS->ParamVar] >= 0 &&
+            CS->Targets.size() == 1)
+          NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
+        S.Threads.push_back(NT0);
+        if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
+          S.Threads[New].St = Status::Terminated;
+        else
+          arrive(S, New, Graphs[Tgt]->Entry);
+        if (Slot >= 0)
+          ++S.SiteCount[Slot];
+        // thread-ids: the handle now holds the new instance's id.
+        if (A.Var != NoDataVar)
+          write(S, I, A.Var, Value{true, int64_t(NewIds[R])});
+        const uint64_t NewBit = uint64_t(1) << New;
+        for (unsigned HI : H) {
+          // One scalar handle is overwritten: it denotes the new instance
+          // only (an unjoined predecessor is no longer joinable through it).
+          // Multi handles and ambiguous operands accumulate.
+          if (H.size() == 1 && !MultiHandle[HI]) {
+            S.Handles.at(HI) = NewBit;
+            S.Joinable.at(HI) = NewBit;
+          } else {
+            S.Handles.at(HI) |= NewBit;
+            S.Joinable.at(HI) |= NewBit;
+          }
         }
+        Step(std::move(S), K + R * CS->Targets.size());
       }
-      Step(std::move(S), K);
-    }
     return;
   }
   case ActionKind::Join: {
@@ -211,7 +219,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       Config S = Next();
       for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Mask;
-      forgetIds(S, Mask);
+      freeIds(S, Mask);
       Step(std::move(S), 0);
       return;
     }
@@ -244,7 +252,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       std::vector<bool> Sig;
       for (const auto &[HJ, Jb] : C.Joinable.stored())
         Sig.push_back(Jb & Bit);
-      if (!Opts.AnyThreadMayUnlock && IdShared.empty() && IdLocal.empty()) {
+      if (!Opts.AnyThreadMayUnlock && !hasThreadIds()) {
         if (std::find(Taken.begin(), Taken.end(), Sig) != Taken.end())
           continue;
         Taken.push_back(std::move(Sig));
@@ -253,7 +261,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       // A thread is joined once: no other handle may join it again.
       for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Bit;
-      forgetIds(S, Bit);
+      freeIds(S, Bit);
       Step(std::move(S), J + 1);
     }
     return;
@@ -269,7 +277,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       if (C.Joinable[Ids[0]] >> J & 1) {
         Config S = Next();
         S.Joinable.at(Ids[0]) &= ~(uint64_t(1) << J);
-        forgetIds(S, uint64_t(1) << J);
+        freeIds(S, uint64_t(1) << J);
         Step(std::move(S), J + 1);
       }
     return;

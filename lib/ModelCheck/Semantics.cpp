@@ -369,17 +369,12 @@ bool Prepared::usesThreadId(const Action &A) const {
          llvm::any_of(U.Read, IsId);
 }
 
-void Prepared::forgetIds(Config &C, uint64_t Mask) const {
-  auto Forget = [&](Value &V) {
-    if (V.Known && V.V > 0 && V.V <= int64_t(MaxInstances) &&
-        (Mask >> (V.V - 1) & 1))
-      V = Value();
-  };
-  for (unsigned S : IdShared)
-    Forget(C.Shared[S]);
-  for (ThreadState &T : C.Threads)
-    for (unsigned S : IdLocal)
-      Forget(T.Locals[S]);
+void Prepared::freeIds(Config &C, uint64_t Mask) const {
+  if (!hasThreadIds())
+    return;
+  for (uint32_t J = 0; J < C.Threads.size(); ++J)
+    if (Mask >> J & 1 && C.Threads[J].Id > 0)
+      C.FreedIds |= uint64_t(1) << (C.Threads[J].Id - 1);
 }
 
 std::vector<unsigned> Prepared::lockIds(const Action &A) const {
@@ -416,6 +411,7 @@ Config Prepared::initial() const {
   Root.Template = 0;
   Root.Graph = 0;
   Root.Locals.assign(NumLocal, Value());
+  Root.Id = 1;
   C.Threads.push_back(Root);
   if (Graphs.empty() || Graphs[0]->NumNodes == 0)
     C.Threads[0].St = Status::Terminated;
@@ -515,6 +511,8 @@ void Prepared::pack(const Config &C, std::string &Out) const {
     putU(Out, uint64_t(T.RetNode) + 1);
     for (const Value &V : T.Locals)
       putVal(Out, V);
+    if (hasThreadIds())
+      putU(Out, T.Id);
   }
   for (uint8_t N : C.SiteCount)
     Out.push_back(char(N));
@@ -538,6 +536,8 @@ void Prepared::pack(const Config &C, std::string &Out) const {
     putU(Out, B);
   for (const Value &V : C.Shared)
     putVal(Out, V);
+  if (hasThreadIds())
+    putU(Out, C.FreedIds);
 }
 
 Config Prepared::unpack(const std::string &In) const {
@@ -554,6 +554,7 @@ Config Prepared::unpack(const std::string &In) const {
     T.Locals.resize(NumLocal);
     for (Value &V : T.Locals)
       V = R.val();
+    T.Id = hasThreadIds() ? uint32_t(R.u()) : uint32_t(&T - &C.Threads[0] + 1);
   }
   C.SiteCount.resize(NumCreateSlots);
   for (uint8_t &N : C.SiteCount)
@@ -581,6 +582,8 @@ Config Prepared::unpack(const std::string &In) const {
   C.Shared.resize(NumShared);
   for (Value &V : C.Shared)
     V = R.val();
+  if (hasThreadIds())
+    C.FreedIds = R.u();
   return C;
 }
 
