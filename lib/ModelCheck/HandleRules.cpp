@@ -138,7 +138,12 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
                    " met at creation site " + CS->Loc.File + ":" +
                    std::to_string(CS->Loc.Line) +
                    (CS->InLoop ? " (in a loop)" : "");
-      Step(Next(), UINT32_MAX);
+      // A thread the model does not run still gets an id in the handle:
+      // one the model cannot name.
+      Config S = Next();
+      if (A.Var != NoDataVar)
+        write(S, I, A.Var, Value());
+      Step(std::move(S), UINT32_MAX);
       return;
     }
     std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
