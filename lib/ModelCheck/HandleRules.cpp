@@ -138,45 +138,61 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
                    " met at creation site " + CS->Loc.File + ":" +
                    std::to_string(CS->Loc.Line) +
                    (CS->InLoop ? " (in a loop)" : "");
-      Step(Next(), UINT32_MAX);
+      // A thread the model does not run still gets an id in the handle:
+      // one the model cannot name.
+      Config S = Next();
+      if (A.Var != NoDataVar)
+        write(S, I, A.Var, Value());
+      Step(std::move(S), UINT32_MAX);
       return;
     }
     std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
-    for (unsigned K = 0; K < CS->Targets.size(); ++K) {
-      TemplateId Tgt = CS->Targets[K];
-      Config S = Next();
-      uint32_t New = S.Threads.size();
-      ThreadState NT0;
-      NT0.Template = Tgt;
-      NT0.Graph = Tgt;
-      NT0.Locals.assign(NumLocal, Value());
-      // per-instance-index: the new instance's index is the creator's
-      // counter now.
-      if (CS->ParamVar < LocalSlot.size() && LocalSlot[CS->ParamVar] >= 0 &&
-          CS->Targets.size() == 1)
-        NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
-      S.Threads.push_back(NT0);
-      if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
-        S.Threads[New].St = Status::Terminated;
-      else
-        arrive(S, New, Graphs[Tgt]->Entry);
-      if (Slot >= 0)
-        ++S.SiteCount[Slot];
-      const uint64_t NewBit = uint64_t(1) << New;
-      for (unsigned HI : H) {
-        // One scalar handle is overwritten: it denotes the new instance
-        // only (an unjoined predecessor is no longer joinable through it).
-        // Multi handles and ambiguous operands accumulate.
-        if (H.size() == 1 && !MultiHandle[HI]) {
-          S.Handles.at(HI) = NewBit;
-          S.Joinable.at(HI) = NewBit;
-        } else {
-          S.Handles.at(HI) |= NewBit;
-          S.Joinable.at(HI) |= NewBit;
+    // thread-ids: a fresh id (R = 0), or one a join or detach freed.
+    std::vector<uint32_t> NewIds{uint32_t(C.Threads.size() + 1)};
+    for (uint32_t V = 1; V <= MaxInstances; ++V)
+      if (C.FreedIds >> (V - 1) & 1)
+        NewIds.push_back(V);
+    for (unsigned R = 0; R < NewIds.size(); ++R)
+      for (unsigned K = 0; K < CS->Targets.size(); ++K) {
+        TemplateId Tgt = CS->Targets[K];
+        Config S = Next();
+        uint32_t New = S.Threads.size();
+        ThreadState NT0;
+        NT0.Template = Tgt;
+        NT0.Graph = Tgt;
+        NT0.Locals.assign(NumLocal, Value());
+        NT0.Id = NewIds[R];
+        S.FreedIds &= ~(uint64_t(1) << (NewIds[R] - 1));
+        // per-instance-index: the new instance's index is the creator's
+        // counter now.
+        if (CS->ParamVar < LocalSlot.size() && LocalSlot[CS->ParamVar] >= 0 &&
+            CS->Targets.size() == 1)
+          NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
+        S.Threads.push_back(NT0);
+        if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
+          S.Threads[New].St = Status::Terminated;
+        else
+          arrive(S, New, Graphs[Tgt]->Entry);
+        if (Slot >= 0)
+          ++S.SiteCount[Slot];
+        // thread-ids: the handle now holds the new instance's id.
+        if (A.Var != NoDataVar)
+          write(S, I, A.Var, Value{true, int64_t(NewIds[R])});
+        const uint64_t NewBit = uint64_t(1) << New;
+        for (unsigned HI : H) {
+          // One scalar handle is overwritten: it denotes the new instance
+          // only (an unjoined predecessor is no longer joinable through it).
+          // Multi handles and ambiguous operands accumulate.
+          if (H.size() == 1 && !MultiHandle[HI]) {
+            S.Handles.at(HI) = NewBit;
+            S.Joinable.at(HI) = NewBit;
+          } else {
+            S.Handles.at(HI) |= NewBit;
+            S.Joinable.at(HI) |= NewBit;
+          }
         }
+        Step(std::move(S), K + R * CS->Targets.size());
       }
-      Step(std::move(S), K);
-    }
     return;
   }
   case ActionKind::Join: {
@@ -208,6 +224,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       Config S = Next();
       for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Mask;
+      freeIds(S, Mask);
       Step(std::move(S), 0);
       return;
     }
@@ -220,7 +237,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     // terminated. Terminated instances with the same joinable-set
     // membership are interchangeable: only the lowest is taken (docs:
     // "join symmetry"); with AnyThreadMayUnlock a dead instance's lock
-    // ownership may change independently, so every choice is kept.
+    // ownership may change independently, and tracked thread ids tell
+    // instances apart, so every choice is kept.
     const unsigned HI = Ids[0];
     const uint64_t Mask = C.Joinable[HI];
     std::vector<std::vector<bool>> Taken;
@@ -239,7 +257,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       std::vector<bool> Sig;
       for (const auto &[HJ, Jb] : C.Joinable.stored())
         Sig.push_back(Jb & Bit);
-      if (!Opts.AnyThreadMayUnlock) {
+      if (!Opts.AnyThreadMayUnlock && !hasThreadIds()) {
         if (std::find(Taken.begin(), Taken.end(), Sig) != Taken.end())
           continue;
         Taken.push_back(std::move(Sig));
@@ -248,6 +266,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       // A thread is joined once: no other handle may join it again.
       for (auto &[HJ, Jb] : S.Joinable.stored())
         Jb &= ~Bit;
+      freeIds(S, Bit);
       Step(std::move(S), J + 1);
     }
     return;
@@ -263,6 +282,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       if (C.Joinable[Ids[0]] >> J & 1) {
         Config S = Next();
         S.Joinable.at(Ids[0]) &= ~(uint64_t(1) << J);
+        freeIds(S, uint64_t(1) << J);
         Step(std::move(S), J + 1);
       }
     return;

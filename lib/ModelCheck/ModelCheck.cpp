@@ -129,8 +129,10 @@ static std::map<DataVarId, int64_t> initialValues(const ThreadModel &TM,
     if (O.Kind != ObjectKind::Global || !GV || !GV->hasInitializer() ||
         GV->isInterposable())
       continue;
+    // A thread id other than 0 (no thread) would be some instance's.
     if (auto V =
-            constantAt(GV->getInitializer(), D.Loc.Offset, M.getDataLayout()))
+            constantAt(GV->getInitializer(), D.Loc.Offset, M.getDataLayout());
+        V && (!D.IsThreadId || *V == 0))
       Out[D.Id] = *V;
   }
   return Out;

@@ -83,6 +83,8 @@ Value Prepared::rhsOf(const Config &C, uint32_t I, const Action &A) const {
 }
 
 Value Prepared::assigned(const Config &C, uint32_t I, const Action &A) const {
+  if (A.SelfId)
+    return Value{true, int64_t(C.Threads[I].Id)};
   if (A.HasConst)
     return Value{true, A.Const};
   if (A.SrcVar == NoDataVar)
@@ -295,8 +297,9 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     }
     case ActionKind::Assume: {
       if (!guardHolds(C, I, A)) {
-        if (isShared(A.Var) || isShared(A.RhsVar))
-          FullyEnabled = false; // Another thread may make it hold.
+        // Another thread may make it hold (a join forgets thread ids).
+        if (isShared(A.Var) || isShared(A.RhsVar) || usesThreadId(A))
+          FullyEnabled = false;
         break;
       }
       Config S = Next();
@@ -681,9 +684,15 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
       return Text + (TM.Creations[E.A.Creation].Targets.empty()
                          ? " (start routine unknown: no thread modelled)"
                          : " (not run: thread bound)");
-    TemplateId Tgt = TM.Creations[E.A.Creation].Targets[M.Choice];
-    return "create " + TM.Templates[Tgt].Name + "#" +
-           std::to_string(Before.Threads.size());
+    // Choice: target K, and R > 0 when the new thread reuses the R-th
+    // freed id (HandleRules.cpp).
+    const auto &Ts = TM.Creations[E.A.Creation].Targets;
+    TemplateId Tgt = Ts[M.Choice % Ts.size()];
+    std::string S = "create " + TM.Templates[Tgt].Name + "#" +
+                    std::to_string(Before.Threads.size());
+    if (unsigned R = M.Choice / Ts.size())
+      S += " (reusing a freed thread id, " + std::to_string(R) + ")";
+    return S;
   }
   case ActionKind::TryLock:
   case ActionKind::SemTryWait:

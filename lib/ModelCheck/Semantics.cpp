@@ -7,6 +7,8 @@
 
 #include "Semantics.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -150,6 +152,9 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
       SharedSlot[V] = NumShared++;
     else
       LocalSlot[V] = NumLocal++;
+    if (D.IsThreadId)
+      (IsShared ? IdShared : IdLocal)
+          .push_back(IsShared ? SharedSlot[V] : LocalSlot[V]);
   }
   NumObjs = SharedBase + NumShared;
 
@@ -261,6 +266,8 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
   case ActionKind::Assume:
   case ActionKind::AtomicUpdate:
   case ActionKind::Lock: {
+    if (usesThreadId(A))
+      Out.push_back(ThreadMgmt);
     DataUse U = dataUseOf(A);
     for (DataVarId V : U.Tested)
       AddVar(V);
@@ -350,6 +357,26 @@ bool Prepared::exact(bool Must, ObjKind K,
   return true;
 }
 
+bool Prepared::usesThreadId(const Action &A) const {
+  if (IdShared.empty() && IdLocal.empty())
+    return false;
+  DataUse U = dataUseOf(A);
+  auto IsId = [&](DataVarId V) {
+    return V < In.TM->DataVars.size() && In.TM->DataVars[V].IsThreadId &&
+           (SharedSlot[V] >= 0 || LocalSlot[V] >= 0);
+  };
+  return llvm::any_of(U.Tested, IsId) || llvm::any_of(U.Written, IsId) ||
+         llvm::any_of(U.Read, IsId);
+}
+
+void Prepared::freeIds(Config &C, uint64_t Mask) const {
+  if (!hasThreadIds())
+    return;
+  for (uint32_t J = 0; J < C.Threads.size(); ++J)
+    if (Mask >> J & 1 && C.Threads[J].Id > 0)
+      C.FreedIds |= uint64_t(1) << (C.Threads[J].Id - 1);
+}
+
 std::vector<unsigned> Prepared::lockIds(const Action &A) const {
   if (!releasesAnyLock(A))
     return ids(ObjKind::Lock, A.Objects);
@@ -384,6 +411,7 @@ Config Prepared::initial() const {
   Root.Template = 0;
   Root.Graph = 0;
   Root.Locals.assign(NumLocal, Value());
+  Root.Id = 1;
   C.Threads.push_back(Root);
   if (Graphs.empty() || Graphs[0]->NumNodes == 0)
     C.Threads[0].St = Status::Terminated;
@@ -483,6 +511,8 @@ void Prepared::pack(const Config &C, std::string &Out) const {
     putU(Out, uint64_t(T.RetNode) + 1);
     for (const Value &V : T.Locals)
       putVal(Out, V);
+    if (hasThreadIds())
+      putU(Out, T.Id);
   }
   for (uint8_t N : C.SiteCount)
     Out.push_back(char(N));
@@ -506,6 +536,8 @@ void Prepared::pack(const Config &C, std::string &Out) const {
     putU(Out, B);
   for (const Value &V : C.Shared)
     putVal(Out, V);
+  if (hasThreadIds())
+    putU(Out, C.FreedIds);
 }
 
 Config Prepared::unpack(const std::string &In) const {
@@ -522,6 +554,7 @@ Config Prepared::unpack(const std::string &In) const {
     T.Locals.resize(NumLocal);
     for (Value &V : T.Locals)
       V = R.val();
+    T.Id = hasThreadIds() ? uint32_t(R.u()) : uint32_t(&T - &C.Threads[0] + 1);
   }
   C.SiteCount.resize(NumCreateSlots);
   for (uint8_t &N : C.SiteCount)
@@ -549,6 +582,8 @@ Config Prepared::unpack(const std::string &In) const {
   C.Shared.resize(NumShared);
   for (Value &V : C.Shared)
     V = R.val();
+  if (hasThreadIds())
+    C.FreedIds = R.u();
   return C;
 }
 

@@ -59,6 +59,9 @@ struct ThreadState {
   uint32_t Aux = 0;          ///< Edge index while blocked; once id in a body.
   uint32_t RetNode = NoNode; ///< Template node to resume after a once body.
   std::vector<Value> Locals; ///< Per-thread tracked variables.
+  /// Its thread id (thread-ids): I + 1 for instance I unless it reuses
+  /// the id of a thread joined or detached before it was created.
+  uint32_t Id = 0;
 };
 
 struct LockState {
@@ -122,6 +125,9 @@ struct Config {
   std::vector<uint8_t> Onces;     ///< 0 not run, 1 running, 2 done.
   std::vector<uint64_t> Barriers; ///< Arrived instances.
   std::vector<Value> Shared;      ///< Shared tracked variables.
+  /// Thread ids a new thread may reuse (bit V - 1 for id V): those of
+  /// threads joined or detached, and not reused since (glibc).
+  uint64_t FreedIds = 0;
 };
 
 enum class MoveKind : uint8_t {
@@ -236,6 +242,15 @@ private:
   std::vector<unsigned> TableBase;         ///< First object id per ObjKind.
   std::vector<int> SharedSlot, LocalSlot;  ///< Per DataVarId, -1 if none.
   unsigned NumShared = 0, NumLocal = 0;
+  /// Slots of tracked thread-id variables (DataVar::IsThreadId).
+  std::vector<unsigned> IdShared, IdLocal;
+  /// Whether an action reads or writes a tracked thread id: it depends on
+  /// thread management, since a join or detach may forget an id.
+  bool usesThreadId(const Action &A) const;
+  bool hasThreadIds() const { return !IdShared.empty() || !IdLocal.empty(); }
+  /// Instances in Mask are joined or detached: a later create may reuse
+  /// their ids (glibc does), so stale copies may equal a new thread's.
+  void freeIds(Config &C, uint64_t Mask) const;
   /// Per graph, per strongly connected component of its nodes (NodeSCC):
   /// objects of every step reachable from there (including threads created
   /// and once bodies run from there), and whether a cancel is reachable.

@@ -71,6 +71,9 @@ DataUse dataUseOf(const Action &A) {
     Add(U.Tested, A.Var);
     Add(U.Written, A.Var);
     break;
+  case ActionKind::Create:
+    Add(U.Written, A.Var); // The handle's thread id.
+    break;
   case ActionKind::Assign:
     Add(U.Written, A.Var);
     if (!A.HasConst) {

@@ -695,10 +695,14 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     addAccess(I, LI->getPointerOperand(), false, LI->isAtomic(), Out);
     if (LI->isAtomic())
       atomicActions(I, Out);
+    else
+      threadIdActions(I, Out);
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
+    if (threadIdActions(I, Out))
+      return;
     const Value *Slot = SI->getPointerOperand()->stripPointerCasts();
     auto R = Ctx.RetSlots.find(Slot);
     auto *RC = dyn_cast<ConstantInt>(SI->getValueOperand());
@@ -766,11 +770,23 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     A.Kind = ActionKind::Create;
     A.Creation = It->second;
     A.Objects = TM.Creations[It->second].Handles;
+    // thread-ids: the handle, if tracked, gets the new instance's id.
+    int H = TM.Creations[It->second].HandleOperand;
+    std::optional<IdSlot> S = H >= 0 && unsigned(H) < CB->arg_size()
+                                  ? idSlotOf(CB->getArgOperand(H))
+                                  : std::nullopt;
+    if (S) {
+      auto V = Ctx.IdSlots.find({S->Base, S->Offset});
+      if (V != Ctx.IdSlots.end())
+        A.Var = V->second;
+    }
     A.Inst = &I;
     A.Loc = sourceLocOf(I);
     Out.push_back(std::move(A));
     return;
   }
+  if (threadIdActions(I, Out))
+    return;
   if (cxxSyncActions(*CB, Out))
     return;
   ArrayRef<const Function *> Callees = PTA.callees(*CB);
@@ -851,8 +867,72 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
   }
 }
 
+DataVarId FunctionGraphBuilder::idValueVar(const Value *V) {
+  auto It = IdValueVars.find(V);
+  if (It != IdValueVars.end())
+    return It->second;
+  std::string Name;
+  if (isThreadIdSource(V)) {
+    Name = "self";
+  } else if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
+    std::optional<IdSlot> S = idSlotOf(LI->getPointerOperand());
+    auto Slot = S ? Ctx.IdSlots.find({S->Base, S->Offset}) : Ctx.IdSlots.end();
+    if (Slot == Ctx.IdSlots.end())
+      return NoDataVar;
+    Name = TM.DataVars[Slot->second].Name;
+  } else {
+    return NoDataVar;
+  }
+  DataVar D;
+  D.Id = TM.DataVars.size();
+  D.IsThreadId = true;
+  D.Value = V;
+  D.Name = Name + "@" + std::to_string(sourceLocOf(*cast<Instruction>(V)).Line);
+  TM.DataVars.push_back(std::move(D));
+  return IdValueVars[V] = TM.DataVars.back().Id;
+}
+
+bool FunctionGraphBuilder::threadIdActions(const Instruction &I,
+                                           std::vector<Action> &Out) {
+  Action A;
+  A.Kind = ActionKind::Assign;
+  A.Inst = &I;
+  A.Loc = sourceLocOf(I);
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    // A store into a tracked thread id: 0 (no thread), another id, or
+    // anything else, which makes it unknown.
+    std::optional<IdSlot> S = idSlotOf(SI->getPointerOperand());
+    auto Slot = S ? Ctx.IdSlots.find({S->Base, S->Offset}) : Ctx.IdSlots.end();
+    if (Slot == Ctx.IdSlots.end())
+      return false;
+    A.Var = Slot->second;
+    const Value *V = SI->getValueOperand();
+    if (auto *K = dyn_cast<ConstantInt>(V); K && K->isZero())
+      A.HasConst = true;
+    else
+      A.SrcVar = idValueVar(V);
+  } else if (isa<LoadInst>(I) || isThreadIdSource(&I)) {
+    // The snapshot a load takes, or the running thread's own id.
+    A.Var = idValueVar(&I);
+    if (A.Var == NoDataVar)
+      return false;
+    if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      std::optional<IdSlot> S = idSlotOf(LI->getPointerOperand());
+      A.SrcVar = Ctx.IdSlots.at({S->Base, S->Offset});
+    } else {
+      A.SelfId = true;
+    }
+  } else {
+    return false;
+  }
+  Out.push_back(std::move(A));
+  return true;
+}
+
 DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
                                              const Instruction **GapLoad) {
+  if (DataVarId D = idValueVar(V); D != NoDataVar)
+    return D;
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
     // A _Bool made of an i1 holds the same 0 or 1.
     if (auto *Z = dyn_cast<ZExtInst>(V)) {
@@ -1124,7 +1204,8 @@ bool FunctionGraphBuilder::guardOfValue(const Value *Cond, Guard &G) {
     G.Var = trackedVarOf(B, &G.GapLoad);
     G.Pred = Negated ? GuardPred::EQ : GuardPred::NE;
     G.C = 0;
-    return G.Var != NoDataVar;
+    // A truncated thread id tests bits, not identity.
+    return G.Var != NoDataVar && (B == Cond || !isThreadId(G.Var));
   }
   ICmpInst::Predicate P = Cmp->getPredicate();
   const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
@@ -1135,8 +1216,30 @@ bool FunctionGraphBuilder::guardOfValue(const Value *Cond, Guard &G) {
   auto *K = dyn_cast<ConstantInt>(R);
   if (K && K->getBitWidth() > 64)
     return false;
+  // `pthread_equal(a, b)` tested against 0: a == b when nonzero. Declared
+  // at -O0; glibc's inline body (`a == b`, which -fplugin adds at -O0 and
+  // clang inlines above it) is taken by its reserved name.
+  auto *EqCall = dyn_cast<CallBase>(L);
+  const Function *EqFn = EqCall ? EqCall->getCalledFunction() : nullptr;
+  if (EqFn && EqCall->arg_size() == 2 && K && K->isZero() &&
+      Cmp->isEquality() &&
+      (EqFn->getName() == "pthread_equal" || EqFn->getName() == "thrd_equal")) {
+    G.Var = idValueVar(EqCall->getArgOperand(0));
+    G.RhsVar = idValueVar(EqCall->getArgOperand(1));
+    if (G.Var == NoDataVar || G.RhsVar == NoDataVar)
+      return false;
+    G.Pred =
+        (P == ICmpInst::ICMP_NE) != Negated ? GuardPred::EQ : GuardPred::NE;
+    G.C = 0;
+    return true;
+  }
   G.Var = trackedVarOf(L, &G.GapLoad);
   if (G.Var == NoDataVar)
+    return false;
+  // Thread ids are compared for identity only, with each other or with 0
+  // (no thread): the model's ids are small numbers that mean nothing else.
+  if ((isThreadId(G.Var) && (!Cmp->isEquality() || (K && !K->isZero()))) ||
+      (!K && isThreadId(G.Var) != isThreadId(trackedVarOf(R))))
     return false;
   if (!K) {
     // Two variables (a ticket lock's `serving != my`): both must be values

@@ -19,6 +19,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <map>
+#include <optional>
+
 namespace llvm {
 class AllocaInst;
 class AtomicRMWInst;
@@ -60,7 +63,21 @@ struct GraphContext {
   /// docs/design-threadmodel.md): not modelled as accesses.
   llvm::DenseSet<std::pair<const llvm::Instruction *, const llvm::Value *>>
       FreshInit;
+  /// thread-ids: (global or alloca, byte offset) -> the DataVar of the
+  /// pthread_t stored there (ThreadIds.cpp).
+  std::map<std::pair<const llvm::Value *, int64_t>, DataVarId> IdSlots;
 };
+
+/// A constant byte offset of a global or an alloca.
+struct IdSlot {
+  const llvm::Value *Base = nullptr;
+  int64_t Offset = 0;
+};
+/// Ptr as a global or alloca plus a constant offset (casts and constant
+/// GEPs), or none.
+std::optional<IdSlot> idSlotOf(const llvm::Value *Ptr);
+/// Whether V is a call of pthread_self() or thrd_current().
+bool isThreadIdSource(const llvm::Value *V);
 
 /// Instructions reachable from one of From (after it) without passing
 /// through Stop (an instruction, or null for plain reachability).
@@ -80,6 +97,12 @@ void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
                           const PointsToAnalysis &PTA,
                           const FunctionTemplates &FuncTemplates,
                           const CallSiteMap &CallSites, GraphContext &Ctx);
+
+/// thread-ids (ThreadIds.cpp): integer memory that holds thread ids, every
+/// write to it understood, gets a DataVar per offset (Ctx.IdSlots).
+void findThreadIds(const llvm::Module &M, ThreadModel &TM,
+                   const PointsToAnalysis &PTA,
+                   const FunctionTemplates &FuncTemplates, GraphContext &Ctx);
 
 /// per-instance-index (InstanceIndices.cpp): thread arguments that carry
 /// the creator's loop counter, the worker variable that holds it, and the
@@ -169,6 +192,9 @@ private:
   llvm::DenseMap<const llvm::Value *, DataVarId> ResultVars;
   /// Atomic instructions -> the DataVar of their old value / success.
   llvm::DenseMap<const llvm::Value *, DataVarId> AtomicVars, AtomicOkVars;
+  /// pthread_self() results and loads of tracked thread ids -> their
+  /// per-thread DataVar (thread-ids).
+  llvm::DenseMap<const llvm::Value *, DataVarId> IdValueVars;
 
   void actionsOf(const llvm::Instruction &I, std::vector<Action> &Out);
   /// libstdc++'s mutexes, lock guards and condition variables, modelled at
@@ -216,6 +242,13 @@ private:
   /// memory variable (Ok: a compare-exchange's success), made on first use;
   /// NoDataVar if its memory variable is not tracked.
   DataVarId atomicResultVar(const llvm::Instruction &I, bool Ok);
+  /// The thread-id variable V is: a pthread_self() result, or the value a
+  /// load of a tracked thread id took (its snapshot), made on first use;
+  /// else NoDataVar.
+  DataVarId idValueVar(const llvm::Value *V);
+  /// The data actions of I on thread ids (thread-ids), if any; true if I
+  /// is fully handled.
+  bool threadIdActions(const llvm::Instruction &I, std::vector<Action> &Out);
   /// The data action of an atomic instruction on a tracked variable.
   void atomicActions(const llvm::Instruction &I, std::vector<Action> &Out);
   /// The Assign a store into a tracked local that is not a counter store
@@ -225,6 +258,9 @@ private:
   /// The guard of a __VERIFIER_assume that starts F before any visible
   /// step, for a guarded atomic-section lock.
   bool leadingAssume(const llvm::Function &F, Guard &G);
+  bool isThreadId(DataVarId V) const {
+    return V < TM.DataVars.size() && TM.DataVars[V].IsThreadId;
+  }
   /// Whether nothing between From and To (same block) is visible to other
   /// threads: no call, no atomic, no memory access but to local slots.
   bool noActionsBetween(const llvm::Instruction *From,

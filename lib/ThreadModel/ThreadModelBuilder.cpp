@@ -1022,6 +1022,7 @@ struct ModelBuilder {
     computeEscapes();
     findRecursiveLocks();
     findFlags();
+    findThreadIds(M, TM, PTA, FuncTemplates, Ctx);
     addAtomicSection();
     findFreshInit();
     findInstanceOwned();

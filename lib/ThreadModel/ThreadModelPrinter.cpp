@@ -118,6 +118,8 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
       S += (First ? "" : ", ") + TM.Templates[T].Name;
       First = false;
     }
+    if (A.Var != NoDataVar)
+      S += " -> id " + Var(A.Var);
     return S;
   }
   case ActionKind::Join:
@@ -192,6 +194,8 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
   }
   case ActionKind::Assign:
     S = "assign " + Var(A.Var) + " := ";
+    if (A.SelfId)
+      return S + "self";
     if (A.HasConst)
       return S + std::to_string(A.Const);
     if (A.SrcVar == NoDataVar)
@@ -342,7 +346,7 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
        << (V.IsMemory        ? " memory"
            : V.IsThreadIndex ? " thread-index"
                              : " result")
-       << "\n";
+       << (V.IsThreadId ? " thread-id" : "") << "\n";
   for (const FunctionGraph &G : TM.Functions) {
     OS << "function " << G.F->getName() << ":\n";
     for (const ActionEdge &E : G.Edges) {

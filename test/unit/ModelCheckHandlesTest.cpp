@@ -246,3 +246,55 @@ TEST_CASE("join all: a join loop's exit joins every instance of the site",
     CHECK(M.check(O).V == Verdict::Refuted);
   }
 }
+
+TEST_CASE("thread ids: only the owner passes; a joined thread's id may be "
+          "reused",
+          "[mc]") {
+  // worker: self := pthread_self(); if (self == owner) write x.
+  auto Build = [](Model &M, TemplateId W, DataVarId Owner) {
+    DataVarId Self = M.var("self", false);
+    M.TM.DataVars[Self].IsThreadId = true;
+    M.TM.DataVars[Owner].IsThreadId = true;
+    NodeId A = M.node(W), B = M.node(W), End = M.node(W);
+    Action S = act(ActionKind::Assign);
+    S.Var = Self;
+    S.SelfId = true;
+    M.edge(W, 0, A, S);
+    Action Eq = assume(Self, GuardPred::EQ, 0), Ne = Eq;
+    Eq.RhsVar = Ne.RhsVar = Owner;
+    Ne.Pred = GuardPred::NE;
+    M.edge(W, A, B, Eq);
+    M.edge(W, A, End, Ne);
+    M.edge(W, B, End, wr(M.access(true, 8)));
+  };
+  {
+    // main: create(&t1) -> owner; create(&t2). One writer of x.
+    Model M;
+    TemplateId W = M.tmpl("worker");
+    DataVarId Owner = M.var("owner");
+    unsigned S1 = M.site({W}, M.global("t1")), S2 = M.site({W}, M.global("t2"));
+    Build(M, W, Owner);
+    M.seq(0, {withVar(create(S1), Owner), create(S2)});
+    CHECK(M.check().V == Verdict::Refuted);
+    CHECK(M.check(noPOR()).V == Verdict::Refuted);
+    // Without the handle's id the owner is unknown: both write.
+    M.Gs[0].Edges[0].A.Var = NoDataVar;
+    CHECK(M.check().V == Verdict::Race);
+  }
+  {
+    // main: create(&t1) -> owner; join(t1); create(&t2); write x. The second
+    // worker may get the first one's id back (glibc) and pass the test.
+    Model M;
+    TemplateId W = M.tmpl("worker");
+    DataVarId Owner = M.var("owner");
+    MemLoc T1 = M.global("t1");
+    unsigned S1 = M.site({W}, T1), S2 = M.site({W}, M.global("t2"));
+    Build(M, W, Owner);
+    M.seq(0, {withVar(create(S1), Owner), join(T1), create(S2),
+              wr(M.access(true, 40))});
+    LocationVerdict V = M.check();
+    CHECK(V.V == Verdict::Race);
+    CHECK(involves(V, "worker#2"));
+    CHECK(M.check(noPOR()).V == Verdict::Race);
+  }
+}

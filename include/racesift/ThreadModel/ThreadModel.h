@@ -274,6 +274,10 @@ struct DataVar {
   bool IsMemory = false; ///< Loc is valid; else the result of Call.
   /// A thread's index, set when it is created (CreationSite::ParamVar).
   bool IsThreadIndex = false;
+  /// Holds a thread id (thread-ids): the model's id of instance I is I + 1,
+  /// 0 is no thread; a join or detach of I makes I + 1 unknown (glibc
+  /// reuses the id).
+  bool IsThreadId = false;
   MemLoc Loc;
   const llvm::Value *Value = nullptr; ///< The call result or alloca.
   std::string Name;
@@ -314,8 +318,11 @@ struct Action {
   /// std::unique_lock's destructor after an explicit unlock()).
   bool IfHeld = false;
   /// TryLock/SemTryWait: result variable (0 = acquired, as pthreads).
-  /// Assign/Assume: the variable.
+  /// Assign/Assume: the variable. Create: the thread-id variable of the
+  /// handle, which gets the new instance's id (thread-ids).
   DataVarId Var = NoDataVar;
+  /// Assign: Var := the running instance's id (a pthread_self() result).
+  bool SelfId = false;
   /// Assign: Var := Const if HasConst; else, if SrcVar is set,
   /// Var := SrcVar + Const (Const is 0 for a plain copy, 1 for `++i`, so a
   /// loop counter is `i := 0`, `i := i + 1`, `assume i < N`); else unknown.
