@@ -19,6 +19,7 @@
 #include "racesift/Lockset/LocksetPrinter.h"
 #include "racesift/ModelCheck/ModelCheckPrinter.h"
 #include "racesift/Pass/RaceSiftPass.h"
+#include "racesift/Pass/ValidatePrinter.h"
 #include "racesift/ThreadModel/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
@@ -122,6 +123,15 @@ static void registerCallbacks(PassBuilder &PB) {
           }
           MPM.addPass(
               ModelCheckPrinterPass(errs(), modelCheckOptions(*O, O->Timeout)));
+          return true;
+        }
+        if (Name == "print<racesift-validate>") {
+          Expected<Options> O = resolveOptions();
+          if (!O) {
+            errs() << toString(O.takeError()) << "\n";
+            return false;
+          }
+          MPM.addPass(ValidatePrinterPass(errs(), std::move(*O)));
           return true;
         }
         return false;

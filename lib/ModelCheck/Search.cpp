@@ -158,6 +158,7 @@ std::pair<uint32_t, bool> Search::add(const std::string &Key, uint32_t Parent,
 RacePair Search::witness(uint32_t Id, const Config &End,
                          const Prepared::RaceAt &R) {
   RacePair Out;
+  Out.Loc = P.In.Loc;
   std::vector<Move> Path;
   for (uint32_t X = Id; Recs[X].Parent != UINT32_MAX; X = Recs[X].Parent)
     Path.push_back(Recs[X].By);

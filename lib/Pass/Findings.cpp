@@ -229,23 +229,30 @@ ReplayInput replayOf(const Witness &W) {
 
 std::string checkWitness(const ThreadModel &TM, RacePair &P,
                          ValidationCounts &Counts) {
-  auto OutOfBudget = [&] {
-    return "the model checker's interleaving was not replayed against the "
-           "program: the module's validation budget (validate-steps=" +
-           std::to_string(Counts.ModuleSteps) + ") ran out";
-  };
-  if (Counts.Steps >= Counts.ModuleSteps) {
-    ++Counts.Unknown;
-    return OutOfBudget();
+  ValidationResult VR;
+  bool OutOfBudget = Counts.Steps >= Counts.ModuleSteps;
+  if (!OutOfBudget) {
+    ValidationOptions VO;
+    VO.MaxSteps = std::min(VO.MaxSteps, Counts.ModuleSteps - Counts.Steps);
+    VR = validateWitness(TM, replayOf(P.W), VO);
+    Counts.Steps += VR.Steps;
+    Counts.Queries += VR.Queries;
+    OutOfBudget =
+        VR.F == Feasibility::Unknown && Counts.Steps >= Counts.ModuleSteps;
   }
-  ValidationOptions VO;
-  VO.MaxSteps = std::min(VO.MaxSteps, Counts.ModuleSteps - Counts.Steps);
-  ValidationResult VR = validateWitness(TM, replayOf(P.W), VO);
-  Counts.Steps += VR.Steps;
-  Counts.Queries += VR.Queries;
-  if (VR.F == Feasibility::Unknown && Counts.Steps >= Counts.ModuleSteps) {
+  if (OutOfBudget) {
+    VR.F = Feasibility::Unknown;
+    VR.Reason = "the module's validation budget (validate-steps=" +
+                std::to_string(Counts.ModuleSteps) + ") ran out";
+    VR.Deciding.clear();
+  }
+  if (Counts.OnReplay)
+    Counts.OnReplay(P, VR);
+  if (OutOfBudget) {
     ++Counts.Unknown;
-    return OutOfBudget();
+    return "the model checker's interleaving was not replayed against the "
+           "program: " +
+           VR.Reason;
   }
   for (const Value *H : VR.Deciding)
     if (!is_contained(Counts.Hints, H))

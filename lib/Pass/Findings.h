@@ -20,6 +20,7 @@
 #include "racesift/ThreadModel/ThreadModel.h"
 #include "racesift/Validate/Validate.h"
 
+#include <functional>
 #include <vector>
 
 namespace llvm {
@@ -59,6 +60,11 @@ struct ValidationCounts {
   /// (ValidationResult::Deciding), and the data tracked because of them.
   std::vector<const llvm::Value *> Hints;
   std::vector<std::string> Refined;
+  /// Observers for print<racesift-validate>: each replay's result as it
+  /// happens (a replay the module's budget prevented is Unknown, with the
+  /// budget as its reason), and the data each refinement round tracks.
+  std::function<void(const RacePair &, const ValidationResult &)> OnReplay;
+  std::function<void(const std::vector<std::string> &)> OnRefine;
   /// A new run of the layers on a refined model: the verdict counts and
   /// hints start again; the work done so far still counts against the
   /// module's budget.

@@ -16,6 +16,7 @@
 
 #include "DiagnosticEmitter.h"
 #include "Findings.h"
+#include "Layers.h"
 
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ModelCheck/ModelCheck.h"
@@ -91,10 +92,6 @@ static std::string sourceRoot(const Module &M) {
   if (!sys::fs::current_path(Cwd))
     return std::string(Cwd);
   return "";
-}
-
-static bool createsThreads(const ThreadModel &TM) {
-  return !TM.Creations.empty() || TM.Templates.size() > 1;
 }
 
 namespace {
@@ -298,69 +295,16 @@ static void analyse(Module &UserModule, const Options &Opts,
              .str()});
   }
 
-  // The layers run once, and again on a refined model while witness
-  // validation names untracked data that decided an infeasible
-  // interleaving (refinement, docs/design.md), up to MaxRefinements times.
-  constexpr unsigned MaxRefinements = 2;
-  std::vector<const Value *> TrackHints;
-  unsigned Refinements = 0;
-  LocksetResult LS;
-  double LocksetTime = 0;
-  std::vector<LocationVerdict> Verdicts;
   ValidationCounts VCounts;
   VCounts.ModuleSteps = Opts.ValidateSteps;
-  while (true) {
-    double LocksetStart = secondsSince(Start);
-    LocksetOptions LO;
-    LO.Deadline = Deadline;
-    {
-      TimeTraceScope Scope("RaceSift lockset");
-      LS = computeLocksets(TM, LO);
-    }
-    LocksetTime += secondsSince(Start) - LocksetStart;
-    if (Opts.Layer == Layers::Lockset) {
-      R.Findings = findingsFromCandidates(TM, LS);
-      break;
-    }
-    ModelCheckOptions MC =
-        modelCheckOptions(Opts, Opts.Timeout - secondsSince(Start));
-    MC.Deadline = Deadline;
-    // Lets the tests start the model checker after the module's deadline,
-    // however fast the machine.
-    if (sys::Process::GetEnv("RACESIFT_DEBUG_MC_DEADLINE_PASSED"))
-      MC.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    if (Opts.Validate)
-      MC.CheckWitness = [&TM, &VCounts](RacePair &P) {
-        return checkWitness(TM, P, VCounts);
-      };
-    {
-      TimeTraceScope Scope("RaceSift model checker");
-      Verdicts = checkCandidates(TM, LS, MC);
-    }
-    R.Findings =
-        findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
-    if (!Opts.Validate || Refinements == MaxRefinements)
-      break;
-    std::vector<const Value *> New;
-    for (const Value *H : VCounts.Hints)
-      if (!is_contained(TrackHints, H) &&
-          isTrackableField(H, M.getDataLayout()))
-        New.push_back(H);
-    if (New.empty())
-      break;
-    TrackHints.insert(TrackHints.end(), New.begin(), New.end());
-    TimeTraceScope Scope("RaceSift refinement");
-    ThreadModel Refined =
-        buildThreadModel(M, Deadline, Opts.MaxPointsTo, TrackHints);
-    if (Refined.BudgetExhausted || !createsThreads(Refined))
-      break;
-    R.TM = std::move(Refined);
-    ++Refinements;
-    for (const DataVar &D : TM.DataVars)
-      if (is_contained(New, D.Value))
-        VCounts.Refined.push_back(D.Name);
-    VCounts.newRound();
-  }
+  LayerResults Layered = runLayers(M, R.TM, Opts, Start, Deadline, VCounts);
+  const LocksetResult &LS = Layered.LS;
+  const std::vector<LocationVerdict> &Verdicts = Layered.Verdicts;
+  double LocksetTime = Layered.LocksetSeconds;
+  R.Findings =
+      Opts.Layer == Layers::Lockset
+          ? findingsFromCandidates(TM, LS)
+          : findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
   if (LS.BudgetExhausted) {
     R.LocksetBudgetExhausted = true;
     R.ObjectsPaired = LS.ObjectsPaired;
@@ -434,7 +378,7 @@ static void analyse(Module &UserModule, const Options &Opts,
         {Notification::Level::Note, "precision-compromise", C});
 
   recordStatistics(TM, LS, Races, Refuted, Unknown, States, VCounts,
-                   Refinements);
+                   Layered.Refinements);
   if (Opts.Stats) {
     uint64_t CandidatePairs = 0;
     for (const auto &[L, N] : LS.PairsPerLocation)
@@ -469,10 +413,11 @@ static void analyse(Module &UserModule, const Options &Opts,
                                 VCounts.Validated, VCounts.Infeasible,
                                 VCounts.Unknown, VCounts.Steps, VCounts.Queries)
                             .str());
-      if (Refinements)
+      if (Layered.Refinements)
         R.Stats.push_back(formatv("racesift: stats: refinement: {0} "
                                   "round(s); tracked as data: {1}",
-                                  Refinements, join(VCounts.Refined, ", "))
+                                  Layered.Refinements,
+                                  join(VCounts.Refined, ", "))
                               .str());
     }
   }

@@ -47,6 +47,16 @@ std::string ThreadModel::describe(const MemLoc &L) const {
   return describeLocPlain(O, L.Offset);
 }
 
+std::string ThreadModel::describeMember(const MemLoc &L) const {
+  if (L.Obj < Objects.size() && L.Offset == 0 && Objects[L.Obj].Type) {
+    const MemObject &O = Objects[L.Obj];
+    std::string Path = memberPath(O.Type, 0, false);
+    if (!Path.empty())
+      return O.Name + Path;
+  }
+  return describe(L);
+}
+
 static std::string describeObjects(const ThreadModel &TM,
                                    const std::vector<MemLoc> &Locs) {
   if (Locs.empty())

@@ -114,6 +114,7 @@ struct CheckStats {
 /// One racing access pair of a location, with the interleaving that
 /// reaches it.
 struct RacePair {
+  MemLoc Loc;                  ///< The candidate location searched.
   AccessContext First, Second; ///< The two accesses, enabled at once.
   Witness W;
   /// Said by CheckWitness: notes of a confirmed pair, or why the program

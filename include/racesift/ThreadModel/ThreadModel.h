@@ -424,6 +424,9 @@ struct ThreadModel {
   const FunctionGraph *graphOf(const llvm::Function *F) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
   std::string describe(const MemLoc &L) const;
+  /// As describe, but offset 0 names the member there: data at the start
+  /// of a struct ("s.busy"), where describe names the object (a lock "m").
+  std::string describeMember(const MemLoc &L) const;
 };
 
 /// An unlock whose lock could not be resolved (an uninitialised pointer, the

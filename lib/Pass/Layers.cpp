@@ -1,0 +1,96 @@
+//===- Layers.cpp - Lockset, model checking and refinement ----------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layers.h"
+
+#include "racesift/Pass/RaceSiftPass.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/TimeProfiler.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+static double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+bool createsThreads(const ThreadModel &TM) {
+  return !TM.Creations.empty() || TM.Templates.size() > 1;
+}
+
+LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
+                       std::chrono::steady_clock::time_point Start,
+                       std::chrono::steady_clock::time_point Deadline,
+                       ValidationCounts &VCounts) {
+  // The layers run once, and again on a refined model while witness
+  // validation names untracked data that decided an infeasible
+  // interleaving (refinement, docs/design.md).
+  constexpr unsigned MaxRefinements = 2;
+  LayerResults R;
+  std::vector<const Value *> TrackHints;
+  while (true) {
+    double LocksetStart = secondsSince(Start);
+    LocksetOptions LO;
+    LO.Deadline = Deadline;
+    {
+      TimeTraceScope Scope("RaceSift lockset");
+      R.LS = computeLocksets(TM, LO);
+    }
+    R.LocksetSeconds += secondsSince(Start) - LocksetStart;
+    if (Opts.Layer == Layers::Lockset)
+      return R;
+    ModelCheckOptions MC =
+        modelCheckOptions(Opts, Opts.Timeout - secondsSince(Start));
+    MC.Deadline = Deadline;
+    // Lets the tests start the model checker after the module's deadline,
+    // however fast the machine.
+    if (sys::Process::GetEnv("RACESIFT_DEBUG_MC_DEADLINE_PASSED"))
+      MC.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    if (Opts.Validate)
+      MC.CheckWitness = [&TM, &VCounts](RacePair &P) {
+        return checkWitness(TM, P, VCounts);
+      };
+    {
+      TimeTraceScope Scope("RaceSift model checker");
+      R.Verdicts = checkCandidates(TM, R.LS, MC);
+    }
+    if (!Opts.Validate || R.Refinements == MaxRefinements)
+      return R;
+    std::vector<const Value *> New;
+    for (const Value *H : VCounts.Hints)
+      if (!is_contained(TrackHints, H) &&
+          isTrackableField(H, M.getDataLayout()))
+        New.push_back(H);
+    if (New.empty())
+      return R;
+    TrackHints.insert(TrackHints.end(), New.begin(), New.end());
+    TimeTraceScope Scope("RaceSift refinement");
+    ThreadModel Refined =
+        buildThreadModel(M, Deadline, Opts.MaxPointsTo, TrackHints);
+    if (Refined.BudgetExhausted || !createsThreads(Refined))
+      return R;
+    TM = std::move(Refined);
+    ++R.Refinements;
+    std::vector<std::string> Tracked;
+    for (const DataVar &D : TM.DataVars)
+      if (is_contained(New, D.Value))
+        Tracked.push_back(D.Name);
+    VCounts.Refined.insert(VCounts.Refined.end(), Tracked.begin(),
+                           Tracked.end());
+    if (VCounts.OnRefine)
+      VCounts.OnRefine(Tracked);
+    VCounts.newRound();
+  }
+}
+
+} // namespace racesift
