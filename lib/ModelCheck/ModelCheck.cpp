@@ -328,7 +328,8 @@ ModuleSetup::accessCounts(const std::vector<MemLoc> &Locs) const {
   for (size_t I = 0; I < Locs.size(); ++I)
     ByObject[Locs[I].Obj].push_back(I);
   std::vector<size_t> Out(Locs.size(), 0);
-  for (auto &[Obj, Is] : ByObject) {
+  for (auto &[O, Is] : ByObject) {
+    ObjectId Obj = O; // A structured binding cannot be captured in C++17.
     auto It = AccessesOf.find(Obj);
     if (It == AccessesOf.end())
       continue;

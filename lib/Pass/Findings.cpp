@@ -272,22 +272,23 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
            "the program: " +
            VR.Reason;
   }
-  std::string Note;
+  // The condition goes to the note and to SARIF's codeFlow.
+  std::string Cond;
   if (!VR.Entry.empty())
-    Note = "the interleaving happens when the program's first call into "
-           "this module is '" +
-           VR.Entry + "'";
+    Cond =
+        "when the program's first call into this module is '" + VR.Entry + "'";
   if (!VR.Values.empty()) {
-    Note += Note.empty() ? "the interleaving happens with " : ", with ";
+    Cond += Cond.empty() ? "with " : ", with ";
     constexpr size_t Listed = 6;
     for (size_t I = 0; I < VR.Values.size() && I < Listed; ++I)
-      Note +=
+      Cond +=
           (I ? ", " : "") + VR.Values[I].first + " = " + VR.Values[I].second;
     if (VR.Values.size() > Listed)
-      Note += ", ...";
+      Cond += ", ...";
   }
-  if (!Note.empty())
-    P.Notes.push_back(std::move(Note));
+  if (!Cond.empty())
+    P.Notes.push_back("the interleaving happens " + Cond);
+  P.W.Condition = std::move(Cond);
   return "";
 }
 
@@ -366,6 +367,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
       for (const WitnessStep &S : W.Steps)
         MF.F.Interleaving.push_back(
             {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
+      MF.F.InterleavingCondition = W.Condition;
       if (V.PairsUndecided)
         MF.F.Notes.push_back("other access pairs on '" + MF.F.Variable +
                              "' were not decided: " + V.Reason);

@@ -261,10 +261,11 @@ json codeFlow(Artifacts &A, const Finding &F) {
   json TFs = json::array();
   for (auto &[T, TF] : Flows)
     TFs.push_back(TF);
-  return {{"message",
-           message("interleaving of " + std::to_string(N) +
-                   " steps that reaches the race on '" + F.Variable + "'")},
-          {"threadFlows", TFs}};
+  std::string Text = "interleaving of " + std::to_string(N) +
+                     " steps that reaches the race on '" + F.Variable + "'";
+  if (!F.InterleavingCondition.empty())
+    Text += "; the program takes it " + F.InterleavingCondition;
+  return {{"message", message(Text)}, {"threadFlows", TFs}};
 }
 
 std::string sarifMessage(const Finding &F) {

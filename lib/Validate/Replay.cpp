@@ -102,15 +102,19 @@ std::string Replayer::describe(const ReplayStep &S) const {
   return Text;
 }
 
+z3::params Replayer::limits() {
+  z3::params Pa(Ctx);
+  // A resource limit, not a timeout: the same answer on any machine.
+  Pa.set("rlimit", 20000000u);
+  return Pa;
+}
+
 std::optional<z3::model> Replayer::modelOf(const Path &P,
                                            const z3::expr *Extra) {
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
   z3::solver S(Ctx);
-  z3::params Pa(Ctx);
-  // A resource limit, not a timeout: the same answer on any machine.
-  Pa.set("rlimit", 20000000u);
-  S.set(Pa);
+  S.set(limits());
   for (const z3::expr &E : P.PC)
     S.add(E);
   if (Extra)
@@ -131,9 +135,7 @@ std::optional<z3::model> Replayer::smallestModel(
   if (++Queries > Opts.MaxQueries)
     return std::nullopt;
   z3::optimize O(Ctx);
-  z3::params Pa(Ctx);
-  Pa.set("rlimit", 20000000u);
-  O.set(Pa);
+  O.set(limits());
   for (const z3::expr &E : P.PC)
     O.add(E);
   O.add(Extra);

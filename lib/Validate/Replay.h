@@ -170,6 +170,8 @@ private:
   /// through here: it counts against MaxQueries and has a resource limit,
   /// so it ends the same way on any machine (Unsupported past either).
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
+  /// Every query's resource limit.
+  z3::params limits();
   /// A model of PC and Extra with the inputs as small as the solver finds
   /// them within its limit (one query), or nullopt.
   std::optional<z3::model>

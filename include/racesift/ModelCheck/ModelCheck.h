@@ -101,6 +101,9 @@ struct WitnessStep {
 struct Witness {
   /// Ends with the two conflicting accesses, both enabled.
   std::vector<WitnessStep> Steps;
+  /// What makes the program take it, if whoever checked the witness knows
+  /// ("with argc = 3"; CheckWitness sets it).
+  std::string Condition;
 };
 
 struct CheckStats {

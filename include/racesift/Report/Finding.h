@@ -68,6 +68,9 @@ struct Finding {
   FindingAccess Second;
   std::vector<LockOperation> LockOps;
   std::vector<FlowStep> Interleaving; ///< Race only; ends at the accesses.
+  /// What makes the program take the interleaving ("with argc = 3"), if
+  /// known; also one of Notes.
+  std::string InterleavingCondition;
   std::string Reason; ///< PossibleRace: "lockset only", "state budget", ...
   /// PossibleRace: the budget ran out before the location was examined;
   /// the compiler output summarises these, SARIF lists each.
