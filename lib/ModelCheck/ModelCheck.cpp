@@ -477,11 +477,22 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   // The verdicts keep the lockset layer's order, whatever the order of
   // examination.
   Out.resize(Locs.size());
+  uint64_t StatesLeft = Opts.MaxModuleStates;
+  const std::string ModuleStatesSpent =
+      "the module's state budget (max-module-states=" +
+      std::to_string(Opts.MaxModuleStates) + ") ran out";
   for (size_t Index : examinationOrder(Setup, Locs)) {
     const MemLoc &Loc = Locs[Index];
     LocationVerdict &Result = Out[Index];
     if (Late()) {
       Result = NotExamined(Loc);
+      continue;
+    }
+    if (Opts.MaxModuleStates && StatesLeft == 0) {
+      // Decided by work done, not by the clock: the same on any machine.
+      Result.Loc = Loc;
+      Result.V = Verdict::Unknown;
+      Result.Reason = ModuleStatesSpent + " before this location";
       continue;
     }
     // One graph takes at most its node budget to build; the clock is read
@@ -508,7 +519,17 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
     // One event per location in -ftime-trace: where the states went.
     llvm::TimeTraceScope LocationScope("RaceSift location",
                                        [&] { return TM.describe(Loc); });
-    LocationVerdict V = mc::explore(In, Opts, ModuleDeadline);
+    ModelCheckOptions LocOpts = Opts;
+    bool Clipped = Opts.MaxModuleStates && StatesLeft < Opts.MaxStates;
+    if (Clipped)
+      LocOpts.MaxStates = StatesLeft;
+    LocationVerdict V = mc::explore(In, LocOpts, ModuleDeadline);
+    if (Opts.MaxModuleStates) {
+      StatesLeft -= std::min(StatesLeft, V.Stats.States);
+      // Also a race whose other pairs were left undecided.
+      if (Clipped && StringRef(V.Reason).starts_with("state budget"))
+        V.Reason = ModuleStatesSpent;
+    }
     // Give the racing accesses the locksets layer 1 saw them under.
     auto GiveLocks = [&](AccessContext &Dst) {
       if (Dst.Acc >= Contexts.size())

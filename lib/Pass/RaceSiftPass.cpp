@@ -58,6 +58,7 @@ ModelCheckOptions modelCheckOptions(const Options &O, double SecondsLeft) {
   ModelCheckOptions MC;
   MC.ThreadBound = O.ThreadBound;
   MC.MaxStates = O.MaxStates;
+  MC.MaxModuleStates = O.MaxModuleStates;
   MC.MaxMemoryBytes = O.MaxMemoryMB << 20;
   // Whatever the earlier layers left of the module budget: a location may
   // use all of it, and none is started once it is spent.
@@ -233,9 +234,9 @@ static void analyse(Module &UserModule, const Options &Opts,
   if (Opts.Stats)
     R.Stats.push_back(formatv("racesift: stats: budgets: timeout={0}s, "
                               "max-states={1} per location, max-memory={2} "
-                              "MiB",
+                              "MiB, max-module-states={3}",
                               secondsText(Opts.Timeout), Opts.MaxStates,
-                              Opts.MaxMemoryMB)
+                              Opts.MaxMemoryMB, Opts.MaxModuleStates)
                           .str());
   auto NoThreads = [&] {
     R.NoThreads = true;
@@ -355,9 +356,9 @@ static void analyse(Module &UserModule, const Options &Opts,
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
          formatv("{0} candidate location(s) were not decided within the "
-                 "budgets (max-states={1}, timeout={2}s); they are reported "
-                 "as possible data races",
-                 Unknown - Unexamined, Opts.MaxStates,
+                 "budgets (max-states={1}, max-module-states={2}, "
+                 "timeout={3}s); they are reported as possible data races",
+                 Unknown - Unexamined, Opts.MaxStates, Opts.MaxModuleStates,
                  secondsText(Opts.Timeout))
              .str()});
   if (Unexamined)
@@ -448,10 +449,13 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
   Options Opts = std::move(*OptsOrErr);
+  bool Compile = Config->When == Phase::CompileTime;
   if (!Opts.TimeoutGiven)
-    Opts.Timeout = Config->When == Phase::CompileTime
-                       ? Options::CompileTimeout
-                       : Options::WholeProgramTimeout;
+    Opts.Timeout =
+        Compile ? Options::CompileTimeout : Options::WholeProgramTimeout;
+  if (!Opts.MaxModuleStatesGiven)
+    Opts.MaxModuleStates = Compile ? Options::CompileModuleStates
+                                   : Options::WholeProgramModuleStates;
 
   // Read the suppressions file first: a bad file is the user's error and
   // must not wait for an expensive analysis.

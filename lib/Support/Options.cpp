@@ -37,9 +37,14 @@ const std::vector<OptionInfo> &optionTable() {
       {"max-states", "<n>",
        "states explored per candidate location before giving up (default "
        "200000)"},
+      {"max-module-states", "<n>",
+       "states explored for all candidate locations of a module; the rest "
+       "stay possible races (default 200000 in a compile, 3000000 at an LTO "
+       "link or under opt; 0: no limit)"},
       {"timeout", "<seconds>",
-       "time budget of the whole analysis of one module (default 2 in a "
-       "compile, 60 at an LTO link or under opt)"},
+       "safety net on the whole analysis of one module: when it fires the "
+       "run says so and is incomplete (default 10 in a compile, 120 at an "
+       "LTO link or under opt)"},
       {"max-memory", "<MiB>",
        "memory ceiling of the model checker's state store (default 2048)"},
       {"max-points-to", "<n>",
@@ -137,6 +142,10 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
   }
   if (Name == "max-states")
     return parseUnsigned(O.MaxStates, Name, Value, Channel, 1);
+  if (Name == "max-module-states") {
+    O.MaxModuleStatesGiven = true;
+    return parseUnsigned(O.MaxModuleStates, Name, Value, Channel, 0);
+  }
   if (Name == "validate-steps")
     return parseUnsigned(O.ValidateSteps, Name, Value, Channel, 1);
   if (Name == "max-memory")

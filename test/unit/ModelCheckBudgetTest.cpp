@@ -361,3 +361,48 @@ TEST_CASE("Locations with fewer accesses are examined first", "[mc]") {
     CHECK(Vs[I].V == Verdict::Race);
   }
 }
+
+TEST_CASE("The module's state budget decides how far the checker goes",
+          "[mc]") {
+  Candidates C(CandidatesIR);
+  ModelCheckOptions Ample;
+  Ample.Deadline = mc::Clock::now() + 1h;
+  Ample.TimeoutSeconds = 3600;
+  auto Full = C.check(Ample);
+  uint64_t Total = 0;
+  for (auto &[Name, V] : Full)
+    Total += V.Stats.States;
+  REQUIRE(Total > 2);
+
+  // Enough (a search stops at its budget before it drains its queue, so
+  // the states it stored are not quite enough): every verdict as without
+  // a module budget.
+  ModelCheckOptions Enough = Ample;
+  Enough.MaxModuleStates = 2 * Total;
+  auto Same = C.check(Enough);
+  for (auto &[Name, V] : Full) {
+    INFO(Name);
+    CHECK(Same[Name].V == V.V);
+  }
+
+  // One state: the first location examined stops on the module's budget,
+  // the others are not started; twice the same, whatever the clock says.
+  ModelCheckOptions Tiny = Ample;
+  Tiny.MaxModuleStates = 1;
+  auto A = C.check(Tiny), B = C.check(Tiny);
+  unsigned Stopped = 0, NotStarted = 0;
+  for (auto &[Name, V] : A) {
+    INFO(Name);
+    CHECK(V.V == Verdict::Unknown);
+    CHECK(V.Examined);
+    CHECK(B[Name].Reason == V.Reason);
+    CHECK(B[Name].Stats.States == V.Stats.States);
+    if (V.Reason == "the module's state budget (max-module-states=1) ran out")
+      ++Stopped;
+    else if (V.Reason == "the module's state budget (max-module-states=1) "
+                         "ran out before this location")
+      ++NotStarted;
+  }
+  CHECK(Stopped == 1);
+  CHECK(NotStarted == 2);
+}

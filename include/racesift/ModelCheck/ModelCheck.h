@@ -37,6 +37,11 @@ struct ModelCheckOptions {
   /// then no refutation of it depends on the bound.
   unsigned MaxLoopThreads = 8;
   uint64_t MaxStates = 1000000; ///< Per candidate location.
+  /// For all candidate locations of a module, in examination order (0: no
+  /// limit): a deterministic budget, where the module's deadline is only a
+  /// safety net. A location started with less left than MaxStates gets
+  /// what is left; none starts once it is spent.
+  uint64_t MaxModuleStates = 0;
   /// Ceiling on the explorer's state store per candidate location.
   uint64_t MaxMemoryBytes = uint64_t(2048) << 20;
   double TimeoutSeconds = 10;       ///< Per candidate location.

@@ -42,7 +42,7 @@ int main(void) {
 // LATE: remark: racesift: stats: model checker: 0 races, 0 refuted, 3 unknown; 0 states; {{[0-9.]+}}s; 3 location(s) not examined
 // LATE: warning: racesift: 3 possible data race(s) not examined within the time budget: 'racy' (deadline.c:{{[0-9]+}}), 'after' (deadline.c:{{[0-9]+}}), 'before' (deadline.c:{{[0-9]+}}); the SARIF log lists them all; raise the budget with the timeout option
 
-// LATE-SARIF: "text": "3 candidate location(s) were not examined within the time budget (timeout=60s); they are reported as possible data races."
+// LATE-SARIF: "text": "3 candidate location(s) were not examined within the time budget (timeout=120s); they are reported as possible data races."
 // LATE-SARIF-NOT: were not decided
 // LATE-SARIF-NOT: "ruleId": "data-race"
 // LATE-SARIF-COUNT-3: "text": "Possible data race on '{{racy|before|after}}': {{.*}} (not decided: module time budget exhausted)
