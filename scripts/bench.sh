@@ -17,7 +17,7 @@
 #   plain   clang-19 -O0 -g
 #   per-TU  clang-19 -O0 -g -fplugin=RaceSiftClang.so (default timeout)
 #   LTO     clang-19 -O0 -g -flto, linked with lld and
-#           --load-pass-plugin=RaceSift.so (RACESIFT_OPTIONS, timeout=60)
+#           --load-pass-plugin=RaceSift.so (RACESIFT_OPTIONS, default budgets)
 #
 # For LTO the link step is also timed on its own, without and with the pass,
 # so the cost of the whole-program analysis can be read off directly.
@@ -28,7 +28,8 @@
 #   -j N            parallel compile jobs (default 2)
 #   --only LIST     libraries to run (default all three)
 #   --repeat N      run each build N times; the table shows medians (default 1)
-#   --lto-timeout S the pass's module budget at the LTO link (default 60)
+#   --lto-timeout S the pass's safety-net timeout at the LTO link (default:
+#                   the pass's own)
 #   --work DIR      work directory (default a new /tmp/racesift-bench.*);
 #                   build logs, SARIF logs and the table stay there
 #   -o FILE         also write the table to FILE
@@ -45,7 +46,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JOBS=2
 ONLY=rdkafka,sqlite,argon2
 REPEAT=1
-LTO_TIMEOUT=60
+LTO_TIMEOUT=
 WORK=
 TABLE_OUT=
 while [ $# -gt 0 ]; do
@@ -154,7 +155,7 @@ record() {
 }
 
 PER_TU_FLAGS="-fplugin=$CLANG_PLUGIN -fplugin-arg-racesift-stats"
-lto_env() { echo "stats timeout=$LTO_TIMEOUT sarif=$1"; }
+lto_env() { echo "stats ${LTO_TIMEOUT:+timeout=$LTO_TIMEOUT }sarif=$1"; }
 
 # --- librdkafka ----------------------------------------------------------
 
@@ -343,7 +344,8 @@ results, merge, lto_timeout, libs = sys.argv[1], sys.argv[2], sys.argv[3], sys.a
 NAMES = {"rdkafka": "librdkafka", "sqlite": "SQLite", "argon2": "argon2"}
 MODES = [("plain", "plain -O0 -g"),
          ("per-TU", "per-TU -fplugin"),
-         ("lto", "full LTO, pass at link (timeout=%s)" % lto_timeout),
+         ("lto", "full LTO, pass at link (%s)" %
+          ("timeout=" + lto_timeout if lto_timeout else "default budgets")),
          ("lto-link-nopass", "LTO link only, no pass"),
          ("lto-link", "LTO link only, with pass")]
 
