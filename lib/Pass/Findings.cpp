@@ -367,6 +367,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
       for (const WitnessStep &S : W.Steps)
         MF.F.Interleaving.push_back(
             {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
+      MF.F.Interleaving = foldRepeatedSteps(MF.F.Interleaving);
       MF.F.InterleavingCondition = W.Condition;
       if (V.PairsUndecided)
         MF.F.Notes.push_back("other access pairs on '" + MF.F.Variable +

@@ -38,6 +38,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 
 using namespace llvm;
@@ -471,6 +472,10 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
 
   RunResult R;
   R.Run.ModuleName = moduleName(M);
+  // Lets the tests reach the SARIF log's cap on interleaving steps.
+  if (std::optional<std::string> Cap =
+          sys::Process::GetEnv("RACESIFT_DEBUG_MAX_LOG_FLOW_STEPS"))
+    R.Run.MaxLogFlowSteps = std::strtoull(Cap->c_str(), nullptr, 10);
   R.Run.SourceRoot = sourceRoot(M);
   CrashRecoveryContext::Enable();
   CrashRecoveryContext CRC;

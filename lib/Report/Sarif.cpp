@@ -287,6 +287,8 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   Artifacts Arts(Run.SourceRoot);
   json Results = json::array();
   std::map<std::string, unsigned> Seen;
+  const size_t MaxLogFlowSteps = Run.MaxLogFlowSteps;
+  size_t FlowSteps = 0;
   for (const Finding *F : sortedFindings(Fs)) {
     bool IsRace = F->Kind == FindingKind::Race;
     json R = {{"ruleId", IsRace ? "data-race" : "possible-data-race"},
@@ -310,8 +312,18 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
     }
     R["relatedLocations"] = Related;
 
-    if (IsRace && !F->Interleaving.empty())
-      R["codeFlows"] = json::array({codeFlow(Arts, *F)});
+    // A log's interleavings are capped (issue 21: a 359 MB log): past the
+    // cap a race keeps its locations and notes, and says its flow is left
+    // out.
+    bool FlowOmitted = false;
+    if (IsRace && !F->Interleaving.empty()) {
+      if (FlowSteps + F->Interleaving.size() <= MaxLogFlowSteps) {
+        FlowSteps += F->Interleaving.size();
+        R["codeFlows"] = json::array({codeFlow(Arts, *F)});
+      } else {
+        FlowOmitted = true;
+      }
+    }
 
     // Equal identities within one run get an occurrence number, so two
     // distinct races never merge; the sort keeps the numbering stable.
@@ -322,6 +334,11 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
     json Props = json::object();
     if (!F->Notes.empty())
       Props["notes"] = F->Notes;
+    if (FlowOmitted)
+      Props["codeFlowOmitted"] =
+          "the log's interleavings reached " + std::to_string(MaxLogFlowSteps) +
+          " steps; the compiler's note on this race has its "
+          "synchronisation steps";
     if (!IsRace)
       Props["reason"] = F->Reason;
     Props["heapObject"] = F->HeapObject;

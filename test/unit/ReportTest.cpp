@@ -646,3 +646,54 @@ TEST_CASE("sarif: sample logs for the lit tests", "[.sample]") {
   REQUIRE(!writeFileAtomically(D + "/tu-b.sarif",
                                renderSarif({InB, possibleRace()}, Run)));
 }
+
+namespace {
+FlowStep step(unsigned Thread, const char *Action, unsigned Line,
+              FlowStepKind Kind = FlowStepKind::Data) {
+  FlowStep S;
+  S.Thread = Thread;
+  S.ThreadName = Thread ? "w#1" : "main";
+  S.Action = Action;
+  S.Loc.File = "t.c";
+  S.Loc.Line = Line;
+  S.Kind = Kind;
+  return S;
+}
+std::vector<std::string> actions(const std::vector<FlowStep> &Steps) {
+  std::vector<std::string> Out;
+  for (const FlowStep &S : Steps)
+    Out.push_back(S.Action);
+  return Out;
+}
+} // namespace
+
+TEST_CASE("Repeated steps of an interleaving are folded", "[report]") {
+  std::vector<FlowStep> Steps{step(0, "create w#1", 1, FlowStepKind::Thread)};
+  for (int I = 0; I < 5; ++I) {
+    Steps.push_back(step(0, "assume i < 5", 2));
+    Steps.push_back(step(0, "assign i := i + 1", 2));
+  }
+  Steps.push_back(step(0, "write x", 3, FlowStepKind::Access));
+  Steps.push_back(step(1, "write x", 4, FlowStepKind::Access));
+  std::vector<FlowStep> F = foldRepeatedSteps(Steps);
+  CHECK(actions(F) ==
+        std::vector<std::string>{"create w#1", "assume i < 5",
+                                 "assign i := i + 1",
+                                 "(3 more times the 2 step(s) above)",
+                                 "assume i < 5", "assign i := i + 1",
+                                 "write x", "write x"});
+  CHECK(F[3].Kind == FlowStepKind::Data);
+  CHECK(F[3].Loc.Line == 2);
+}
+
+TEST_CASE("Interleavings without three repetitions stay as they are",
+          "[report]") {
+  // Two repetitions, a step of another thread between, and the racing
+  // accesses themselves (equal steps at the end are never folded).
+  std::vector<FlowStep> Steps{step(0, "a", 1), step(0, "a", 1),
+                              step(1, "a", 1), step(0, "a", 1),
+                              step(0, "write x", 2, FlowStepKind::Access),
+                              step(0, "write x", 2, FlowStepKind::Access)};
+  CHECK(actions(foldRepeatedSteps(Steps)) == actions(Steps));
+  CHECK(foldRepeatedSteps({}).empty());
+}

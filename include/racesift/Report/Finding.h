@@ -60,6 +60,12 @@ struct FlowStep {
   FlowStepKind Kind = FlowStepKind::Other;
 };
 
+/// Folds three or more back-to-back repetitions of the same steps (a loop
+/// in the interleaving: a counter counting up, a spin) into the first and
+/// the last repetition with a step between that says how many were left
+/// out. The last two steps, the racing accesses, are never folded.
+std::vector<FlowStep> foldRepeatedSteps(const std::vector<FlowStep> &Steps);
+
 struct Finding {
   FindingKind Kind = FindingKind::PossibleRace;
   std::string Variable; ///< "x", "heap@main.c:12 .count".
@@ -94,6 +100,9 @@ struct RunInfo {
   std::string SourceRoot; ///< Absolute; for %SRCROOT% relative URIs.
   bool Success = true;    ///< The analysis itself completed.
   std::vector<Notification> Notifications;
+  /// Interleaving steps a SARIF log carries in all; a race past it keeps
+  /// its locations and says its codeFlow was left out.
+  size_t MaxLogFlowSteps = 20000;
 };
 
 } // namespace racesift
