@@ -143,8 +143,16 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       Config S = Next();
       if (A.Var != NoDataVar)
         write(S, I, A.Var, Value());
+      if (A.ResultVar != NoDataVar)
+        write(S, I, A.ResultVar, Value{true, 0});
       Step(std::move(S), UINT32_MAX);
       return;
+    }
+    // create-result: the failure path, where no thread exists (EAGAIN).
+    if (A.ResultVar != NoDataVar) {
+      Config S = Next();
+      write(S, I, A.ResultVar, Value{true, CreateFailure});
+      Step(std::move(S), CreateFails);
     }
     std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
     // thread-ids: a fresh id (R = 0), or one a join or detach freed.
@@ -178,6 +186,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         // thread-ids: the handle now holds the new instance's id.
         if (A.Var != NoDataVar)
           write(S, I, A.Var, Value{true, int64_t(NewIds[R])});
+        if (A.ResultVar != NoDataVar)
+          write(S, I, A.ResultVar, Value{true, 0});
         const uint64_t NewBit = uint64_t(1) << New;
         for (unsigned HI : H) {
           // One scalar handle is overwritten: it denotes the new instance

@@ -680,6 +680,8 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
   std::string Text = describeAction(TM, E.A);
   switch (E.A.Kind) {
   case ActionKind::Create: {
+    if (M.Choice == CreateFails)
+      return Text + " (fails: no thread)";
     if (M.Choice == UINT32_MAX)
       return Text + (TM.Creations[E.A.Creation].Targets.empty()
                          ? " (start routine unknown: no thread modelled)"

@@ -68,7 +68,8 @@ WitnessStep replayStep(const Config &C, const Move &M, const Action &A,
   S.Resume = M.Kind == MoveKind::Reacquire;
   switch (A.Kind) {
   case ActionKind::Create:
-    if (M.Choice != UINT32_MAX)
+    S.Succeeds = M.Choice != CreateFails;
+    if (M.Choice != UINT32_MAX && M.Choice != CreateFails)
       S.Target = C.Threads.size();
     break;
   case ActionKind::Join:

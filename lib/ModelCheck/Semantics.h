@@ -33,6 +33,10 @@ namespace mc {
 /// Instance masks are 64 bits wide: at most this many thread instances.
 constexpr unsigned MaxInstances = 64;
 constexpr uint32_t NoNode = UINT32_MAX;
+/// The move choice of a create whose thread is not created (its result,
+/// tracked, is CreateFailure: EAGAIN).
+constexpr uint32_t CreateFails = UINT32_MAX - 1;
+constexpr int64_t CreateFailure = 11;
 
 enum class Status : uint8_t {
   Active,     ///< In Theta: may take its outgoing edges.

@@ -782,6 +782,19 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     }
     A.Inst = &I;
     A.Loc = sourceLocOf(I);
+    // create-result: a result the caller looks at (`if (pthread_create(...)
+    // != 0)`) is tracked: 0 where the thread exists, an errno value on the
+    // failure path, where it does not.
+    if (CB->getType()->isIntegerTy() && !CB->use_empty()) {
+      DataVar V;
+      V.Id = TM.DataVars.size();
+      V.Value = CB;
+      V.Name = "create@" + std::to_string(A.Loc.Line);
+      A.ResultVar = V.Id;
+      ResultVars[CB] = V.Id;
+      Ctx.NonNegative.insert(V.Id);
+      TM.DataVars.push_back(std::move(V));
+    }
     Out.push_back(std::move(A));
     return;
   }

@@ -194,6 +194,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     return Ret(0);
   }
   case ActionKind::Create: {
+    if (!S.Succeeds)
+      return Ret(11); // EAGAIN: no thread, the handle untouched.
     const CreationSite &CS = TM.Creations.at(A->Creation);
     uint64_t Id = S.Target == ReplayStep::NoInstance
                       ? 0x7e0000 + P.Next

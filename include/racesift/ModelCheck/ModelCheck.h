@@ -96,7 +96,8 @@ struct WitnessStep {
   /// the instance a Create starts (NoInstance: not run, thread bound), the
   /// instance a Join waits for,
   unsigned Target = NoInstance;
-  /// a TryLock/SemTryWait's outcome, and whether the step is a waiter
+  /// a TryLock/SemTryWait's outcome (a Create's: false when it fails and
+  /// no thread exists, create-result), and whether the step is a waiter
   /// waking up and re-taking its mutex (Wait) rather than starting to wait.
   bool Succeeds = true;
   bool Resume = false;

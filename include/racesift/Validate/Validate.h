@@ -44,7 +44,7 @@ struct ReplayStep {
   /// Create: the instance started (NoInstance: not run); Join: the
   /// instance joined.
   unsigned Target = NoInstance;
-  bool Succeeds = true; ///< TryLock/SemTryWait outcome.
+  bool Succeeds = true; ///< TryLock/SemTryWait/Create outcome.
   bool Resume = false;  ///< A waiter re-taking its mutex.
 };
 
