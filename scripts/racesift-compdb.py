@@ -8,16 +8,20 @@
 """Analyse the whole program of a compile_commands.json, without touching
 its build.
 
-Every C and C++ translation unit listed is compiled again to unoptimised
-bitcode with its own flags (plus -O0 -g -emit-llvm -c -Xclang
+A unit whose object (the entry's "output", or its -o) was built with the
+plugin carries its summary, its code before optimisation (an ELF section
+.racesift with summary=1, or inside -flto bitcode): that summary is used as
+it is, so the build's own compile jobs, local or distributed, did the work.
+Every other C and C++ translation unit listed is compiled again to
+unoptimised bitcode with its own flags (plus -O0 -g -emit-llvm -c -Xclang
 -disable-O0-optnone; its output, dependency-file, optimisation, debug, LTO
-and plugin flags are dropped), the bitcode is linked with llvm-link-19, and
+and plugin flags are dropped). The bitcode is linked with llvm-link-19, and
 the racesift pass runs once on the linked program through opt-19: the same
 warnings, options and SARIF as the other routes.
 
 usage: racesift-compdb.py [COMPDB | -p BUILD_DIR] [--plugin RaceSift.so]
                           [--llvm-bin DIR] [-j N] [--exclude REGEX]
-                          [--keep-going] [--keep DIR]
+                          [--keep-going] [--keep DIR] [--no-summaries]
                           [-racesift-NAME[=VALUE] ...]
 
 Pass options: -racesift-NAME[=VALUE] (or --racesift-NAME[=VALUE]) go to
@@ -123,6 +127,76 @@ def language(entry, argv):
     return None
 
 
+def object_of(entry, argv, directory):
+    """The object file the entry's compile writes, if it says."""
+    out = entry.get("output")
+    for i, a in enumerate(argv):
+        if out:
+            break
+        if a == "-o" and i + 1 < len(argv):
+            out = argv[i + 1]
+        elif a.startswith("-o") and len(a) > 2:
+            out = a[2:]
+    return os.path.normpath(os.path.join(directory, out)) if out else None
+
+
+SUMMARY_MAGIC = b"RSIFTSUM"
+SUMMARY_VERSION = 1
+SUMMARY_HEADER = 24
+
+
+def split_summaries(data):
+    """The bitcode payloads of concatenated summaries (the plugin's format,
+    lib/Pass/Summary.cpp), or None if the bytes are not summaries of the
+    version this script reads."""
+    parts, off = [], 0
+    while off < len(data):
+        if data[off:off + 8] != SUMMARY_MAGIC or len(data) - off < SUMMARY_HEADER:
+            return None
+        version = int.from_bytes(data[off + 8:off + 12], "little")
+        size = int.from_bytes(data[off + 16:off + 24], "little")
+        if version != SUMMARY_VERSION or off + SUMMARY_HEADER + size > len(data):
+            return None
+        parts.append(data[off + SUMMARY_HEADER:off + SUMMARY_HEADER + size])
+        off += SUMMARY_HEADER + size
+    return parts or None
+
+
+def summaries_of(obj, source, work, i, llvm_bin):
+    """Bitcode files that stand for the unit, from the summary its object
+    carries; None if it carries none or is older than its source."""
+    try:
+        if os.path.getmtime(obj) < os.path.getmtime(source):
+            return None
+        with open(obj, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if data[:4] in (b"BC\xc0\xde", b"\xde\xc0\x17\x0b"):
+        # -flto bitcode: the pass reads the summary inside it. Global names
+        # are plain bytes in the bitcode's string table.
+        return [obj] if b"racesift.summary" in data else None
+    if data[:4] != b"\x7fELF" or b".racesift" not in data:
+        return None
+    dump = os.path.join(work, "%04d.racesift" % i)
+    p = subprocess.run([tool(llvm_bin, "llvm-objcopy"), "--dump-section",
+                        ".racesift=" + dump, obj, os.devnull],
+                       capture_output=True)
+    if p.returncode != 0 or not os.path.isfile(dump):
+        return None
+    with open(dump, "rb") as f:
+        parts = split_summaries(f.read())
+    if not parts:
+        return None
+    files = []
+    for k, part in enumerate(parts):
+        bc = os.path.join(work, "%04d-summary-%d.bc" % (i, k))
+        with open(bc, "wb") as f:
+            f.write(part)
+        files.append(bc)
+    return files
+
+
 def tool(llvm_bin, name):
     if llvm_bin:
         return os.path.join(llvm_bin, name)
@@ -163,6 +237,9 @@ def main():
                     help="leave out translation units that do not compile")
     ap.add_argument("--keep", metavar="DIR",
                     help="keep the bitcode and the linked program in DIR")
+    ap.add_argument("--no-summaries", action="store_true",
+                    help="compile every unit again, also those whose "
+                    "object carries a RaceSift summary")
     args = ap.parse_args(argv)
 
     path = args.compdb or os.path.join(args.build_dir, "compile_commands.json")
@@ -200,7 +277,8 @@ def main():
         if args.exclude and re.search(args.exclude, file):
             continue
         seen.add(file)
-        units.append((directory, file, lang, argv_e))
+        units.append((directory, file, lang, argv_e,
+                      object_of(e, argv_e, directory)))
     if not units:
         die("%s: lists no C or C++ translation unit (%d entr%s)"
             % (path, len(entries), "y" if len(entries) == 1 else "ies"))
@@ -212,7 +290,11 @@ def main():
     work = os.path.abspath(work)
 
     def build(i):
-        directory, file, lang, argv_e = units[i]
+        directory, file, lang, argv_e, obj = units[i]
+        if obj and not args.no_summaries:
+            parts = summaries_of(obj, file, work, i, args.llvm_bin)
+            if parts:
+                return i, parts, None
         bc = os.path.join(work, "%04d-%s.bc" % (i, os.path.basename(file)))
         flags = bitcode_flags(argv_e)
         cmd = [clang[lang]] + flags + [
@@ -223,13 +305,20 @@ def main():
                    for a in flags if not a.startswith("-")):
             cmd.append(file)
         p = subprocess.run(cmd, cwd=directory, capture_output=True, text=True)
-        return i, bc, p
+        return i, [bc], p
 
-    note("compiling %d translation unit(s) to bitcode" % len(units))
-    bcs, failed = [], 0
+    note("preparing %d translation unit(s): summaries from their objects, "
+         "or compiled again to bitcode" % len(units))
+    bcs, failed, summarised = [], 0, 0
     with concurrent.futures.ThreadPoolExecutor(max(1, args.j)) as ex:
-        for i, bc, p in ex.map(build, range(len(units))):
+        for i, files, p in ex.map(build, range(len(units))):
             file = units[i][1]
+            if p is None:
+                note("[%d/%d] %s: summary from %s" % (i + 1, len(units), file,
+                                                      units[i][4]))
+                bcs += files
+                summarised += 1
+                continue
             if p.returncode != 0:
                 sys.stderr.write(p.stderr)
                 if not args.keep_going:
@@ -239,7 +328,7 @@ def main():
                 failed += 1
                 continue
             note("[%d/%d] %s" % (i + 1, len(units), file))
-            bcs.append(bc)
+            bcs += files
     if not bcs:
         die("no translation unit compiled")
 
@@ -250,8 +339,11 @@ def main():
         sys.stderr.write(p.stderr)
         die("llvm-link failed (two definitions of one symbol, from two "
             "programs in one database? leave one out with --exclude)")
-    note("analysing the linked program (%d unit(s)%s)"
-         % (len(bcs), ", %d left out" % failed if failed else ""))
+    note("analysing the linked program (%d unit(s)%s%s)"
+         % (len(units) - failed,
+            ", %d from their objects' summaries" % summarised
+            if summarised else "",
+            ", %d left out" % failed if failed else ""))
     rc = subprocess.run([tool(args.llvm_bin, "opt"),
                          "-load-pass-plugin=" + args.plugin,
                          "-passes=racesift", "-disable-output", linked] +

@@ -17,6 +17,7 @@
 #include "DiagnosticEmitter.h"
 #include "Findings.h"
 #include "Layers.h"
+#include "Summary.h"
 
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ModelCheck/ModelCheck.h"
@@ -100,8 +101,13 @@ namespace {
 /// Everything one run produces, so the crash-protected part and the part
 /// that talks to the user stay apart.
 struct RunResult {
+  /// The context of a program built from unit summaries; declared first,
+  /// so it outlives the module and the model built on it.
+  std::unique_ptr<LLVMContext> SummaryContext;
   /// The module analysed in place of the user's, if the route gave one.
   std::unique_ptr<Module> WithBodies;
+  /// How the program was put together from unit summaries, for the user.
+  std::vector<std::string> SummaryNotes;
   ThreadModel TM;
   std::vector<ModelFinding> Findings;
   RunInfo Run;
@@ -224,8 +230,54 @@ static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
   NumRefinements += Refinements;
 }
 
+/// At a link (or under opt on linked bitcode): the program as its units
+/// were before optimisation, if they carry summaries (docs/design.md, "Unit
+/// summaries").
+static void useSummaries(const Module &Linked, bool AtLink, RunResult &R,
+                         const Options &Opts) {
+  if (!hasSummaries(Linked)) {
+    if (AtLink && hasOptimisedCode(Linked))
+      R.SummaryNotes.push_back(
+          "no translation unit of this program carries a RaceSift summary "
+          "and some were optimised: accesses the optimiser removed are not "
+          "analysed; compile the units with the plugin to analyse the code "
+          "as written");
+    return;
+  }
+  TimeTraceScope Scope("RaceSift unit summaries");
+  R.SummaryContext = std::make_unique<LLVMContext>();
+  SummarisedProgram P = programFromSummaries(Linked, *R.SummaryContext);
+  if (!P.Program) {
+    R.SummaryNotes.push_back(
+        formatv("the unit summaries were not used ({0}): the program is "
+                "analysed as the link optimised it",
+                P.Problem)
+            .str());
+    return;
+  }
+  R.WithBodies = std::move(P.Program);
+  if (Opts.Stats)
+    R.Stats.push_back(formatv("racesift: stats: program built from {0} unit "
+                              "summaries",
+                              P.Units)
+                          .str());
+  if (!P.Unsummarised.empty()) {
+    std::vector<std::string> First(
+        P.Unsummarised.begin(),
+        P.Unsummarised.begin() + std::min<size_t>(3, P.Unsummarised.size()));
+    R.SummaryNotes.push_back(
+        formatv("{0} function(s) come from translation units compiled "
+                "without a RaceSift summary ({1}{2}): they are analysed as "
+                "the link optimised them, where racy accesses may be gone",
+                P.Unsummarised.size(), join(First, ", "),
+                P.Unsummarised.size() > 3 ? ", ..." : "")
+            .str());
+  }
+}
+
 static void analyse(Module &UserModule, const Options &Opts,
-                    const AnalysisModuleProvider &Provider, RunResult &R) {
+                    const AnalysisModuleProvider &Provider, Phase When,
+                    RunResult &R) {
   auto Start = std::chrono::steady_clock::now();
   TimeTraceScope Whole("RaceSift", UserModule.getSourceFileName());
   // Lets the tests exercise crash recovery, like clang's
@@ -246,11 +298,16 @@ static void analyse(Module &UserModule, const Options &Opts,
          "the module creates no threads: no data race is possible within "
          "it"});
   };
+  if (When != Phase::CompileTime)
+    useSummaries(UserModule, When == Phase::LinkTime, R, Opts);
+  for (const std::string &N : R.SummaryNotes)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "unit-summaries", N});
   // Most translation units of a threaded program create no thread: they
   // must not pay for a whole-module points-to analysis.
-  if (!mayCreateThreads(UserModule))
+  if (!mayCreateThreads(R.WithBodies ? *R.WithBodies : UserModule))
     return NoThreads();
-  if (Provider)
+  if (Provider && !R.WithBodies)
     R.WithBodies = Provider(UserModule);
   Module &M = R.WithBodies ? *R.WithBodies : UserModule;
   if (Opts.Stats && R.WithBodies)
@@ -440,14 +497,34 @@ static void writeSarif(const Options &Opts, const std::vector<Finding> &Fs,
 }
 
 PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
-  if (Config->When == Phase::CompileTime && isFullLTOPreLink(M))
-    return PreservedAnalyses::all();
+  bool Summarised = false;
+  if (Config->When == Phase::CompileTime) {
+    // A full-LTO unit is analysed at the link, from its summary; a bad
+    // option is reported there too.
+    bool LTO = isFullLTOPreLink(M);
+    Expected<Options> O = Config->GetOptions();
+    bool Write = LTO;
+    if (O && O->SummaryGiven)
+      Write = O->Summary;
+    if (!O)
+      consumeError(O.takeError());
+    if (Write) {
+      TimeTraceScope Scope("RaceSift unit summary");
+      embedSummary(M);
+      Summarised = true;
+    }
+    if (LTO)
+      return Summarised ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  // The summary added a global and marked the functions.
+  PreservedAnalyses Kept =
+      Summarised ? PreservedAnalyses::none() : PreservedAnalyses::all();
 
   DiagnosticEmitter Emit(M, Config->Sink);
   Expected<Options> OptsOrErr = Config->GetOptions();
   if (!OptsOrErr) {
     Emit.error(toString(OptsOrErr.takeError()));
-    return PreservedAnalyses::all();
+    return Kept;
   }
   Options Opts = std::move(*OptsOrErr);
   bool Compile = Config->When == Phase::CompileTime;
@@ -465,7 +542,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Expected<Suppressions> S = Suppressions::load(Opts.Suppressions);
     if (!S) {
       Emit.error(toString(S.takeError()));
-      return PreservedAnalyses::all();
+      return Kept;
     }
     Supp = std::move(*S);
   }
@@ -479,9 +556,11 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   R.Run.SourceRoot = sourceRoot(M);
   CrashRecoveryContext::Enable();
   CrashRecoveryContext CRC;
-  if (!CRC.RunSafely([&] { analyse(M, Opts, Config->AnalysisModule, R); })) {
+  if (!CRC.RunSafely(
+          [&] { analyse(M, Opts, Config->AnalysisModule, Config->When, R); })) {
     // Whatever the crash left half built is not freed, it is not trusted.
     (void)R.WithBodies.release();
+    (void)R.SummaryContext.release();
     Emit.warning(formatv("racesift: internal error while analysing '{0}'; "
                          "no race analysis for this module (the compile "
                          "continues; please report this input)",
@@ -499,11 +578,13 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
          "for data races"});
     writeSarif(Opts, {}, Failed, Emit);
     Emit.flushErrors();
-    return PreservedAnalyses::all();
+    return Kept;
   }
 
   for (const std::string &S : R.Stats)
     Emit.remark(S);
+  for (const std::string &N : R.SummaryNotes)
+    Emit.remark("racesift: " + N);
   if (R.ModelBudgetExhausted)
     Emit.warning(formatv("racesift: '{0}' was not analysed for data races: "
                          "its thread model was not built within the time "
@@ -565,7 +646,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   writeSarif(Opts, Fs, R.Run, Emit);
   // Errors end opt's process: report them after the log is written.
   Emit.flushErrors();
-  return PreservedAnalyses::all();
+  return Kept;
 }
 
 } // namespace racesift

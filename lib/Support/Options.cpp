@@ -66,6 +66,10 @@ const std::vector<OptionInfo> &optionTable() {
       {"validate-steps", "<n>",
        "instructions the replays of one module may interpret in all; races "
        "past it stay possible ones (default 20000000)"},
+      {"summary", "0|1",
+       "write the translation unit's summary (its code before optimisation) "
+       "into its output for the whole-program analysis at the link or by "
+       "racesift-compdb.py (default 1 in -flto compiles, 0 otherwise)"},
   };
   return Table;
 }
@@ -180,6 +184,10 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
     return parseFlag(O.POR, Name, Value, Channel);
   if (Name == "validate")
     return parseFlag(O.Validate, Name, Value, Channel);
+  if (Name == "summary") {
+    O.SummaryGiven = true;
+    return parseFlag(O.Summary, Name, Value, Channel);
+  }
 
   std::string Known;
   for (const OptionInfo &I : optionTable())

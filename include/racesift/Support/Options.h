@@ -59,6 +59,10 @@ struct Options {
   bool Validate = true;            ///< validate=0|1 (witness validation)
   /// validate-steps=<n>: instructions all replays of one module may run.
   uint64_t ValidateSteps = 20000000;
+  /// summary=0|1: embed the unit's summary in its output for a
+  /// whole-program analysis. Unless given, on exactly in full-LTO compiles.
+  bool Summary = false;
+  bool SummaryGiven = false;
 };
 
 /// Describes every option, for help texts and error messages.

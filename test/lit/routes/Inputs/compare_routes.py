@@ -1,4 +1,5 @@
-"""Runs one source file through RaceSift's four routes and prints the
+"""Runs one source file through RaceSift's four routes, at -O0 and at -O2
+(per translation unit and under LTO from unit summaries), and prints the
 primary findings (warnings and errors), normalised to
 'file:line:col: data race on ...', once per route, then whether all routes
 agree.
@@ -64,6 +65,20 @@ routes["lto"] = findings(run([clang, "-flto", "-fuse-ld=lld",
                               "-Wl,--load-pass-plugin=" + pass_plugin,
                               lto_obj, "-o", os.path.join(work, base + ".exe"),
                               "-lpthread"] + cxxlib, cwd))
+
+# At -O2 the racy accesses may be optimised away: the compile analyses the
+# unit at the pipeline start, the LTO link the units' summaries.
+routes["fplugin-O2"] = findings(run([clang, "-g", "-O2", "-c", name, "-o",
+                                     os.path.join(work, base + ".3.o"),
+                                     "-fplugin=" + clang_plugin], cwd))
+lto2_obj = os.path.join(work, base + ".lto2.o")
+run([clang, "-g", "-O2", "-flto", "-c", name, "-o", lto2_obj,
+     "-fpass-plugin=" + pass_plugin], cwd)
+routes["lto-O2"] = findings(run([clang, "-flto", "-fuse-ld=lld", "-O2",
+                                 "-Wl,--load-pass-plugin=" + pass_plugin,
+                                 lto2_obj, "-o",
+                                 os.path.join(work, base + ".2.exe"),
+                                 "-lpthread"] + cxxlib, cwd))
 
 for route, fs in routes.items():
     for f in fs:
