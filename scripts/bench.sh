@@ -22,6 +22,11 @@
 # For LTO the link step is also timed on its own, without and with the pass,
 # so the cost of the whole-program analysis can be read off directly.
 #
+# And at -O2 under full LTO (issue 23), the units compiled without the
+# plugin and with it (which writes each unit's summary), then the link with
+# the pass on each: the optimised code, and the program from the summaries.
+# For librdkafka the compile rows include its (pass-less) LTO link.
+#
 # usage: scripts/bench.sh [-j N] [--only rdkafka,sqlite,argon2] [--repeat N]
 #                         [--lto-timeout S] [--work DIR] [-o TABLE.md]
 #
@@ -188,6 +193,9 @@ bench_rdkafka() {
   rdkafka_configure "$B/per-tu" "-O0 -g $PER_TU_FLAGS -fplugin-arg-racesift-sarif-dir=$tusarif" "" ""
   rdkafka_configure "$B/lto" "-O0 -g -flto" \
     "-fuse-ld=lld -Wl,--load-pass-plugin=$PASS_PLUGIN" "-fuse-ld=lld"
+  rdkafka_configure "$B/o2" "-O2 -g -flto" "-fuse-ld=lld" "-fuse-ld=lld"
+  rdkafka_configure "$B/o2s" "-O2 -g -flto -fpass-plugin=$PASS_PLUGIN" \
+    "-fuse-ld=lld" "-fuse-ld=lld"
   local i
   for i in $(seq "$REPEAT"); do
     step "librdkafka: plain build (run $i)"
@@ -221,6 +229,25 @@ bench_rdkafka() {
     RACESIFT_OPTIONS=$(lto_env "$lto_sarif.link") \
       timed rdkafka-lto-link "$B/lto-link.log" bash -c "cd '$B/lto' && $link"
     record rdkafka lto-link "$B/lto-link.log" "$lto_sarif.link"
+
+    # -O2 under LTO: without the plugin and writing summaries; then the
+    # link alone with the pass on each.
+    local t
+    for t in o2 o2s; do
+      step "librdkafka: -O2 -flto build ($t) (run $i)"
+      ninja -C "$B/$t" -t clean >/dev/null
+      timed "rdkafka-$t-compile" "$B/$t-compile.log" ninja -C "$B/$t" -j"$JOBS" rdkafka
+      record rdkafka "$t-compile" "$B/$t-compile.log"
+      link=$(ninja -C "$B/$t" -t commands rdkafka | grep -- ' -shared ' | tail -1)
+      link=${link#: && }; link=${link% && :}
+      link=${link//-fpass-plugin=$PASS_PLUGIN/}
+      step "librdkafka: -O2 LTO link with the pass ($t) (run $i)"
+      rm -f "$lto_sarif.$t"
+      RACESIFT_OPTIONS=$(lto_env "$lto_sarif.$t") \
+        timed "rdkafka-$t-link" "$B/$t-link.log" \
+        bash -c "cd '$B/$t' && $link -Wl,--load-pass-plugin=$PASS_PLUGIN"
+      record rdkafka "$t-link" "$B/$t-link.log" "$lto_sarif.$t"
+    done
   done
 }
 
@@ -242,6 +269,7 @@ write_makefile() {
     done
     printf '%s: $(OBJS)\n\t$(CC) $(CFLAGS) %s $(LDFLAGS) -o $@ $(OBJS) %s\n' \
       "$target" "$linkflags" "$libs"
+    printf 'objs: $(OBJS)\n'
     printf 'clean:\n\trm -f $(OBJS) %s\n' "$target"
   } > "$dir/Makefile"
 }
@@ -286,6 +314,28 @@ bench_make() {
       CFLAGS="-O0 -g -flto $cflags" \
       LDFLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$PASS_PLUGIN"
     record "$lib" lto-link "$B/lto-link.log" "$lto_sarif.link"
+
+    local o2="-O2 -g -flto $cflags" o2s
+    o2s="$o2 -fpass-plugin=$PASS_PLUGIN"
+    local pass="-fuse-ld=lld -Wl,--load-pass-plugin=$PASS_PLUGIN"
+    step "$lib: -O2 -flto compile, no plugin (run $i)"
+    make -s -C "$B" clean >/dev/null
+    timed "$lib-o2-compile" "$B/o2-compile.log" make -C "$B" -j"$JOBS" objs CFLAGS="$o2"
+    record "$lib" o2-compile "$B/o2-compile.log"
+    step "$lib: -O2 LTO link with the pass, optimised code (run $i)"
+    rm -f "$B/$target" "$lto_sarif.o2"
+    RACESIFT_OPTIONS=$(lto_env "$lto_sarif.o2") \
+      timed "$lib-o2-link" "$B/o2-link.log" make -C "$B" "$target" CFLAGS="$o2" LDFLAGS="$pass"
+    record "$lib" o2-link "$B/o2-link.log" "$lto_sarif.o2"
+    step "$lib: -O2 -flto compile writing summaries (run $i)"
+    make -s -C "$B" clean >/dev/null
+    timed "$lib-o2s-compile" "$B/o2s-compile.log" make -C "$B" -j"$JOBS" objs CFLAGS="$o2s"
+    record "$lib" o2s-compile "$B/o2s-compile.log"
+    step "$lib: -O2 LTO link with the pass, from summaries (run $i)"
+    rm -f "$B/$target" "$lto_sarif.o2s"
+    RACESIFT_OPTIONS=$(lto_env "$lto_sarif.o2s") \
+      timed "$lib-o2s-link" "$B/o2s-link.log" make -C "$B" "$target" CFLAGS="$o2" LDFLAGS="$pass"
+    record "$lib" o2s-link "$B/o2s-link.log" "$lto_sarif.o2s"
   done
 }
 
@@ -347,7 +397,11 @@ MODES = [("plain", "plain -O0 -g"),
          ("lto", "full LTO, pass at link (%s)" %
           ("timeout=" + lto_timeout if lto_timeout else "default budgets")),
          ("lto-link-nopass", "LTO link only, no pass"),
-         ("lto-link", "LTO link only, with pass")]
+         ("lto-link", "LTO link only, with pass"),
+         ("o2-compile", "-O2 -flto compile, no plugin"),
+         ("o2s-compile", "-O2 -flto compile, writing summaries"),
+         ("o2-link", "-O2 LTO link with pass, optimised code"),
+         ("o2s-link", "-O2 LTO link with pass, from summaries")]
 
 STAT1 = re.compile(r"racesift: stats: (\d+) thread templates, (\d+) creation sites, "
                    r"(\d+) shared objects, (\d+) accesses; thread model ([\d.]+)s")
@@ -448,13 +502,21 @@ for lib in libs:
             ratio = "%.2fx link" % (wall / base["wall"]) if base else ""
         elif key == "lto-link-nopass":
             ratio = ""
+        elif key == "o2s-compile":
+            base = rows.get("o2-compile")
+            ratio = "%.2fx -O2 compile" % (wall / base["wall"]) if base else ""
+        elif key == "o2s-link":
+            base = rows.get("o2-link")
+            ratio = "%.2fx -O2 link" % (wall / base["wall"]) if base else ""
+        elif key in ("o2-compile", "o2-link"):
+            ratio = ""
         else:
             ratio = "%.2fx" % (wall / plain["wall"]) if plain else ""
         cells = ["", "", "", "", ""]
         notes = []
         if r["status"] != "0":
             notes.append("**build failed (status %s)**" % r["status"])
-        if key not in ("plain", "lto-link-nopass"):
+        if key not in ("plain", "lto-link-nopass", "o2-compile", "o2s-compile"):
             s = stats(r["log"])
             if s["modules"]:
                 cells[0] = "%d / %d" % (s["templates"], s["sites"])
