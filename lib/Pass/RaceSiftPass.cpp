@@ -310,7 +310,7 @@ static void analyse(Module &UserModule, const Options &Opts,
   if (Provider && !R.WithBodies)
     R.WithBodies = Provider(UserModule);
   Module &M = R.WithBodies ? *R.WithBodies : UserModule;
-  if (Opts.Stats && R.WithBodies)
+  if (Opts.Stats && R.WithBodies && !R.SummaryContext)
     R.Stats.push_back(formatv("racesift: stats: analysed {0} function "
                               "bodies clang did not emit",
                               bodiesAdded(UserModule, M))
