@@ -200,6 +200,10 @@ def write_atomically(path, text):
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".",
                                suffix=".tmp", dir=directory)
     try:
+        # mkstemp makes the file private (0600); a log is for the team.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

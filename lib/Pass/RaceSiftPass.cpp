@@ -87,6 +87,22 @@ static std::string moduleName(const Module &M) {
                                        : M.getSourceFileName();
 }
 
+/// A whole program's identity across relinks: its units' source files.
+/// (An LTO link's module is always "ld-temp.o".)
+static std::string programKey(const Module &M) {
+  std::vector<std::string> Units;
+  for (const DICompileUnit *CU : M.debug_compile_units()) {
+    SmallString<256> P(CU->getFilename());
+    sys::fs::make_absolute(CU->getDirectory(), P);
+    Units.push_back(std::string(P));
+  }
+  if (Units.empty())
+    return "";
+  llvm::sort(Units);
+  Units.erase(std::unique(Units.begin(), Units.end()), Units.end());
+  return "program: " + join(Units, ", ");
+}
+
 static std::string sourceRoot(const Module &M) {
   for (const DICompileUnit *CU : M.debug_compile_units())
     if (!CU->getDirectory().empty())
@@ -487,10 +503,15 @@ static void writeSarif(const Options &Opts, const std::vector<Finding> &Fs,
                        const RunInfo &Run, DiagnosticEmitter &Emit) {
   if (Opts.Sarif.empty() && Opts.SarifDir.empty())
     return;
-  std::string Path = !Opts.Sarif.empty()
-                         ? Opts.Sarif
-                         : uniqueSarifPath(Opts.SarifDir, Run.ModuleName);
-  if (Error E = writeFileAtomically(Path, renderSarif(Fs, Run)))
+  std::string Log = renderSarif(Fs, Run);
+  // Several compiles or links of a build may name one sarif= file: each
+  // keeps its own run there (issue 25).
+  Error E =
+      !Opts.Sarif.empty()
+          ? mergeSarifLog(Opts.Sarif, Log)
+          : writeFileAtomically(
+                sarifPathInDir(Opts.SarifDir, Run.ModuleName, Run.Key), Log);
+  if (E)
     Emit.error(formatv("racesift: cannot write the SARIF log: {0}",
                        toString(std::move(E)))
                    .str());
@@ -556,8 +577,11 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   R.Run.SourceRoot = sourceRoot(M);
   CrashRecoveryContext::Enable();
   CrashRecoveryContext CRC;
-  if (!CRC.RunSafely(
-          [&] { analyse(M, Opts, Config->AnalysisModule, Config->When, R); })) {
+  bool Crashed = !CRC.RunSafely(
+      [&] { analyse(M, Opts, Config->AnalysisModule, Config->When, R); });
+  if (Config->When != Phase::CompileTime)
+    R.Run.Key = programKey(R.WithBodies && !Crashed ? *R.WithBodies : M);
+  if (Crashed) {
     // Whatever the crash left half built is not freed, it is not trusted.
     (void)R.WithBodies.release();
     (void)R.SummaryContext.release();
@@ -570,6 +594,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     // says that the module was not analysed.
     RunInfo Failed;
     Failed.ModuleName = R.Run.ModuleName;
+    Failed.Key = R.Run.Key;
     Failed.SourceRoot = R.Run.SourceRoot;
     Failed.Success = false;
     Failed.Notifications.push_back(

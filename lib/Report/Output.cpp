@@ -74,32 +74,19 @@ Error writeFileAtomically(const std::string &Path, const std::string &Text) {
   return Error::success();
 }
 
-std::string uniqueSarifPath(const std::string &Dir,
-                            const std::string &ModuleName) {
+std::string sarifPathInDir(const std::string &Dir, const std::string &Base,
+                           const std::string &Key) {
   // An error here surfaces, with the path, when the file is written.
   (void)sys::fs::create_directories(Dir);
-  SmallString<256> Full(ModuleName);
-  (void)sys::fs::make_absolute(Full);
-  sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
-  // Two modules with one base name (a/util.c, b/util.c) differ in the hash.
   SHA256 H;
-  H.update(Full.str());
+  H.update(Key);
   std::array<uint8_t, 32> D = H.final();
-  std::string Base = sys::path::filename(ModuleName).str();
-  if (Base.empty())
-    Base = "module";
-  std::string Stem = Base + "-" + toHex(ArrayRef<uint8_t>(D.data(), 4), true) +
-                     "-" + std::to_string(sys::Process::getProcessId());
+  std::string Name = sys::path::filename(Base).str();
+  if (Name.empty())
+    Name = "module";
   SmallString<256> P(Dir);
-  sys::path::append(P, Stem + ".sarif");
-  // The same module twice in one process, or a recycled pid of an earlier
-  // build: do not overwrite, add a random suffix.
-  while (sys::fs::exists(P)) {
-    P = Dir;
-    sys::path::append(P, Stem + "-" +
-                             utohexstr(sys::Process::GetRandomNumber(), true) +
-                             ".sarif");
-  }
+  sys::path::append(
+      P, Name + "-" + toHex(ArrayRef<uint8_t>(D.data(), 4), true) + ".sarif");
   return std::string(P);
 }
 

@@ -9,15 +9,19 @@
 
 #include "racesift/Report/Report.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
 
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <set>
 
 #ifndef RACESIFT_VERSION
 #error "RACESIFT_VERSION must be defined by the build"
@@ -283,6 +287,17 @@ std::string sarifMessage(const Finding &F) {
 
 } // namespace
 
+/// The run's key as written into the log (mergeSarifLog matches on it).
+static constexpr const char *RunKeyProperty = "racesift/runKey";
+
+static std::string runKey(const RunInfo &Run) {
+  if (!Run.Key.empty())
+    return Run.Key;
+  SmallString<256> Module(Run.ModuleName);
+  (void)sys::fs::make_absolute(Module);
+  return std::string(Module);
+}
+
 std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   Artifacts Arts(Run.SourceRoot);
   json Results = json::array();
@@ -383,6 +398,7 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   json Bases = Arts.uriBaseIds();
   if (!Bases.is_null())
     RunJ["originalUriBaseIds"] = Bases;
+  RunJ["properties"] = {{RunKeyProperty, runKey(Run)}};
   json List = Arts.finish(RunJ);
   if (!List.empty())
     RunJ["artifacts"] = List;
@@ -391,6 +407,78 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
               {"version", "2.1.0"},
               {"runs", json::array({RunJ})}};
   return Log.dump(2) + "\n";
+}
+
+static std::string keyOf(const json &Run) {
+  auto P = Run.find("properties");
+  if (P == Run.end() || !P->is_object())
+    return "";
+  auto K = P->find(RunKeyProperty);
+  return K != P->end() && K->is_string() ? K->get<std::string>() : "";
+}
+
+Error mergeSarifLog(const std::string &Path, const std::string &Log) {
+  auto Fail = [&](std::error_code EC, const Twine &Why) {
+    return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
+                             Why.str().c_str());
+  };
+  // A lock file next to the log: the log itself is replaced by a rename,
+  // which a lock on it would not survive.
+  SmallString<256> LockPath(Path);
+  sys::path::remove_filename(LockPath);
+  sys::path::append(LockPath, "." + sys::path::filename(Path) + ".lock");
+  int LockFD = -1;
+  if (std::error_code EC = sys::fs::openFileForWrite(
+          LockPath, LockFD, sys::fs::CD_OpenAlways, sys::fs::OF_None))
+    return Fail(EC, "cannot create the lock file '" + LockPath +
+                        "': " + EC.message());
+  auto Close = make_scope_exit([&] {
+    (void)sys::fs::unlockFile(LockFD);
+    (void)sys::Process::SafelyCloseFileDescriptor(LockFD);
+  });
+  if (std::error_code EC = sys::fs::lockFile(LockFD))
+    return Fail(EC, "cannot lock '" + LockPath + "': " + EC.message());
+
+  json New = json::parse(Log);
+  if (!sys::fs::exists(Path))
+    return writeFileAtomically(Path, Log);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(Path);
+  if (!Old)
+    return Fail(Old.getError(),
+                "cannot read the log there: " + Old.getError().message());
+  json OldLog = json::parse((*Old)->getBuffer().begin(),
+                            (*Old)->getBuffer().end(), nullptr,
+                            /*allow_exceptions=*/false);
+  if (OldLog.is_discarded() || !OldLog.is_object() ||
+      !OldLog.contains("runs") || !OldLog["runs"].is_array())
+    return Fail(std::make_error_code(std::errc::invalid_argument),
+                "the file there is not a SARIF log; remove it or choose "
+                "another path");
+  std::set<std::string> Replaced;
+  for (const json &R : New["runs"])
+    Replaced.insert(keyOf(R));
+  // Other tools' runs stay; a RaceSift run without a key is from a
+  // RaceSift before shared logs, which wrote the whole file: stale.
+  auto Stale = [&](const json &R) {
+    std::string Key = keyOf(R);
+    if (!Key.empty())
+      return Replaced.count(Key) != 0;
+    const json *Name = &R;
+    for (const char *Step : {"tool", "driver", "name"}) {
+      if (!Name->is_object() || !Name->contains(Step))
+        return false;
+      Name = &(*Name)[Step];
+    }
+    return *Name == "RaceSift";
+  };
+  json Runs = json::array();
+  for (json &R : OldLog["runs"])
+    if (!Stale(R))
+      Runs.push_back(std::move(R));
+  for (json &R : New["runs"])
+    Runs.push_back(std::move(R));
+  New["runs"] = std::move(Runs);
+  return writeFileAtomically(Path, New.dump(2) + "\n");
 }
 
 } // namespace racesift

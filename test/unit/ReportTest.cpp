@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <catch2/catch.hpp>
@@ -577,18 +578,16 @@ TEST_CASE("atomic write and unique paths", "[report][output]") {
   }
 
   std::string SD = Dir + "/sarif-out";
-  std::string P1 = uniqueSarifPath(SD, "/src/a/util.c");
+  std::string P1 = sarifPathInDir(SD, "util.c", "/src/a/util.c");
   CHECK(llvm::sys::fs::is_directory(SD));
   CHECK(llvm::sys::path::parent_path(P1) == SD);
   std::string Name = llvm::sys::path::filename(P1).str();
   CHECK(Name.find("util.c-") == 0);
-  CHECK(llvm::StringRef(Name).ends_with("-" + std::to_string(::getpid()) +
-                                        ".sarif"));
-  CHECK(uniqueSarifPath(SD, "/src/b/util.c") != P1);
-  REQUIRE(!writeFileAtomically(P1, "x"));
-  std::string P2 = uniqueSarifPath(SD, "/src/a/util.c");
-  CHECK(P2 != P1);
-  CHECK(llvm::StringRef(P2).ends_with(".sarif"));
+  CHECK(llvm::StringRef(Name).ends_with(".sarif"));
+  // Another module with the same base name gets another file; the same
+  // module, rebuilt, the same file (it replaces its old log).
+  CHECK(sarifPathInDir(SD, "util.c", "/src/b/util.c") != P1);
+  CHECK(sarifPathInDir(SD, "util.c", "/src/a/util.c") == P1);
 
   llvm::sys::fs::setPermissions(RO, llvm::sys::fs::all_all);
   llvm::sys::fs::remove_directories(Dir);
@@ -676,12 +675,10 @@ TEST_CASE("Repeated steps of an interleaving are folded", "[report]") {
   Steps.push_back(step(0, "write x", 3, FlowStepKind::Access));
   Steps.push_back(step(1, "write x", 4, FlowStepKind::Access));
   std::vector<FlowStep> F = foldRepeatedSteps(Steps);
-  CHECK(actions(F) ==
-        std::vector<std::string>{"create w#1", "assume i < 5",
-                                 "assign i := i + 1",
-                                 "(3 more times the 2 step(s) above)",
-                                 "assume i < 5", "assign i := i + 1",
-                                 "write x", "write x"});
+  CHECK(actions(F) == std::vector<std::string>{
+                          "create w#1", "assume i < 5", "assign i := i + 1",
+                          "(3 more times the 2 step(s) above)", "assume i < 5",
+                          "assign i := i + 1", "write x", "write x"});
   CHECK(F[3].Kind == FlowStepKind::Data);
   CHECK(F[3].Loc.Line == 2);
 }
@@ -690,10 +687,69 @@ TEST_CASE("Interleavings without three repetitions stay as they are",
           "[report]") {
   // Two repetitions, a step of another thread between, and the racing
   // accesses themselves (equal steps at the end are never folded).
-  std::vector<FlowStep> Steps{step(0, "a", 1), step(0, "a", 1),
-                              step(1, "a", 1), step(0, "a", 1),
+  std::vector<FlowStep> Steps{step(0, "a", 1),
+                              step(0, "a", 1),
+                              step(1, "a", 1),
+                              step(0, "a", 1),
                               step(0, "write x", 2, FlowStepKind::Access),
                               step(0, "write x", 2, FlowStepKind::Access)};
   CHECK(actions(foldRepeatedSteps(Steps)) == actions(Steps));
   CHECK(foldRepeatedSteps({}).empty());
+}
+
+static std::string runLog(const std::string &Key, const std::string &Msg) {
+  RunInfo Run;
+  Run.ModuleName = "m.c";
+  Run.Key = Key;
+  Run.Notifications.push_back({Notification::Level::Note, "n", Msg});
+  return renderSarif({}, Run);
+}
+
+TEST_CASE("several writers share one sarif= log, one run per key", "[report]") {
+  llvm::SmallString<128> Dir;
+  REQUIRE(!llvm::sys::fs::createUniqueDirectory("racesift-merge", Dir));
+  std::string Path = (Dir + "/all.sarif").str();
+  auto Runs = [&] {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    REQUIRE(Buf);
+    nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().str());
+    std::vector<std::string> Out;
+    for (const auto &R : J["runs"])
+      Out.push_back(R["properties"]["racesift/runKey"].get<std::string>() +
+                    "=" +
+                    R["invocations"][0]["toolExecutionNotifications"][0]
+                     ["message"]["text"]
+                         .get<std::string>());
+    return Out;
+  };
+  REQUIRE(!mergeSarifLog(Path, runLog("a", "first")));
+  REQUIRE(!mergeSarifLog(Path, runLog("b", "second")));
+  CHECK(Runs() == std::vector<std::string>{"a=First.", "b=Second."});
+  // A rebuilt module replaces its own run and leaves the others.
+  REQUIRE(!mergeSarifLog(Path, runLog("a", "again")));
+  CHECK(Runs() == std::vector<std::string>{"b=Second.", "a=Again."});
+
+  // Another tool's run stays; a run of a RaceSift before shared logs (no
+  // key) is stale and goes.
+  REQUIRE(!writeFileAtomically(Path, R"({"version": "2.1.0", "runs": [
+        {"tool": {"driver": {"name": "OtherTool"}}, "results": []},
+        {"tool": {"driver": {"name": "RaceSift"}}, "results": []}]})"));
+  REQUIRE(!mergeSarifLog(Path, runLog("a", "first")));
+  {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    REQUIRE(Buf);
+    nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().str());
+    REQUIRE(J["runs"].size() == 2);
+    CHECK(J["runs"][0]["tool"]["driver"]["name"] == "OtherTool");
+    CHECK(J["runs"][1]["properties"]["racesift/runKey"] == "a");
+  }
+
+  // Whatever is not a SARIF log is not overwritten.
+  std::string Other = (Dir + "/notes.txt").str();
+  REQUIRE(!writeFileAtomically(Other, "my notes"));
+  llvm::Error E = mergeSarifLog(Other, runLog("a", "x"));
+  REQUIRE(static_cast<bool>(E));
+  CHECK(llvm::toString(std::move(E)).find("is not a SARIF log") !=
+        std::string::npos);
+  llvm::sys::fs::remove_directories(Dir);
 }

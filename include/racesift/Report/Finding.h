@@ -97,6 +97,9 @@ struct Notification {
 
 struct RunInfo {
   std::string ModuleName; ///< Source file or linked output.
+  /// What the run analysed, stable across rebuilds: a later run with the
+  /// same key replaces this one in a shared log (empty: the module name).
+  std::string Key;
   std::string SourceRoot; ///< Absolute; for %SRCROOT% relative URIs.
   bool Success = true;    ///< The analysis itself completed.
   std::vector<Notification> Notifications;

@@ -101,12 +101,19 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run);
 llvm::Error writeFileAtomically(const std::string &Path,
                                 const std::string &Text);
 
-/// A file name in Dir unique to this module and process, for sarif-dir:
-/// Dir/<module base name>-<8 hex digits of the module's full path>-<pid>.sarif
-/// (a random suffix is added if that exists). Creates Dir; if that fails the
-/// later write reports it.
-std::string uniqueSarifPath(const std::string &Dir,
-                            const std::string &ModuleName);
+/// sarif-dir's file for a run: Dir/<base name>-<8 hex digits of the
+/// run's key>.sarif, so a rebuilt module replaces its own log and two
+/// modules with one base name (a/util.c, b/util.c) do not meet. Creates
+/// Dir; if that fails the later write reports it.
+std::string sarifPathInDir(const std::string &Dir, const std::string &Base,
+                           const std::string &Key);
+
+/// Writes Log (a log of one run) to Path, keeping what other runs wrote
+/// there: under a lock on Path's lock file, the runs of the log already at
+/// Path stay, except one with the same run key, which Log replaces. Several
+/// compiles or links of one build can so share one `sarif=` file. A file
+/// at Path that is not a SARIF log is an error, not overwritten.
+llvm::Error mergeSarifLog(const std::string &Path, const std::string &Log);
 
 } // namespace racesift
 

@@ -16,7 +16,7 @@
 // A sarif-dir that cannot be created is an error that names it.
 // RUN: touch %t/file
 // RUN: %not %clang -g -c %s -o %t/d.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-sarif-dir=%t/file/logs 2>&1 | %FileCheck %s --check-prefix=UNWRITABLE
-// UNWRITABLE: error: racesift: cannot write the SARIF log: cannot write '{{.*}}file/logs/diagnostics.c-{{[0-9a-f]+}}-{{[0-9]+}}.sarif': cannot create a temporary file in '{{.*}}file/logs': Not a directory
+// UNWRITABLE: error: racesift: cannot write the SARIF log: cannot write '{{.*}}file/logs/diagnostics.c-{{[0-9a-f]+}}.sarif': cannot create a temporary file in '{{.*}}file/logs': Not a directory
 #include <pthread.h>
 #include <stdlib.h>
 struct account { long balance; long fees; };
