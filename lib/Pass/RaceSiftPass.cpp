@@ -654,6 +654,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   std::vector<Finding> Fs;
   for (ModelFinding &MF : R.Findings)
     Fs.push_back(std::move(MF.F));
+  applyCommentSuppressions(Fs);
   if (Supp)
     Supp->apply(Fs);
   foldFindingsByAccessPair(Fs);

@@ -12,6 +12,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
+
 using namespace llvm;
 
 namespace racesift {
@@ -108,6 +110,77 @@ void Suppressions::apply(std::vector<Finding> &Fs) const {
         F.SuppressedBy = R.Where + " " + R.Kind + ":" + R.Glob;
         break;
       }
+    }
+  }
+}
+
+namespace {
+/// Source files read for comment suppressions, each once per run.
+class SourceLines {
+  std::map<std::string, std::unique_ptr<MemoryBuffer>> Files;
+
+public:
+  /// Line N (1-based) of Path, or "" if there is none.
+  StringRef line(const std::string &Path, unsigned N) {
+    auto [It, New] = Files.try_emplace(Path);
+    if (New) {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+          MemoryBuffer::getFile(Path, /*IsText=*/true);
+      if (Buf)
+        It->second = std::move(*Buf);
+    }
+    if (!It->second || N == 0)
+      return "";
+    StringRef Text = It->second->getBuffer();
+    for (unsigned K = 1; K < N && !Text.empty(); ++K)
+      Text = Text.split('\n').second;
+    return Text.split('\n').first;
+  }
+};
+} // namespace
+
+static constexpr StringLiteral IgnoreMarker = "racesift-ignore";
+
+/// Whether Line carries the marker inside a comment; OnlyComment: and
+/// nothing but the comment.
+static bool hasIgnoreComment(StringRef Line, bool OnlyComment) {
+  size_t Comment = std::min(Line.find("//"), Line.find("/*"));
+  if (Comment == StringRef::npos)
+    return false;
+  if (OnlyComment && !Line.take_front(Comment).trim().empty())
+    return false;
+  return Line.drop_front(Comment).contains(IgnoreMarker);
+}
+
+void applyCommentSuppressions(std::vector<Finding> &Fs) {
+  SourceLines Sources;
+  for (Finding &F : Fs) {
+    if (F.Suppressed)
+      continue;
+    for (const FindingAccess *A : {&F.First, &F.Second}) {
+      const SourceLoc &L = A->Loc;
+      if (!L.known() || L.File.empty())
+        continue;
+      SmallString<256> Path(L.File);
+      if (sys::path::is_relative(Path) && !L.Dir.empty()) {
+        Path = L.Dir;
+        sys::path::append(Path, L.File);
+      }
+      unsigned At = 0;
+      if (hasIgnoreComment(Sources.line(std::string(Path), L.Line), false))
+        At = L.Line;
+      else if (L.Line > 1 &&
+               hasIgnoreComment(Sources.line(std::string(Path), L.Line - 1),
+                                true))
+        At = L.Line - 1;
+      if (!At)
+        continue;
+      F.Suppressed = true;
+      F.SuppressedInSource = true;
+      F.SuppressedBy = (Twine("comment '") + IgnoreMarker + "' at " + L.File +
+                        ":" + Twine(At))
+                           .str();
+      break;
     }
   }
 }

@@ -87,6 +87,12 @@ private:
   std::vector<Rule> Rules;
 };
 
+/// Marks findings with a `racesift-ignore` comment on either access's line,
+/// or alone on the line before it, as suppressed in source. Sources are
+/// read from the accesses' paths (relative ones from their compilation
+/// directory); an unreadable source suppresses nothing.
+void applyCommentSuppressions(std::vector<Finding> &Fs);
+
 /// The SARIF 2.1.0 log of one run, as JSON text (2-space indent, sorted
 /// keys, trailing newline). See docs/design-report.md for the layout. Every
 /// finding is a result, suppressed ones with a `suppressions` entry (kind
