@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "racesift/Lockset/LocksetPrinter.h"
+#include "racesift/MHP/MHP.h"
 #include "racesift/ModelCheck/ModelCheckPrinter.h"
 #include "racesift/Pass/RaceSiftPass.h"
 #include "racesift/Pass/ValidatePrinter.h"
@@ -109,6 +110,10 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "print<racesift-threads>") {
           MPM.addPass(ThreadModelPrinterPass(errs()));
+          return true;
+        }
+        if (Name == "print<racesift-mhp>") {
+          MPM.addPass(OrderFactsPrinterPass(errs()));
           return true;
         }
         if (Name == "print<racesift-lockset>") {

@@ -147,7 +147,7 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
 
   // Bucket accesses by shared object, each with its locations there (a
   // slice of its sorted locations).
-  PairingClasses PC(AT, R);
+  PairingClasses PC(AT, R, Opts.Order);
   std::map<ObjectId, std::vector<Member>> ByObject;
   for (unsigned I = 0; I < PC.Accesses.size(); ++I) {
     const PairingClasses::AccessInfo &AI = PC.Accesses[I];

@@ -94,6 +94,7 @@ void racesift::printLocksets(const ThreadModel &TM, const LocksetResult &R,
     OS << "budget-exhausted: paired " << R.ObjectsPaired << " of "
        << R.SharedObjects << " shared objects\n";
   OS << "protected-pairs: " << R.ProtectedPairs << '\n';
+  OS << "ordered-pairs: " << R.OrderedPairs << '\n';
   OS << "shared-locations: " << R.SharedLocations << '\n';
   OS << "unresolved-locks: " << R.UnresolvedLocks << '\n';
 }
@@ -101,7 +102,11 @@ void racesift::printLocksets(const ThreadModel &TM, const LocksetResult &R,
 PreservedAnalyses LocksetPrinterPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
   const ThreadModel &TM = MAM.getResult<ThreadModelAnalysis>(M);
-  LocksetResult R = computeLocksets(TM);
+  // As the pass runs it: with the MHP layer's order facts.
+  OrderFacts Order = computeOrderFacts(TM);
+  LocksetOptions Opts;
+  Opts.Order = &Order;
+  LocksetResult R = computeLocksets(TM, Opts);
   OS << "racesift-lockset: module '"
      << sys::path::filename(M.getSourceFileName()) << "'\n";
   printLocksets(TM, R, OS);

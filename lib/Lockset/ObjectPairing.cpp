@@ -50,14 +50,15 @@ std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A) {
 /// contexts with equal keys get the same verdict against any context.
 struct ClassKey {
   TemplateId Thread;
+  bool Early;
   bool Write, Atomic;
   std::pair<unsigned, const llvm::Type *> Type;
   const LockSet *Held;
   bool operator<(const ClassKey &O) const {
-    if (std::tie(Thread, Write, Atomic, Type) !=
-        std::tie(O.Thread, O.Write, O.Atomic, O.Type))
-      return std::tie(Thread, Write, Atomic, Type) <
-             std::tie(O.Thread, O.Write, O.Atomic, O.Type);
+    if (std::tie(Thread, Early, Write, Atomic, Type) !=
+        std::tie(O.Thread, O.Early, O.Write, O.Atomic, O.Type))
+      return std::tie(Thread, Early, Write, Atomic, Type) <
+             std::tie(O.Thread, O.Early, O.Write, O.Atomic, O.Type);
     return *Held < *O.Held;
   }
 };
@@ -77,7 +78,8 @@ bool sortedUnique(llvm::ArrayRef<MemLoc> Locs) {
 
 } // namespace
 
-PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R) {
+PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R,
+                               const OrderFacts *Order) {
   std::map<ClassKey, unsigned> ClassIds;
   llvm::DenseMap<AccessId, unsigned> InfoOf;
   for (unsigned Ctx = 0; Ctx < R.Contexts.size(); ++Ctx) {
@@ -85,11 +87,14 @@ PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R) {
     const Access *A = AT.get(C.Acc);
     if (!A)
       continue;
-    ClassKey K{C.Thread, A->IsWrite, A->IsAtomic, accessTypeKey(*A), &C.Held};
+    bool Early = Order && Order->beforeAnyThread(C.Thread, C.Acc);
+    ClassKey K{C.Thread,          Early,  A->IsWrite, A->IsAtomic,
+               accessTypeKey(*A), &C.Held};
     auto [CIt, NewClass] = ClassIds.try_emplace(K, ClassRep.size());
     if (NewClass) {
       ClassRep.push_back(Ctx);
       ClassAccess.push_back(A);
+      ClassEarly.push_back(Early);
     }
     auto [IIt, NewInfo] = InfoOf.try_emplace(C.Acc, Accesses.size());
     if (NewInfo) {
@@ -169,8 +174,10 @@ ObjectPairing::PairVerdict ObjectPairing::classVerdict(unsigned P, unsigned Q) {
   // instance was handed for itself.
   if (accessesConflict(XA, YA) && mayRunConcurrently(TM, A.Thread, B.Thread) &&
       !(A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread)))
-    V = locksExclude(A.Held, XA.IsWrite, B.Held, YA.IsWrite) ? ProtectedPair
-                                                             : UnprotectedPair;
+    V = PC.ClassEarly[P] || PC.ClassEarly[Q] ? OrderedPair
+        : locksExclude(A.Held, XA.IsWrite, B.Held, YA.IsWrite)
+            ? ProtectedPair
+            : UnprotectedPair;
   It->second = V;
   return V;
 }
@@ -235,7 +242,7 @@ bool ObjectPairing::pairLocation(int64_t Off,
         Groups.push_back({Sig, true, Only});
   }
 
-  uint64_t Conflicting = 0, Unprotected = 0;
+  uint64_t Conflicting = 0, Unprotected = 0, Ordered = 0;
   for (size_t I = 0; I < Groups.size(); ++I) {
     for (size_t J = I; J < Groups.size(); ++J) {
       if (!tick())
@@ -248,6 +255,10 @@ bool ObjectPairing::pairLocation(int64_t Off,
         continue;
       // Unordered access pairs, an access with itself included.
       uint64_t N = I == J ? G.N * (G.N + 1) / 2 : G.N * H.N;
+      if (V == OrderedPair) {
+        Ordered += N;
+        continue;
+      }
       Conflicting += N;
       if (V == UnprotectedPair)
         Unprotected += N;
@@ -259,6 +270,7 @@ bool ObjectPairing::pairLocation(int64_t Off,
   if (Target && !firstCandidates(L, NamedMs, Target, Kept))
     return false;
   R.ProtectedPairs += Conflicting - Unprotected;
+  R.OrderedPairs += Ordered;
   if (Unprotected)
     R.PairsPerLocation[L] = Unprotected;
   for (Candidate &C : Kept)

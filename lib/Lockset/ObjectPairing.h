@@ -54,6 +54,8 @@ struct PairingClasses {
   /// Per class: one of its contexts, and that context's access.
   std::vector<unsigned> ClassRep;
   std::vector<const Access *> ClassAccess;
+  /// Per class: its contexts run before any other thread exists.
+  std::vector<bool> ClassEarly;
   /// Per signature: its sorted, unique classes.
   std::vector<std::vector<unsigned>> Sigs;
   /// One access with contexts.
@@ -67,7 +69,8 @@ struct PairingClasses {
   };
   std::vector<AccessInfo> Accesses;
 
-  PairingClasses(const AccessTable &AT, const LocksetResult &R);
+  PairingClasses(const AccessTable &AT, const LocksetResult &R,
+                 const OrderFacts *Order);
 };
 
 /// An access of a shared object with the offsets it may touch there, sorted
@@ -91,7 +94,14 @@ public:
 
 private:
   /// What a pair of contexts is on one location.
-  enum PairVerdict : uint8_t { NoPair, ProtectedPair, UnprotectedPair };
+  /// Ordered: conflicting on concurrent templates, but one side runs
+  /// before any other thread exists (order facts).
+  enum PairVerdict : uint8_t {
+    NoPair,
+    OrderedPair,
+    ProtectedPair,
+    UnprotectedPair
+  };
 
   const ThreadModel &TM;
   const PairingClasses &PC;

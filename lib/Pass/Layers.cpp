@@ -43,6 +43,11 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
     LocksetOptions LO;
     LO.Deadline = Deadline;
     {
+      TimeTraceScope Scope("RaceSift MHP");
+      R.Order = computeOrderFacts(TM);
+    }
+    LO.Order = &R.Order;
+    {
       TimeTraceScope Scope("RaceSift lockset");
       R.LS = computeLocksets(TM, LO);
     }

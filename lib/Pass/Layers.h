@@ -18,6 +18,7 @@
 #include "Findings.h"
 
 #include "racesift/Lockset/Lockset.h"
+#include "racesift/MHP/MHP.h"
 #include "racesift/ModelCheck/ModelCheck.h"
 #include "racesift/Support/Options.h"
 #include "racesift/ThreadModel/ThreadModel.h"
@@ -33,6 +34,8 @@ namespace racesift {
 
 /// What the layers concluded on the last thread model they ran on.
 struct LayerResults {
+  /// The MHP layer's facts the lockset layer paired with.
+  OrderFacts Order;
   LocksetResult LS;
   /// Empty for layers=lockset.
   std::vector<LocationVerdict> Verdicts;

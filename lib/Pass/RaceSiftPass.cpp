@@ -205,6 +205,8 @@ ALWAYS_ENABLED_STATISTIC(NumThreadTemplates, "Thread templates");
 ALWAYS_ENABLED_STATISTIC(NumAccesses, "Memory accesses in the thread model");
 ALWAYS_ENABLED_STATISTIC(NumCandidatePairs,
                          "Access pairs the lockset layer left as candidates");
+ALWAYS_ENABLED_STATISTIC(NumOrderedPairs,
+                         "Access pairs the MHP layer found ordered");
 ALWAYS_ENABLED_STATISTIC(NumProtectedPairs,
                          "Access pairs the lockset layer found protected");
 ALWAYS_ENABLED_STATISTIC(NumLocations, "Candidate locations model-checked");
@@ -233,6 +235,7 @@ static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
   for (const auto &[L, N] : LS.PairsPerLocation)
     NumCandidatePairs += N;
   NumProtectedPairs += LS.ProtectedPairs;
+  NumOrderedPairs += LS.OrderedPairs;
   NumLocations += Races + Refuted + Unknown;
   NumRaceLocations += Races;
   NumRefutedLocations += Refuted;
@@ -469,9 +472,9 @@ static void analyse(Module &UserModule, const Options &Opts,
                           .str());
     R.Stats.push_back(formatv("racesift: stats: lockset layer: {0} shared "
                               "locations, {1} protected pairs, {2} candidate "
-                              "pairs; {3:f3}s",
+                              "pairs; {3:f3}s; MHP layer: {4} pairs ordered",
                               LS.SharedLocations, LS.ProtectedPairs,
-                              CandidatePairs, LocksetTime)
+                              CandidatePairs, LocksetTime, LS.OrderedPairs)
                           .str());
     if (Opts.Layer == Layers::Full)
       R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "

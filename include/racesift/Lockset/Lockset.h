@@ -14,6 +14,7 @@
 #ifndef RACESIFT_LOCKSET_LOCKSET_H
 #define RACESIFT_LOCKSET_LOCKSET_H
 
+#include "racesift/MHP/MHP.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include <chrono>
@@ -88,6 +89,10 @@ struct LocksetResult {
   /// (location, access pair)s that conflict between concurrent templates
   /// and whose every pair of contexts is excluded by a common lock.
   uint64_t ProtectedPairs = 0;
+  /// (location, access pair)s that conflict between concurrent templates
+  /// but are ordered by the order facts (and by no lock): one access runs
+  /// before any other thread exists.
+  uint64_t OrderedPairs = 0;
   /// Lock/trylock actions whose lock could not be identified (never held).
   unsigned UnresolvedLocks = 0;
   /// Functions that hit MaxContextsPerFunction.
@@ -102,6 +107,9 @@ struct LocksetOptions {
   /// accesses on one location, and one pair is enough to check or report
   /// it (the rest are counted).
   unsigned MaxCandidatesPerLocation = 16;
+  /// The MHP layer's facts; null: every pair of concurrent templates may
+  /// run in parallel.
+  const OrderFacts *Order = nullptr;
   /// Pairing stops here (LocksetResult::BudgetExhausted).
   std::optional<std::chrono::steady_clock::time_point> Deadline;
 };

@@ -38,16 +38,17 @@ int main(void) {
   return 0;
 }
 
-// LATE: remark: racesift: stats: lockset layer: 4 shared locations, 1 protected pairs, 3 candidate pairs
-// LATE: remark: racesift: stats: model checker: 0 races, 0 refuted, 3 unknown; 0 states; {{[0-9.]+}}s; 3 location(s) not examined
-// LATE: warning: racesift: 3 possible data race(s) not examined within the time budget: 'racy' (deadline.c:{{[0-9]+}}), 'after' (deadline.c:{{[0-9]+}}), 'before' (deadline.c:{{[0-9]+}}); the SARIF log lists them all; raise the budget with the timeout option
+// 'before' is written before the thread exists: the MHP layer orders it.
+// LATE: remark: racesift: stats: lockset layer: 4 shared locations, 1 protected pairs, 2 candidate pairs; {{[0-9.]+}}s; MHP layer: 1 pairs ordered
+// LATE: remark: racesift: stats: model checker: 0 races, 0 refuted, 2 unknown; 0 states; {{[0-9.]+}}s; 2 location(s) not examined
+// LATE: warning: racesift: 2 possible data race(s) not examined within the time budget: 'racy' (deadline.c:{{[0-9]+}}), 'after' (deadline.c:{{[0-9]+}}); the SARIF log lists them all; raise the budget with the timeout option
 
-// LATE-SARIF: "text": "3 candidate location(s) were not examined within the time budget (timeout=120s); they are reported as possible data races."
+// LATE-SARIF: "text": "2 candidate location(s) were not examined within the time budget (timeout=120s); they are reported as possible data races."
 // LATE-SARIF-NOT: were not decided
 // LATE-SARIF-NOT: "ruleId": "data-race"
-// LATE-SARIF-COUNT-3: "text": "Possible data race on '{{racy|before|after}}': {{.*}} (not decided: module time budget exhausted)
+// LATE-SARIF-COUNT-2: "text": "Possible data race on '{{racy|after}}': {{.*}} (not decided: module time budget exhausted)
 
-// AMPLE: remark: racesift: stats: model checker: 1 races, 2 refuted, 0 unknown; {{[1-9][0-9]*}} states; {{[0-9.]+}}s; 0 location(s) not examined
+// AMPLE: remark: racesift: stats: model checker: 1 races, 1 refuted, 0 unknown; {{[1-9][0-9]*}} states; {{[0-9.]+}}s; 0 location(s) not examined
 // AMPLE: warning: {{.*}}deadline.c:{{[0-9]+}}:8: data race on 'racy'
 // AMPLE-NOT: not examined within the time budget
 

@@ -1,0 +1,171 @@
+//===- MHP.cpp - Accesses that cannot happen in parallel ------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Before any thread: a node of a function graph is *late* if a path from
+// the function's entry to it passes a thread creation (a Create, or a call
+// or pthread_once of a function that may create one). A function reachable
+// from main is *early* if every call of it, in the functions main reaches,
+// is made at an early node of an early function; main is early. An access
+// is before any thread if all its edges in the functions main reaches are
+// at early nodes of early functions. Each step is a graph walk or a
+// fixpoint over booleans that only fall: linear in the graphs times the
+// call depth.
+//
+// It rests on the thread model's own view of thread creation (threads come
+// from the creation calls it recognises; constructors run before main are
+// not followed), and treats a function a library calls back as late (it
+// may keep the pointer: atexit, signal, an event loop).
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/MHP/MHP.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+static bool isCall(const Action &A) {
+  return A.Kind == ActionKind::Call || A.Kind == ActionKind::Once;
+}
+
+/// Functions whose run may create a thread, directly or through calls.
+static DenseSet<const Function *> functionsThatCreate(const ThreadModel &TM) {
+  DenseSet<const Function *> Creates;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionGraph &G : TM.Functions) {
+      if (Creates.count(G.F))
+        continue;
+      bool May = any_of(G.Edges, [&](const ActionEdge &E) {
+        return E.A.Kind == ActionKind::Create ||
+               (isCall(E.A) && any_of(E.A.Callees, [&](const Function *C) {
+                  return Creates.count(C);
+                }));
+      });
+      if (May) {
+        Creates.insert(G.F);
+        Changed = true;
+      }
+    }
+  }
+  return Creates;
+}
+
+/// By node of G: reachable from a thread creation within G.
+static std::vector<bool> lateNodes(const FunctionGraph &G,
+                                   const DenseSet<const Function *> &Creates) {
+  std::vector<bool> Late(G.NumNodes, false);
+  std::vector<NodeId> Work;
+  for (const ActionEdge &E : G.Edges) {
+    bool Creating = E.A.Kind == ActionKind::Create ||
+                    (isCall(E.A) && any_of(E.A.Callees, [&](const Function *C) {
+                       return Creates.count(C);
+                     }));
+    if (Creating && E.To < G.NumNodes && !Late[E.To]) {
+      Late[E.To] = true;
+      Work.push_back(E.To);
+    }
+  }
+  while (!Work.empty()) {
+    NodeId N = Work.back();
+    Work.pop_back();
+    if (N >= G.Succs.size())
+      continue;
+    for (unsigned EI : G.Succs[N]) {
+      NodeId To = G.Edges[EI].To;
+      if (To < G.NumNodes && !Late[To]) {
+        Late[To] = true;
+        Work.push_back(To);
+      }
+    }
+  }
+  return Late;
+}
+
+OrderFacts computeOrderFacts(const ThreadModel &TM) {
+  OrderFacts F;
+  F.BeforeAnyThread.assign(TM.Accesses.size(), false);
+  const Function *Main =
+      TM.Templates.empty() ? nullptr : TM.Templates.front().Entry;
+  if (!Main || Main->getName() != "main" ||
+      TM.Templates.front().Mult != Multiplicity::Once) {
+    F.NotApplied = "no main: the environment's threads exist from the start";
+    return F;
+  }
+
+  // The functions main's thread runs, through calls.
+  std::vector<const FunctionGraph *> Reach;
+  DenseMap<const Function *, unsigned> Index;
+  auto Visit = [&](const Function *Fn) {
+    const FunctionGraph *G = TM.graphOf(Fn);
+    if (G && Index.try_emplace(Fn, Reach.size()).second)
+      Reach.push_back(G);
+  };
+  Visit(Main);
+  for (size_t I = 0; I < Reach.size(); ++I)
+    for (const ActionEdge &E : Reach[I]->Edges)
+      if (isCall(E.A))
+        for (const Function *C : E.A.Callees)
+          Visit(C);
+  if (Reach.empty())
+    return F;
+
+  DenseSet<const Function *> Creates = functionsThatCreate(TM);
+  std::vector<std::vector<bool>> Late;
+  for (const FunctionGraph *G : Reach)
+    Late.push_back(lateNodes(*G, Creates));
+
+  // Greatest fixpoint: all early, until a late call or a callback says not
+  // (main too, if the program calls it again).
+  std::vector<bool> Early(Reach.size(), true);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Reach.size(); ++I)
+      for (const ActionEdge &E : Reach[I]->Edges) {
+        if (!isCall(E.A))
+          continue;
+        bool EarlyCall = Early[I] && !E.A.Callback && E.From < Late[I].size() &&
+                         !Late[I][E.From];
+        if (EarlyCall)
+          continue;
+        for (const Function *C : E.A.Callees) {
+          auto It = Index.find(C);
+          if (It != Index.end() && Early[It->second]) {
+            Early[It->second] = false;
+            Changed = true;
+          }
+        }
+      }
+  }
+
+  std::vector<bool> SeenLate(TM.Accesses.size(), false);
+  for (size_t I = 0; I < Reach.size(); ++I) {
+    if (Early[I])
+      F.EarlyFunctions.push_back(Reach[I]->F);
+    for (const ActionEdge &E : Reach[I]->Edges) {
+      if (E.A.Kind != ActionKind::Read && E.A.Kind != ActionKind::Write)
+        continue;
+      if (E.A.Acc >= TM.Accesses.size())
+        continue;
+      bool IsEarly = Early[I] && E.From < Late[I].size() && !Late[I][E.From];
+      if (IsEarly)
+        F.BeforeAnyThread[E.A.Acc] = true;
+      else
+        SeenLate[E.A.Acc] = true;
+    }
+  }
+  for (size_t A = 0; A < SeenLate.size(); ++A)
+    if (SeenLate[A])
+      F.BeforeAnyThread[A] = false;
+  return F;
+}
+
+} // namespace racesift
