@@ -119,7 +119,10 @@ PreservedAnalyses ValidatePrinterPass::run(Module &M, ModuleAnalysisManager &) {
   ThreadModel TM =
       buildThreadModel(M, Deadline, O.MaxPointsTo, {}, O.PointsToSteps);
   if (TM.BudgetExhausted) {
-    OS << "the thread model was not built within the time budget\n";
+    OS << "the thread model was not built within "
+       << (TM.PointsToStepsSpent ? "the points-to solver's step budget"
+                                 : "the time budget")
+       << "\n";
     return PreservedAnalyses::all();
   }
   if (!createsThreads(TM))
