@@ -51,8 +51,8 @@ struct Options {
   /// at most 3.5 M in a compile (sqlite3.c) and 15.3 M at a link
   /// (librdkafka); a step cost 0.2-0.35 us on the benchmark machine under
   /// load, also on sqlite3.c without max-points-to (20 M steps 3.5 s, 100
-  /// M 26 s), so a pathological module stops within about 5 s of a
-  /// compile and 45 s of a link (docs/benchmarks.md).
+  /// M 26 s), so a pathological module stops within about 7 s of a
+  /// compile and 50 s of a link (docs/benchmarks.md).
   uint64_t PointsToSteps = WholeProgramPointsToSteps;
   bool PointsToStepsGiven = false;
   static constexpr uint64_t CompilePointsToSteps = 20000000;
