@@ -82,9 +82,12 @@ TEST_CASE("the work budgets are parsed and remembered as given", "[options]") {
         std::string::npos);
   CHECK(!errorOf(setOption(O, "points-to-steps", "many", "x")).empty());
   CHECK(O.PointsToSteps == 12);
-  // A compile gets less than a whole program.
-  CHECK(Options::CompilePointsToSteps < Options::WholeProgramPointsToSteps);
-  CHECK(Options::CompileLocksetSteps < Options::WholeProgramLocksetSteps);
+  // As the README and the option table say: a compile gets less than a
+  // whole program.
+  CHECK(Options::CompilePointsToSteps == 20000000);
+  CHECK(Options::WholeProgramPointsToSteps == 150000000);
+  CHECK(Options::CompileLocksetSteps == 20000000);
+  CHECK(Options::WholeProgramLocksetSteps == 100000000);
 }
 
 TEST_CASE("later settings override earlier ones", "[options]") {
