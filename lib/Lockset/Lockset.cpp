@@ -94,8 +94,14 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
   Solver.solve();
   R.UnresolvedLocks = Solver.UnresolvedLocks;
   R.MergedContexts = Solver.MergedContexts;
+  R.SolverVisits = Solver.Visits;
+  R.Steps = Solver.Visits * lockset::LocksetSolver::StepsPerVisit;
+  R.StepsSpent = Solver.StepsSpent;
+  // Pairing counts its steps on from the fixpoint's (ObjectPairing::tick).
   auto OutOfTime = [&] {
-    if (Solver.Exhausted ||
+    if (Opts.MaxSteps && R.Steps >= Opts.MaxSteps)
+      R.StepsSpent = true;
+    if (Solver.Exhausted || R.StepsSpent ||
         (Opts.Deadline && std::chrono::steady_clock::now() > *Opts.Deadline))
       R.BudgetExhausted = true;
     return R.BudgetExhausted;

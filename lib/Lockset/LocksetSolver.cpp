@@ -197,9 +197,14 @@ void LocksetSolver::solve() {
   for (TemplateId T = 0; T < TM.Templates.size(); ++T)
     for (unsigned F : rootsOf(T))
       contextFor(F, LockState(), /*Create=*/true);
-  // The clock is read every 1024 visits: the fixpoint over a large module
-  // must stay within the module's budget too.
-  for (uint64_t Visits = 0; !Worklist.empty(); ++Visits) {
+  // The step budget decides where a large module's fixpoint stops, the
+  // same on any machine; the clock, read every 1024 visits, is only the
+  // safety net.
+  for (; !Worklist.empty(); ++Visits) {
+    if (Opts.MaxSteps && Visits * StepsPerVisit >= Opts.MaxSteps) {
+      Exhausted = StepsSpent = true;
+      return;
+    }
     if (Visits % 1024 == 1023 && Opts.Deadline &&
         std::chrono::steady_clock::now() > *Opts.Deadline) {
       Exhausted = true;

@@ -192,6 +192,9 @@ ObjectPairing::PairVerdict ObjectPairing::sigVerdict(unsigned S, unsigned T) {
   PairVerdict V = NoPair;
   for (unsigned P : PC.Sigs[S]) {
     for (unsigned Q : PC.Sigs[T]) {
+      // Counted, not checked: the caller's next tick() does, so a
+      // signature pair is never left half decided.
+      ++R.Steps;
       V = std::max(V, classVerdict(P, Q));
       if (V == UnprotectedPair)
         break;
@@ -367,6 +370,9 @@ bool ObjectPairing::firstCandidates(MemLoc L, llvm::ArrayRef<unsigned> NamedMs,
   llvm::DenseSet<uint64_t> Seen;
   std::string LocName = TM.describe(L);
   while (!Heap.empty() && Out.size() < Target) {
+    // Many context pairs may share one access pair: a step each.
+    if (!tick())
+      return false;
     auto [I, J, K] = Heap.top();
     Heap.pop();
     const AccessContext &A = R.Contexts[I], &B = R.Contexts[J];

@@ -110,7 +110,7 @@ private:
   ObjectId Obj;
   llvm::ArrayRef<Member> Members;
   llvm::function_ref<bool()> OutOfTime;
-  uint64_t Work = 0;
+  uint64_t Ticks = 0; ///< For the clock's cadence.
 
   llvm::DenseMap<uint64_t, PairVerdict> ClassVerdicts, SigVerdicts;
   /// The members naming each concrete offset, by offset.
@@ -121,7 +121,14 @@ private:
   std::vector<std::pair<unsigned, uint64_t>> AnyPerSig;
   std::vector<std::pair<unsigned, std::vector<unsigned>>> AnyContexts;
 
-  bool tick() { return ++Work % 65536 != 0 || !OutOfTime(); }
+  /// One step of the layer's budget (LocksetResult::Steps), false once it
+  /// is spent; the clock, the safety net, is read every 65536 ticks.
+  bool tick() {
+    if (Opts.MaxSteps && R.Steps >= Opts.MaxSteps)
+      return !OutOfTime();
+    ++R.Steps;
+    return ++Ticks % 65536 != 0 || !OutOfTime();
+  }
   PairVerdict classVerdict(unsigned P, unsigned Q);
   PairVerdict sigVerdict(unsigned S, unsigned T);
   /// Named: the members naming Off (none for AnyOffset).

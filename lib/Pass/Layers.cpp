@@ -41,6 +41,7 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
   while (true) {
     double LocksetStart = secondsSince(Start);
     LocksetOptions LO;
+    LO.MaxSteps = Opts.LocksetSteps;
     LO.Deadline = Deadline;
     {
       TimeTraceScope Scope("RaceSift MHP");
@@ -80,8 +81,8 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
       return R;
     TrackHints.insert(TrackHints.end(), New.begin(), New.end());
     TimeTraceScope Scope("RaceSift refinement");
-    ThreadModel Refined =
-        buildThreadModel(M, Deadline, Opts.MaxPointsTo, TrackHints);
+    ThreadModel Refined = buildThreadModel(M, Deadline, Opts.MaxPointsTo,
+                                           TrackHints, Opts.PointsToSteps);
     if (Refined.BudgetExhausted || !createsThreads(Refined))
       return R;
     TM = std::move(Refined);

@@ -133,6 +133,11 @@ struct RunResult {
   unsigned UnresolvedAccesses = 0; ///< Past the points-to budget.
   std::string UnresolvedWhere;     ///< The functions with most of them.
   bool LocksetBudgetExhausted = false;
+  /// Which budget stopped the run: "the time budget (timeout=10s)" or a
+  /// step budget, named with its option, for warnings and SARIF alike.
+  std::string ModelBudget, LocksetBudget;
+  /// The option that raises it.
+  StringRef ModelBudgetOption, LocksetBudgetOption;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
   /// What was refuted only up to the thread bound ("" if nothing), for the
   /// build log and SARIF alike.
@@ -145,6 +150,15 @@ static std::string secondsText(double S) {
   std::string Out;
   raw_string_ostream(Out) << format("%g", S);
   return Out;
+}
+
+/// "the time budget (timeout=10s)" or "<Whose> step budget (<Option>=N)":
+/// the budget that stopped a layer, as warnings and SARIF name it.
+static std::string budgetText(bool Steps, StringRef Whose, StringRef Option,
+                              uint64_t N, const Options &Opts) {
+  if (Steps)
+    return formatv("{0} step budget ({1}={2})", Whose, Option, N).str();
+  return "the time budget (timeout=" + secondsText(Opts.Timeout) + "s)";
 }
 
 static double secondsSince(std::chrono::steady_clock::time_point Start) {
@@ -203,6 +217,9 @@ static unsigned bodiesAdded(const Module &M, const Module &Analysed) {
 ALWAYS_ENABLED_STATISTIC(NumModules, "Modules analysed for data races");
 ALWAYS_ENABLED_STATISTIC(NumThreadTemplates, "Thread templates");
 ALWAYS_ENABLED_STATISTIC(NumAccesses, "Memory accesses in the thread model");
+ALWAYS_ENABLED_STATISTIC(NumPointsToSteps, "Points-to solver steps");
+ALWAYS_ENABLED_STATISTIC(NumLocksetSteps,
+                         "Lockset layer steps (fixpoint visits and pairing)");
 ALWAYS_ENABLED_STATISTIC(NumCandidatePairs,
                          "Access pairs the lockset layer left as candidates");
 ALWAYS_ENABLED_STATISTIC(NumOrderedPairs,
@@ -232,6 +249,8 @@ static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
   ++NumModules;
   NumThreadTemplates += TM.Templates.size();
   NumAccesses += TM.Accesses.size();
+  NumPointsToSteps += TM.PointsToSteps;
+  NumLocksetSteps += LS.Steps;
   for (const auto &[L, N] : LS.PairsPerLocation)
     NumCandidatePairs += N;
   NumProtectedPairs += LS.ProtectedPairs;
@@ -306,9 +325,11 @@ static void analyse(Module &UserModule, const Options &Opts,
   if (Opts.Stats)
     R.Stats.push_back(formatv("racesift: stats: budgets: timeout={0}s, "
                               "max-states={1} per location, max-memory={2} "
-                              "MiB, max-module-states={3}",
+                              "MiB, max-module-states={3}, points-to-steps="
+                              "{4}, lockset-steps={5}",
                               secondsText(Opts.Timeout), Opts.MaxStates,
-                              Opts.MaxMemoryMB, Opts.MaxModuleStates)
+                              Opts.MaxMemoryMB, Opts.MaxModuleStates,
+                              Opts.PointsToSteps, Opts.LocksetSteps)
                           .str());
   auto NoThreads = [&] {
     R.NoThreads = true;
@@ -339,19 +360,28 @@ static void analyse(Module &UserModule, const Options &Opts,
                   std::chrono::duration<double>(Opts.Timeout));
   {
     TimeTraceScope Scope("RaceSift thread model");
-    R.TM = buildThreadModel(M, Deadline, Opts.MaxPointsTo);
+    R.TM =
+        buildThreadModel(M, Deadline, Opts.MaxPointsTo, {}, Opts.PointsToSteps);
   }
   double ModelTime = secondsSince(Start);
   const ThreadModel &TM = R.TM;
   if (TM.BudgetExhausted) {
     R.ModelBudgetExhausted = true;
+    R.ModelBudget = budgetText(TM.PointsToStepsSpent, "the points-to solver's",
+                               "points-to-steps", Opts.PointsToSteps, Opts);
+    R.ModelBudgetOption = TM.PointsToStepsSpent ? "points-to-steps" : "timeout";
     R.Run.Success = false;
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
-         formatv("the thread model was not built within the time budget "
-                 "(timeout={0}s): the module was not analysed for data races",
-                 secondsText(Opts.Timeout))
+         formatv("the thread model was not built within {0}: the module was "
+                 "not analysed for data races",
+                 R.ModelBudget)
              .str()});
+    if (Opts.Stats)
+      R.Stats.push_back(formatv("racesift: stats: thread model not built; "
+                                "{0:f3}s, {1} points-to steps",
+                                secondsSince(Start), TM.PointsToSteps)
+                            .str());
     return;
   }
   if (!createsThreads(TM)) {
@@ -387,13 +417,15 @@ static void analyse(Module &UserModule, const Options &Opts,
     R.LocksetBudgetExhausted = true;
     R.ObjectsPaired = LS.ObjectsPaired;
     R.SharedObjects = LS.SharedObjects;
+    R.LocksetBudget = budgetText(LS.StepsSpent, "its", "lockset-steps",
+                                 Opts.LocksetSteps, Opts);
+    R.LocksetBudgetOption = LS.StepsSpent ? "lockset-steps" : "timeout";
     R.Run.Success = false;
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
          formatv("the lockset layer paired the accesses of {0} of {1} shared "
-                 "objects within the time budget (timeout={2}s): races on "
-                 "the others are not reported",
-                 LS.ObjectsPaired, LS.SharedObjects, secondsText(Opts.Timeout))
+                 "objects within {2}: races on the others are not reported",
+                 LS.ObjectsPaired, LS.SharedObjects, R.LocksetBudget)
              .str()});
   }
 
@@ -466,15 +498,18 @@ static void analyse(Module &UserModule, const Options &Opts,
       Shared += O.Shared;
     R.Stats.push_back(formatv("racesift: stats: {0} thread templates, {1} "
                               "creation sites, {2} shared objects, {3} "
-                              "accesses; thread model {4:f3}s",
+                              "accesses; thread model {4:f3}s, {5} "
+                              "points-to steps",
                               TM.Templates.size(), TM.Creations.size(), Shared,
-                              TM.Accesses.size(), ModelTime)
+                              TM.Accesses.size(), ModelTime, TM.PointsToSteps)
                           .str());
     R.Stats.push_back(formatv("racesift: stats: lockset layer: {0} shared "
                               "locations, {1} protected pairs, {2} candidate "
-                              "pairs; {3:f3}s; MHP layer: {4} pairs ordered",
+                              "pairs; {3:f3}s, {4} steps ({5} fixpoint "
+                              "visits); MHP layer: {6} pairs ordered",
                               LS.SharedLocations, LS.ProtectedPairs,
-                              CandidatePairs, LocksetTime, LS.OrderedPairs)
+                              CandidatePairs, LocksetTime, LS.Steps,
+                              LS.SolverVisits, LS.OrderedPairs)
                           .str());
     if (Opts.Layer == Layers::Full)
       R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
@@ -558,6 +593,12 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Opts.MaxModuleStatesGiven)
     Opts.MaxModuleStates = Compile ? Options::CompileModuleStates
                                    : Options::WholeProgramModuleStates;
+  if (!Opts.PointsToStepsGiven)
+    Opts.PointsToSteps = Compile ? Options::CompilePointsToSteps
+                                 : Options::WholeProgramPointsToSteps;
+  if (!Opts.LocksetStepsGiven)
+    Opts.LocksetSteps = Compile ? Options::CompileLocksetSteps
+                                : Options::WholeProgramLocksetSteps;
 
   // Read the suppressions file first: a bad file is the user's error and
   // must not wait for an expensive analysis.
@@ -615,10 +656,9 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Emit.remark("racesift: " + N);
   if (R.ModelBudgetExhausted)
     Emit.warning(formatv("racesift: '{0}' was not analysed for data races: "
-                         "its thread model was not built within the time "
-                         "budget (timeout={1}s); raise the budget with the "
-                         "timeout option",
-                         R.Run.ModuleName, secondsText(Opts.Timeout))
+                         "its thread model was not built within {1}; raise "
+                         "the budget with the {2} option",
+                         R.Run.ModuleName, R.ModelBudget, R.ModelBudgetOption)
                      .str());
   if (R.UnresolvedAccesses)
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
@@ -634,11 +674,10 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   if (R.LocksetBudgetExhausted)
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
                          "part: the lockset layer paired the accesses of {1} "
-                         "of {2} shared objects within the time budget "
-                         "(timeout={3}s); raise the budget with the timeout "
-                         "option",
+                         "of {2} shared objects within {3}; raise the budget "
+                         "with the {4} option",
                          R.Run.ModuleName, R.ObjectsPaired, R.SharedObjects,
-                         secondsText(Opts.Timeout))
+                         R.LocksetBudget, R.LocksetBudgetOption)
                      .str());
   if (!R.BoundRefuted.empty())
     Emit.remark(

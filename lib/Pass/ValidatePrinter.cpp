@@ -116,9 +116,13 @@ PreservedAnalyses ValidatePrinterPass::run(Module &M, ModuleAnalysisManager &) {
   auto Deadline =
       Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(O.Timeout));
-  ThreadModel TM = buildThreadModel(M, Deadline, O.MaxPointsTo);
+  ThreadModel TM =
+      buildThreadModel(M, Deadline, O.MaxPointsTo, {}, O.PointsToSteps);
   if (TM.BudgetExhausted) {
-    OS << "the thread model was not built within the time budget\n";
+    OS << "the thread model was not built within "
+       << (TM.PointsToStepsSpent ? "the points-to solver's step budget"
+                                 : "the time budget")
+       << "\n";
     return PreservedAnalyses::all();
   }
   if (!createsThreads(TM))

@@ -41,6 +41,14 @@ const std::vector<OptionInfo> &optionTable() {
        "states explored for all candidate locations of a module; the rest "
        "stay possible races (default 200000 in a compile, 3000000 at an LTO "
        "link or under opt; 0: no limit)"},
+      {"points-to-steps", "<n>",
+       "steps of the points-to solver for one module; past it the module is "
+       "not analysed (default 20000000 in a compile, 150000000 at an LTO "
+       "link or under opt; 0: no limit)"},
+      {"lockset-steps", "<n>",
+       "steps of the lockset layer for one module; shared objects not paired "
+       "within it are not reported (default 20000000 in a compile, "
+       "100000000 at an LTO link or under opt; 0: no limit)"},
       {"timeout", "<seconds>",
        "safety net on the whole analysis of one module: when it fires the "
        "run says so and is incomplete (default 10 in a compile, 120 at an "
@@ -149,6 +157,14 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
   if (Name == "max-module-states") {
     O.MaxModuleStatesGiven = true;
     return parseUnsigned(O.MaxModuleStates, Name, Value, Channel, 0);
+  }
+  if (Name == "points-to-steps") {
+    O.PointsToStepsGiven = true;
+    return parseUnsigned(O.PointsToSteps, Name, Value, Channel, 0);
+  }
+  if (Name == "lockset-steps") {
+    O.LocksetStepsGiven = true;
+    return parseUnsigned(O.LocksetSteps, Name, Value, Channel, 0);
   }
   if (Name == "validate-steps")
     return parseUnsigned(O.ValidateSteps, Name, Value, Channel, 1);

@@ -190,6 +190,7 @@ void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
   };
   std::vector<Frame> Frames;
   auto Visit = [&](uint32_t N) {
+    ++NumSteps;
     TEpoch[N] = Epoch;
     TIndex[N] = TLow[N] = Counter++;
     TOnStack[N] = true;
@@ -207,6 +208,7 @@ void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
       Node &Nd = Nodes[N];
       size_t NumCopy = Nd.Copy.size(), NumEdges = NumCopy + Nd.Geps.size();
       if (F.Edge < NumEdges) {
+        ++NumSteps;
         unsigned E = F.Edge++;
         uint32_t S = find(E < NumCopy ? Nd.Copy[E] : Nd.Geps[E - NumCopy].Dst);
         if (S >= NN)
@@ -643,7 +645,13 @@ void AndersenSolver::solve() {
     uint32_t N = pop();
     if (find(N) != N)
       continue;
-    // The clock is read on the first pop and every 4096th after it.
+    // The work budget decides where the solver stops; the clock, read on
+    // the first pop and every 4096th after it, is only a safety net.
+    if (MaxSteps && NumSteps >= *MaxSteps) {
+      Exhausted = StepsSpent = true;
+      break;
+    }
+    ++NumSteps;
     if (++NumPops % 4096 == 1 && Deadline &&
         std::chrono::steady_clock::now() > *Deadline) {
       Exhausted = true;
@@ -670,7 +678,11 @@ void AndersenSolver::solve() {
       Nodes[N].PrevCount = Count;
     }
     Nodes[N].Prev |= Delta;
+    uint64_t DeltaSize = 0;
     for (unsigned L : Delta) {
+      ++DeltaSize;
+      NumSteps += Nodes[N].Loads.size() + Nodes[N].Stores.size() +
+                  Nodes[N].Geps.size() + Nodes[N].Complex.size();
       // Indices, not iterators: handlers may add nodes and constraints.
       for (size_t I = 0; I < Nodes[N].Loads.size(); ++I)
         loadFrom(L, Nodes[N].Loads[I]);
@@ -687,6 +699,8 @@ void AndersenSolver::solve() {
       for (size_t I = 0; I < Nodes[N].Complex.size(); ++I)
         handleComplex(Nodes[N].Complex[I], L);
     }
+    // A copy costs with the size of what it adds.
+    NumSteps += Nodes[N].Copy.size() * (1 + DeltaSize / 64);
     for (size_t I = 0; I < Nodes[N].Copy.size(); ++I) {
       uint32_t D = find(Nodes[N].Copy[I]);
       if (Nodes[D].Unresolved)
@@ -732,9 +746,9 @@ void AndersenSolver::solve() {
   printSetSizes();
   errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
          << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
-         << " pops " << NumPops << " unresolved " << NumUnresolved
-         << " collapsed " << NumCollapsed << " misfits " << NumViewMisfits
-         << "\n";
+         << " pops " << NumPops << " steps " << NumSteps << " unresolved "
+         << NumUnresolved << " collapsed " << NumCollapsed << " misfits "
+         << NumViewMisfits << "\n";
 }
 
 void AndersenSolver::printSetSizes() {
@@ -1172,12 +1186,17 @@ struct PointsToAnalysis::Impl {
 PointsToAnalysis::PointsToAnalysis(
     Module &M, std::vector<MemObject> &Objects,
     std::optional<std::chrono::steady_clock::time_point> Deadline,
-    unsigned MaxPointsTo) {
+    unsigned MaxPointsTo, uint64_t MaxSteps) {
   const size_t ObjectsBefore = Objects.size();
   auto Solve = [&](bool UnknownResultsOwnOnly) {
     Objects.resize(ObjectsBefore);
+    // A second solve spends what the first left of the budget.
+    uint64_t Before = P ? Steps + P->S.NumSteps : 0;
     P = std::make_unique<Impl>(M, Objects);
+    Steps = Before;
     P->S.Deadline = Deadline;
+    if (MaxSteps)
+      P->S.MaxSteps = MaxSteps - std::min(MaxSteps, Before);
     P->S.MaxPointsTo = MaxPointsTo;
     P->S.UnknownResultsOwnOnly = UnknownResultsOwnOnly;
     P->S.buildConstraints();
@@ -1216,6 +1235,8 @@ PointsToAnalysis::PointsToAnalysis(
 PointsToAnalysis::~PointsToAnalysis() = default;
 
 bool PointsToAnalysis::exhausted() const { return P->S.Exhausted; }
+bool PointsToAnalysis::stepsSpent() const { return P->S.StepsSpent; }
+uint64_t PointsToAnalysis::steps() const { return Steps + P->S.NumSteps; }
 
 ArrayRef<MemLoc> PointsToAnalysis::pointsTo(const Value *Ptr) const {
   return P->S.pointsTo(Ptr);

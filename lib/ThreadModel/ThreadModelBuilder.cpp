@@ -1045,12 +1045,13 @@ struct ModelBuilder {
 ThreadModel
 buildThreadModel(Module &M,
                  std::optional<std::chrono::steady_clock::time_point> Deadline,
-                 unsigned MaxPointsTo, ArrayRef<const Value *> TrackHints) {
+                 unsigned MaxPointsTo, ArrayRef<const Value *> TrackHints,
+                 uint64_t PointsToSteps) {
   ThreadModel TM;
   TM.ModuleName = M.getSourceFileName();
   TM.HasDebugInfo =
       M.debug_compile_units_begin() != M.debug_compile_units_end();
-  PointsToAnalysis PTA(M, TM.Objects, Deadline, MaxPointsTo);
+  PointsToAnalysis PTA(M, TM.Objects, Deadline, MaxPointsTo, PointsToSteps);
   if (PTA.exhausted()) {
     // Incomplete points-to sets would hide threads and aliases: give up on
     // the module rather than report from them.
@@ -1058,8 +1059,11 @@ buildThreadModel(Module &M,
     Empty.ModuleName = TM.ModuleName;
     Empty.HasDebugInfo = TM.HasDebugInfo;
     Empty.BudgetExhausted = true;
+    Empty.PointsToStepsSpent = PTA.stepsSpent();
+    Empty.PointsToSteps = PTA.steps();
     return Empty;
   }
+  TM.PointsToSteps = PTA.steps();
   TM.Compromises = PTA.compromises();
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
   ModelBuilder(M, TM, PTA, TrackHints).run();

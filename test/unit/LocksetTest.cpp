@@ -602,9 +602,31 @@ TEST_CASE("Pairing at AnyOffset, the per-location cap and the budget",
     Opts.Deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     LocksetResult R = computeLocksets(B.TM, Opts);
     CHECK(R.BudgetExhausted);
+    CHECK_FALSE(R.StepsSpent);
     CHECK(R.ObjectsPaired == 0);
     CHECK(R.SharedObjects == 1);
     CHECK(R.Candidates.empty());
+  }
+  SECTION("the step budget stops pairing, and says it was the steps") {
+    LocksetResult Free = computeLocksets(B.TM);
+    const uint64_t FixpointSteps =
+        Free.SolverVisits * lockset::LocksetSolver::StepsPerVisit;
+    REQUIRE(Free.Steps > FixpointSteps);
+    LocksetOptions Opts;
+    Opts.MaxSteps = Free.Steps;
+    LocksetResult Enough = computeLocksets(B.TM, Opts);
+    CHECK_FALSE(Enough.BudgetExhausted);
+    CHECK(Enough.Candidates.size() == Free.Candidates.size());
+    // The fixpoint completes, pairing gets one step.
+    Opts.MaxSteps = FixpointSteps + 1;
+    LocksetResult Cut = computeLocksets(B.TM, Opts);
+    CHECK(Cut.BudgetExhausted);
+    CHECK(Cut.StepsSpent);
+    // A signature pair under way is decided whole: a few steps past.
+    CHECK(Cut.Steps >= Opts.MaxSteps);
+    CHECK(Cut.Steps < Free.Steps);
+    CHECK(Cut.ObjectsPaired == 0);
+    CHECK(Cut.Candidates.empty());
   }
 }
 
@@ -629,8 +651,43 @@ TEST_CASE("The must-held fixpoint stops at the deadline", "[lockset]") {
   lockset::LocksetSolver Late(B.TM, Opts);
   Late.solve();
   CHECK(Late.Exhausted);
+  CHECK_FALSE(Late.StepsSpent);
   LocksetResult R = computeLocksets(B.TM, Opts);
   CHECK(R.BudgetExhausted);
+  CHECK(R.Contexts.empty());
+  CHECK(R.SharedObjects == 1);
+}
+
+TEST_CASE("The must-held fixpoint stops after its step budget", "[lockset]") {
+  ModelBuilder B;
+  MemLoc X{B.object("x"), 0};
+  const llvm::Function *Worker = B.function("worker");
+  AccessId WX = B.access(true, {X}, 3);
+  GraphBuilder G(Worker);
+  for (unsigned I = 0; I < 100; ++I)
+    G.step(rw(B.TM, WX));
+  G.finish(B.TM);
+  B.thread(Worker, Multiplicity::Many);
+
+  LocksetOptions Opts;
+  lockset::LocksetSolver Unbounded(B.TM, Opts);
+  Unbounded.solve();
+  CHECK_FALSE(Unbounded.Exhausted);
+  REQUIRE(Unbounded.Visits > 10);
+
+  // Decided by the count alone: the same visit on any machine.
+  constexpr uint64_t PerVisit = lockset::LocksetSolver::StepsPerVisit;
+  Opts.MaxSteps = 10 * PerVisit;
+  lockset::LocksetSolver Cut(B.TM, Opts);
+  Cut.solve();
+  CHECK(Cut.Exhausted);
+  CHECK(Cut.StepsSpent);
+  CHECK(Cut.Visits == 10);
+  LocksetResult R = computeLocksets(B.TM, Opts);
+  CHECK(R.BudgetExhausted);
+  CHECK(R.StepsSpent);
+  CHECK(R.Steps == 10 * PerVisit);
+  CHECK(R.SolverVisits == 10);
   CHECK(R.Contexts.empty());
   CHECK(R.SharedObjects == 1);
 }

@@ -63,6 +63,33 @@ TEST_CASE("values are parsed", "[options]") {
   CHECK_FALSE(O.POR);
 }
 
+TEST_CASE("the work budgets are parsed and remembered as given", "[options]") {
+  Options O;
+  CHECK_FALSE(O.PointsToStepsGiven);
+  CHECK_FALSE(O.LocksetStepsGiven);
+  CHECK(O.PointsToSteps == Options::WholeProgramPointsToSteps);
+  CHECK(O.LocksetSteps == Options::WholeProgramLocksetSteps);
+  REQUIRE(errorOf(parseOptionString(O, "points-to-steps=12 lockset-steps=0",
+                                    "RACESIFT_OPTIONS"))
+              .empty());
+  CHECK(O.PointsToSteps == 12);
+  CHECK(O.PointsToStepsGiven);
+  // 0: no limit.
+  CHECK(O.LocksetSteps == 0);
+  CHECK(O.LocksetStepsGiven);
+  std::string E = errorOf(setOption(O, "lockset-steps", "-3", "x"));
+  CHECK(E.find("invalid value '-3' for option 'lockset-steps'") !=
+        std::string::npos);
+  CHECK(!errorOf(setOption(O, "points-to-steps", "many", "x")).empty());
+  CHECK(O.PointsToSteps == 12);
+  // As the README and the option table say: a compile gets less than a
+  // whole program.
+  CHECK(Options::CompilePointsToSteps == 20000000);
+  CHECK(Options::WholeProgramPointsToSteps == 150000000);
+  CHECK(Options::CompileLocksetSteps == 20000000);
+  CHECK(Options::WholeProgramLocksetSteps == 100000000);
+}
+
 TEST_CASE("later settings override earlier ones", "[options]") {
   Options O;
   REQUIRE(errorOf(parseOptionString(O, "thread-bound=3", "env")).empty());

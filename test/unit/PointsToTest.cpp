@@ -420,3 +420,53 @@ join:
   CHECK(Whole.pts("f", "s") == Set{"a", "b", "c", "d"});
   CHECK(Whole.PTA->unresolvedTargets().empty());
 }
+
+TEST_CASE("points-to: the step budget stops the solver at the same step",
+          "[pta]") {
+  const char *IR = R"(
+@a = global i32 0
+@b = global i32 0
+@c = global i32 0
+define void @f(i1 %c) {
+entry:
+  %p = alloca ptr
+  %q = alloca ptr
+  store ptr @a, ptr %p
+  store ptr @b, ptr %q
+  %x = load ptr, ptr %p
+  %y = load ptr, ptr %q
+  %z = select i1 %c, ptr %x, ptr %y
+  store ptr %z, ptr %p
+  store ptr @c, ptr %q
+  %w = load ptr, ptr %p
+  ret void
+}
+)";
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(IR, Err, Ctx);
+  REQUIRE(M);
+  std::vector<MemObject> Objects;
+  PointsToAnalysis Free(*M, Objects, std::nullopt, DefaultMaxPointsTo);
+  CHECK_FALSE(Free.exhausted());
+  CHECK_FALSE(Free.stepsSpent());
+  uint64_t Needed = Free.steps();
+  REQUIRE(Needed > 2);
+  {
+    // Exactly what the fixpoint needs is enough.
+    std::vector<MemObject> O2;
+    PointsToAnalysis Enough(*M, O2, std::nullopt, DefaultMaxPointsTo, Needed);
+    CHECK_FALSE(Enough.exhausted());
+    CHECK(Enough.steps() == Needed);
+  }
+  {
+    // The budget is checked before each pop: the pop that spends it
+    // finishes, and the solver stops if work is left.
+    std::vector<MemObject> O2;
+    PointsToAnalysis Cut(*M, O2, std::nullopt, DefaultMaxPointsTo, 1);
+    CHECK(Cut.exhausted());
+    CHECK(Cut.stepsSpent());
+    CHECK(Cut.steps() >= 1);
+    CHECK(Cut.steps() < Needed);
+  }
+}

@@ -82,6 +82,12 @@ struct LocksetResult {
   /// ObjectsPaired (of SharedObjects) were not paired, so their races are
   /// missing from Candidates.
   bool BudgetExhausted = false;
+  /// It was the step budget (LocksetOptions::MaxSteps), not the clock.
+  bool StepsSpent = false;
+  /// Steps taken: the fixpoint's visits (SolverVisits, each a few steps)
+  /// and then the pairing's (pairs of access groups, of lockset classes,
+  /// candidate context pairs).
+  uint64_t Steps = 0, SolverVisits = 0;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
   /// Distinct abstract locations of Shared objects that some context
   /// accesses.
@@ -110,7 +116,12 @@ struct LocksetOptions {
   /// The MHP layer's facts; null: every pair of concurrent templates may
   /// run in parallel.
   const OrderFacts *Order = nullptr;
-  /// Pairing stops here (LocksetResult::BudgetExhausted).
+  /// Steps of the fixpoint and the pairing together (0: no limit): where
+  /// the layer stops on a large module is decided by work done, the same on
+  /// any machine (LocksetResult::StepsSpent).
+  uint64_t MaxSteps = 0;
+  /// The safety net: the layer stops here too
+  /// (LocksetResult::BudgetExhausted).
   std::optional<std::chrono::steady_clock::time_point> Deadline;
 };
 

@@ -45,6 +45,30 @@ struct Options {
   bool MaxModuleStatesGiven = false;
   static constexpr uint64_t CompileModuleStates = 200000;
   static constexpr uint64_t WholeProgramModuleStates = 3000000;
+  /// points-to-steps=<n>: steps of the points-to solver for one module
+  /// (AndersenSolver::NumSteps; 0: no limit); past it the module is not
+  /// analysed. Unless given, by where the pass runs. The benchmarks need
+  /// at most 3.5 M in a compile (sqlite3.c) and 15.3 M at a link
+  /// (librdkafka); a step cost 0.2-0.35 us on the benchmark machine under
+  /// load, also on sqlite3.c without max-points-to (20 M steps 3.5 s, 100
+  /// M 26 s), so a pathological module stops within about 7 s of a
+  /// compile and 50 s of a link (docs/benchmarks.md).
+  uint64_t PointsToSteps = WholeProgramPointsToSteps;
+  bool PointsToStepsGiven = false;
+  static constexpr uint64_t CompilePointsToSteps = 20000000;
+  static constexpr uint64_t WholeProgramPointsToSteps = 150000000;
+  /// lockset-steps=<n>: steps of the lockset layer (fixpoint visits, 8
+  /// steps each, then pairs of access groups and lockset classes) for one
+  /// module (0: no limit); objects not paired within it are not reported.
+  /// Unless given, by where the pass runs. The benchmarks need at most
+  /// 3.6 M in a compile (librdkafka's rdkafka_broker.c) and 1.1 M at a
+  /// link; a step cost at most 0.25 us (sqlite3.c without max-points-to:
+  /// 41 M steps, 10 s), so at most about 5 s of a compile and 25 s of a
+  /// link.
+  uint64_t LocksetSteps = WholeProgramLocksetSteps;
+  bool LocksetStepsGiven = false;
+  static constexpr uint64_t CompileLocksetSteps = 20000000;
+  static constexpr uint64_t WholeProgramLocksetSteps = 100000000;
   uint64_t MaxMemoryMB = 2048; ///< max-memory=<MiB>, model checker ceiling
   /// max-points-to=<n>: pointers that may point to more locations are
   /// unresolved (0: no limit). The thread model's own default, which the

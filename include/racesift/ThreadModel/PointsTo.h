@@ -55,13 +55,14 @@ class PointsToAnalysis {
 public:
   /// Builds the constraints of M and solves them. Abstract objects are
   /// appended to Objects (an object's Id is its index there). Solving stops
-  /// at Deadline, leaving incomplete sets (see exhausted()). A pointer that
-  /// may point to more than MaxPointsTo locations (0: no limit) is
-  /// unresolved, and so is what it flows to (see unresolved()).
+  /// after MaxSteps solver steps (0: no limit), or at Deadline, leaving
+  /// incomplete sets (see exhausted()). A pointer that may point to more
+  /// than MaxPointsTo locations (0: no limit) is unresolved, and so is what
+  /// it flows to (see unresolved()).
   PointsToAnalysis(
       llvm::Module &M, std::vector<MemObject> &Objects,
       std::optional<std::chrono::steady_clock::time_point> Deadline = {},
-      unsigned MaxPointsTo = DefaultMaxPointsTo);
+      unsigned MaxPointsTo = DefaultMaxPointsTo, uint64_t MaxSteps = 0);
   ~PointsToAnalysis();
   PointsToAnalysis(const PointsToAnalysis &) = delete;
   PointsToAnalysis &operator=(const PointsToAnalysis &) = delete;
@@ -105,9 +106,16 @@ public:
   std::vector<MemLoc> contentOf(const MemLoc &L) const;
   /// All resolved thread start routines, in module order.
   const std::vector<ThreadStart> &threadStarts() const;
-  /// The deadline passed before the fixpoint: the sets are incomplete and
-  /// must not be used to conclude anything.
+  /// The deadline passed, or the step budget ran out, before the fixpoint:
+  /// the sets are incomplete and must not be used to conclude anything.
   bool exhausted() const;
+  /// It was the step budget (MaxSteps) that ran out.
+  bool stepsSpent() const;
+  /// Solver steps taken, in all solves: nodes popped from the worklist,
+  /// copy edges they propagated along, constraints applied to each
+  /// location they gained, and cycle detection's visits
+  /// (AndersenSolver::NumSteps).
+  uint64_t steps() const;
   /// Named compromises taken (unknown external called, inttoptr, ...).
   const std::vector<std::string> &compromises() const;
 
@@ -116,6 +124,7 @@ public:
 private:
   struct Impl;
   std::unique_ptr<Impl> P;
+  uint64_t Steps = 0; ///< Of the solves before P's.
 };
 
 /// print<racesift-pointsto>: the points-to set of every pointer operand of a

@@ -401,8 +401,13 @@ struct ThreadModel {
   /// F -> index into Functions, for graphOf (filled by buildThreadModel).
   std::unordered_map<const llvm::Function *, unsigned> FunctionIndex;
   bool HasDebugInfo = false;
-  /// The time budget ran out while building: the model is empty.
+  /// A budget ran out while building: the model is empty.
   bool BudgetExhausted = false;
+  /// It was the points-to solver's step budget, not the clock (the
+  /// safety net).
+  bool PointsToStepsSpent = false;
+  /// Points-to solver steps taken (PointsToAnalysis::steps).
+  uint64_t PointsToSteps = 0;
   std::string ModuleName; ///< The module's source file name.
   /// Named soundness/precision compromises taken while building the model
   /// (unknown callee, unresolved pointer, ...), for reports and stats.

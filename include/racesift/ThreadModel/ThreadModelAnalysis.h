@@ -29,7 +29,8 @@ class raw_ostream;
 namespace racesift {
 
 /// Builds the thread model of a whole module (one translation unit, or the
-/// linked program under LTO). If Deadline passes first, the model is left
+/// linked program under LTO). If Deadline passes first, or the points-to
+/// solver takes PointsToSteps steps (0: no limit), the model is left
 /// empty with BudgetExhausted set. Pointers that may point to more than
 /// MaxPointsTo locations are unresolved (0: no limit; see PointsTo.h).
 /// TrackHints: pointers to fields of globals that witness validation found
@@ -39,7 +40,8 @@ ThreadModel buildThreadModel(
     llvm::Module &M,
     std::optional<std::chrono::steady_clock::time_point> Deadline = {},
     unsigned MaxPointsTo = DefaultMaxPointsTo,
-    llvm::ArrayRef<const llvm::Value *> TrackHints = {});
+    llvm::ArrayRef<const llvm::Value *> TrackHints = {},
+    uint64_t PointsToSteps = 0);
 
 /// Whether buildThreadModel can track the memory Ptr points to as data when
 /// given it as a hint: a field of a global struct whose address never
