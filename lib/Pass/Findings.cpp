@@ -233,10 +233,18 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   bool OutOfBudget = Counts.Steps >= Counts.ModuleSteps;
   if (!OutOfBudget) {
     ValidationOptions VO;
-    VO.MaxSteps = std::min(VO.MaxSteps, Counts.ModuleSteps - Counts.Steps);
+    uint64_t Left = Counts.ModuleSteps - Counts.Steps;
+    VO.MaxSteps = std::min(VO.MaxSteps, Left);
+    VO.MaxSolverWork =
+        std::min(VO.MaxSolverWork, Left * ValidationCounts::SolverWorkPerStep);
     VR = validateWitness(TM, replayOf(P.W), VO);
-    Counts.Steps += VR.Steps;
+    // The solver's work counts against the module's budget too: on deep
+    // terms a few checks cost more than the interpretation.
+    uint64_t Charged =
+        VR.Steps + VR.SolverWork / ValidationCounts::SolverWorkPerStep;
+    Counts.Steps = std::min(Counts.ModuleSteps, Counts.Steps + Charged);
     Counts.Queries += VR.Queries;
+    Counts.SolverWork += VR.SolverWork;
     OutOfBudget =
         VR.F == Feasibility::Unknown && Counts.Steps >= Counts.ModuleSteps;
   }

@@ -52,6 +52,10 @@ struct ValidationCounts {
   unsigned Infeasible = 0; ///< No path of the program follows it.
   unsigned Unknown = 0;    ///< Not replayed (construct, budget, assumption).
   uint64_t Steps = 0, Queries = 0;
+  /// Z3 resource units the replays spent; they count against ModuleSteps
+  /// at SolverWorkPerStep units a step.
+  uint64_t SolverWork = 0;
+  static constexpr uint64_t SolverWorkPerStep = 4;
   /// Interpreted instructions over all replays of the module (option
   /// validate-steps): a deterministic cap on what validation adds to a
   /// compile; past it, races are possible ones that say so.

@@ -522,9 +522,11 @@ static void analyse(Module &UserModule, const Options &Opts,
     if (Opts.Layer == Layers::Full && Opts.Validate) {
       R.Stats.push_back(formatv("racesift: stats: validation: {0} race(s) "
                                 "replayed, {1} infeasible, {2} not "
-                                "validated; {3} steps, {4} queries",
+                                "validated; {3} steps, {4} queries ({5} "
+                                "solver units)",
                                 VCounts.Validated, VCounts.Infeasible,
-                                VCounts.Unknown, VCounts.Steps, VCounts.Queries)
+                                VCounts.Unknown, VCounts.Steps, VCounts.Queries,
+                                VCounts.SolverWork)
                             .str());
       if (Layered.Refinements)
         R.Stats.push_back(formatv("racesift: stats: refinement: {0} "

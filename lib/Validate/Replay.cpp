@@ -49,9 +49,17 @@ static bool isSyncKind(ActionKind K) {
   }
 }
 
+/// One context for every replay of the process, never deleted (see Ctx).
+/// The analysis runs on one thread; terms a replay built are released
+/// with its values.
+static z3::context &replayContext() {
+  static z3::context *C = new z3::context;
+  return *C;
+}
+
 Replayer::Replayer(const ThreadModel &TM, const ReplayInput &Witness,
                    const ValidationOptions &Opts, const DataLayout &DL)
-    : TM(TM), Opts(Opts), DL(DL), Ops(Ctx) {
+    : TM(TM), Opts(Opts), DL(DL), Ctx(replayContext()), Ops(Ctx) {
   for (const FunctionGraph &G : TM.Functions)
     for (const ActionEdge &E : G.Edges) {
       if (!E.A.Inst)
@@ -103,10 +111,28 @@ std::string Replayer::describe(const ReplayStep &S) const {
 }
 
 z3::params Replayer::limits() {
+  if (SolverWork >= Opts.MaxSolverWork)
+    throw Unsupported{"the solver's work budget for one replay ran out"};
   z3::params Pa(Ctx);
-  // A resource limit, not a timeout: the same answer on any machine.
-  Pa.set("rlimit", 20000000u);
+  // A resource limit, not a timeout: the same answer on any machine. The
+  // limit counts from the start of each check.
+  uint64_t Left = Opts.MaxSolverWork - SolverWork;
+  Pa.set("rlimit", unsigned(std::min<uint64_t>(20000000u, Left)));
   return Pa;
+}
+
+void Replayer::spent(const z3::stats &St) {
+  // Z3 counts resource units per context, and the context is shared: a
+  // check spent what the count grew by since the last one read it.
+  static uint64_t LastCount = 0;
+  for (unsigned I = 0; I < St.size(); ++I) {
+    if (St.key(I) != "rlimit count")
+      continue;
+    uint64_t Count =
+        St.is_uint(I) ? St.uint_value(I) : uint64_t(St.double_value(I));
+    SolverWork += Count >= LastCount ? Count - LastCount : Count;
+    LastCount = Count;
+  }
 }
 
 std::optional<z3::model> Replayer::modelOf(const Path &P,
@@ -119,7 +145,9 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
     S.add(E);
   if (Extra)
     S.add(*Extra);
-  switch (S.check()) {
+  z3::check_result Res = S.check();
+  spent(S.statistics());
+  switch (Res) {
   case z3::sat:
     return S.get_model();
   case z3::unsat:
@@ -135,6 +163,8 @@ std::optional<z3::model> Replayer::smallestModel(
   if (++Queries > Opts.MaxQueries)
     return std::nullopt;
   z3::optimize O(Ctx);
+  if (SolverWork >= Opts.MaxSolverWork)
+    return std::nullopt;
   O.set(limits());
   for (const z3::expr &E : P.PC)
     O.add(E);
@@ -148,7 +178,9 @@ std::optional<z3::model> Replayer::smallestModel(
     z3::expr Abs = z3::ite(z3::slt(E, Ctx.bv_val(0, W)), -E, E);
     O.minimize(Abs);
   }
-  if (O.check() != z3::sat)
+  z3::check_result Res = O.check();
+  spent(O.statistics());
+  if (Res != z3::sat)
     return std::nullopt;
   return O.get_model();
 }
@@ -566,6 +598,7 @@ ValidationResult Replayer::run() {
     R.Reason = std::move(Why);
     R.Steps = Steps;
     R.Queries = Queries;
+    R.SolverWork = SolverWork;
     return R;
   };
   if (In.Steps.size() < 2)

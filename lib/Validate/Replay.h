@@ -143,7 +143,9 @@ private:
   ReplayInput In;
   const ValidationOptions &Opts;
   const llvm::DataLayout &DL;
-  z3::context Ctx;
+  /// Shared by the replays of a process: deleting a context that has built
+  /// many terms costs seconds (Z3_del_context), more than the replay.
+  z3::context &Ctx;
   SymOps Ops;
   llvm::DenseSet<const llvm::Instruction *> Blocking;
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
@@ -152,6 +154,7 @@ private:
   std::vector<Path> Finals;  ///< Paths to retry with interleaved accesses.
   uint64_t Steps = 0;
   unsigned Queries = 0, Paths = 0, Fresh = 0;
+  uint64_t SolverWork = 0; ///< Z3 "rlimit count" of Ctx so far.
   std::string DeadWhy;
   size_t DeadDepth = 0;
   std::string DeadAssumed; ///< Set if a dead path had taken something on trust.
@@ -172,6 +175,8 @@ private:
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
   /// Every query's resource limit.
   z3::params limits();
+  /// Reads what the last check spent (Z3 counts per context).
+  void spent(const z3::stats &St);
   /// A model of PC and Extra with the inputs as small as the solver finds
   /// them within its limit (one query), or nullopt.
   std::optional<z3::model>

@@ -59,7 +59,11 @@ struct ValidationOptions {
   uint64_t MaxSteps = 2000000;  ///< Instructions executed over all paths.
   uint64_t MaxSegment = 400000; ///< Per thread between two steps: a spin.
   unsigned MaxQueries = 200;    ///< Z3 checks.
-  unsigned MaxPaths = 64;       ///< Alternative paths tried.
+  /// Z3's resource units ("rlimit") over all checks: a deterministic bound
+  /// on solver time, which a few checks on deep terms (hash functions fed
+  /// symbolic input) can otherwise make the largest cost of a replay.
+  uint64_t MaxSolverWork = 40000000;
+  unsigned MaxPaths = 64; ///< Alternative paths tried.
 };
 
 enum class Feasibility : uint8_t {
@@ -85,6 +89,7 @@ struct ValidationResult {
   std::vector<const llvm::Value *> Deciding;
   uint64_t Steps = 0;
   unsigned Queries = 0;
+  uint64_t SolverWork = 0; ///< Z3 resource units spent.
 };
 
 /// Replays In against the program TM was built from.
