@@ -317,27 +317,23 @@ bench_make() {
       LDFLAGS="-fuse-ld=lld -Wl,--load-pass-plugin=$PASS_PLUGIN"
     record "$lib" lto-link "$B/lto-link.log" "$lto_sarif.link"
 
-    local o2="-O2 -g -flto $cflags" o2s
-    o2s="$o2 -fpass-plugin=$PASS_PLUGIN"
-    local pass="-fuse-ld=lld -Wl,--load-pass-plugin=$PASS_PLUGIN"
-    step "$lib: -O2 -flto compile, no plugin (run $i)"
-    make -s -C "$B" clean >/dev/null
-    timed "$lib-o2-compile" "$B/o2-compile.log" make -C "$B" -j"$JOBS" objs CFLAGS="$o2"
-    record "$lib" o2-compile "$B/o2-compile.log"
-    step "$lib: -O2 LTO link with the pass, optimised code (run $i)"
-    rm -f "$B/$target" "$lto_sarif.o2"
-    RACESIFT_OPTIONS=$(lto_env "$lto_sarif.o2") \
-      timed "$lib-o2-link" "$B/o2-link.log" make -C "$B" "$target" CFLAGS="$o2" LDFLAGS="$pass"
-    record "$lib" o2-link "$B/o2-link.log" "$lto_sarif.o2"
-    step "$lib: -O2 -flto compile writing summaries (run $i)"
-    make -s -C "$B" clean >/dev/null
-    timed "$lib-o2s-compile" "$B/o2s-compile.log" make -C "$B" -j"$JOBS" objs CFLAGS="$o2s"
-    record "$lib" o2s-compile "$B/o2s-compile.log"
-    step "$lib: -O2 LTO link with the pass, from summaries (run $i)"
-    rm -f "$B/$target" "$lto_sarif.o2s"
-    RACESIFT_OPTIONS=$(lto_env "$lto_sarif.o2s") \
-      timed "$lib-o2s-link" "$B/o2s-link.log" make -C "$B" "$target" CFLAGS="$o2" LDFLAGS="$pass"
-    record "$lib" o2s-link "$B/o2s-link.log" "$lto_sarif.o2s"
+    # -O2 under LTO: the units without the plugin (o2) and writing
+    # summaries (o2s), each then linked alone with the pass.
+    local t flags pass="-fuse-ld=lld -Wl,--load-pass-plugin=$PASS_PLUGIN"
+    for t in o2 o2s; do
+      flags="-O2 -g -flto $cflags"
+      [ "$t" = o2 ] || flags="$flags -fpass-plugin=$PASS_PLUGIN"
+      step "$lib: -O2 -flto compile ($t) (run $i)"
+      make -s -C "$B" clean >/dev/null
+      timed "$lib-$t-compile" "$B/$t-compile.log" make -C "$B" -j"$JOBS" objs CFLAGS="$flags"
+      record "$lib" "$t-compile" "$B/$t-compile.log"
+      step "$lib: -O2 LTO link with the pass ($t) (run $i)"
+      rm -f "$B/$target" "$lto_sarif.$t"
+      RACESIFT_OPTIONS=$(lto_env "$lto_sarif.$t") \
+        timed "$lib-$t-link" "$B/$t-link.log" make -C "$B" "$target" \
+        CFLAGS="-O2 -g -flto $cflags" LDFLAGS="$pass"
+      record "$lib" "$t-link" "$B/$t-link.log" "$lto_sarif.$t"
+    done
   done
 }
 
