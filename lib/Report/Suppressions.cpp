@@ -95,8 +95,18 @@ void Suppressions::apply(std::vector<Finding> &Fs) const {
       const Rule &R = Rules[I];
       const GlobPattern &P = Patterns[I];
       bool Hit = false;
-      if (R.Kind == "race" || R.Kind == "var")
+      if (R.Kind == "var")
         Hit = P.match(F.Variable);
+      else if (R.Kind == "race")
+        // As ThreadSanitizer's race: the variable, or a function or a
+        // source file of either access.
+        Hit =
+            P.match(F.Variable) ||
+            (!F.First.Loc.Function.empty() && P.match(F.First.Loc.Function)) ||
+            (!F.Second.Loc.Function.empty() &&
+             P.match(F.Second.Loc.Function)) ||
+            matchesFile(P, R.Glob, F.First.Loc) ||
+            matchesFile(P, R.Glob, F.Second.Loc);
       else if (R.Kind == "fun")
         Hit =
             (!F.First.Loc.Function.empty() && P.match(F.First.Loc.Function)) ||

@@ -63,9 +63,11 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
 /// Sanitizer-style suppressions file: lines `race:<glob>`, `var:<glob>`,
 /// `fun:<glob>`, `src:<glob>`; `#` comments.
 ///
-/// race: and var: match Finding::Variable; fun: the function of either
-/// access; src: the file of either access, as written in debug info or as an
-/// absolute path (Dir/File), and, for a glob without '/', its base name.
+/// race: matches as ThreadSanitizer's does: the variable, or the function
+/// or the file of either access; var: only Finding::Variable; fun: the
+/// function of either access; src: the file of either access, as written in
+/// debug info or as an absolute path (Dir/File), and, for a glob without
+/// '/', its base name.
 /// Globs are llvm::GlobPattern (*, ?, [a-z], {a,b}). Blank lines and lines
 /// starting with '#' are skipped; surrounding blanks are trimmed. The first
 /// matching rule wins; SuppressedBy is "<file>:<line> <rule text>".
