@@ -84,8 +84,10 @@ static bool isSummary(const GlobalVariable &G) {
 bool hasSummaries(const Module &M) { return any_of(M.globals(), isSummary); }
 
 bool hasOptimisedCode(const Module &M) {
+  // -O0 marks every function optnone but those that must be inlined.
   return any_of(M, [](const Function &F) {
     return !F.isDeclaration() && !F.hasOptNone() &&
+           !F.hasFnAttribute(Attribute::AlwaysInline) &&
            !F.hasMetadata(SummarisedKind);
   });
 }

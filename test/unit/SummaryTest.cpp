@@ -99,3 +99,15 @@ TEST_CASE("the program is built from the summaries, plus the units without",
   // Nothing of the summary travels into the program.
   CHECK_FALSE(hasSummaries(*P.Program));
 }
+
+TEST_CASE("-O0 code is not taken for optimised code", "[summary]") {
+  LLVMContext Ctx;
+  // What -O0 emits: optnone everywhere but where inlining is required.
+  auto M = parse(Ctx, "define void @f() #0 {\n  ret void\n}\n"
+                      "define void @g() #1 {\n  ret void\n}\n"
+                      "attributes #0 = { noinline optnone }\n"
+                      "attributes #1 = { alwaysinline }");
+  CHECK_FALSE(hasOptimisedCode(*M));
+  auto O2 = parse(Ctx, "define void @f() {\n  ret void\n}");
+  CHECK(hasOptimisedCode(*O2));
+}
