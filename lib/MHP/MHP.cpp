@@ -15,7 +15,9 @@
 // fixpoint over booleans that only fall: linear in the graphs times the
 // call depth.
 //
-// It rests on the thread model's own view of thread creation (threads come
+// Not applied when main's thread calls a returns-twice function (setjmp):
+// a longjmp re-enters early code late. It rests on the thread model's own
+// view of thread creation (threads come
 // from the creation calls it recognises; constructors run before main are
 // not followed), and treats a function a library calls back as late (it
 // may keep the pointer: atexit, signal, an event loop).
@@ -27,6 +29,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
 
 using namespace llvm;
 
@@ -117,6 +121,21 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
           Visit(C);
   if (Reach.empty())
     return F;
+  // longjmp returns into code before a thread creation after the creation,
+  // on no edge of the graphs.
+  for (const FunctionGraph *G : Reach)
+    for (const Instruction &I : instructions(*G->F))
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (CB->hasFnAttr(Attribute::ReturnsTwice) ||
+            (CB->getCalledFunction() && CB->getCalledFunction()->hasFnAttribute(
+                                            Attribute::ReturnsTwice))) {
+          F.NotApplied = "main's thread calls '" +
+                         (CB->getCalledFunction()
+                              ? CB->getCalledFunction()->getName().str()
+                              : std::string("a returns-twice function")) +
+                         "': a longjmp may return before a creation after it";
+          return F;
+        }
 
   DenseSet<const Function *> Creates = functionsThatCreate(TM);
   std::vector<std::vector<bool>> Late;
