@@ -23,6 +23,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -36,7 +37,7 @@ constexpr uint32_t NoNode = UINT32_MAX;
 /// The move choice of a create whose thread is not created (its result,
 /// tracked, is CreateFailure: EAGAIN).
 constexpr uint32_t CreateFails = UINT32_MAX - 1;
-constexpr int64_t CreateFailure = 11;
+constexpr int64_t CreateFailure = EAGAIN;
 
 enum class Status : uint8_t {
   Active,     ///< In Theta: may take its outgoing edges.

@@ -671,20 +671,14 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
             A.Callees.push_back(F);
   }
   if (Api.Kind == ActionKind::TryLock || Api.Kind == ActionKind::SemTryWait) {
-    DataVar V;
-    V.Id = TM.DataVars.size();
-    V.Value = &CB;
-    V.Name = "try@" + std::to_string(A.Loc.Line);
+    std::string Name = "try@" + std::to_string(A.Loc.Line);
     for (const User *U : CB.users())
       if (auto *SI = dyn_cast<StoreInst>(U)) {
         ObjectId O = PTA.objectFor(SI->getPointerOperand());
         if (O != InvalidObject)
-          V.Name = TM.Objects[O].Name;
+          Name = TM.Objects[O].Name;
       }
-    A.Var = V.Id;
-    ResultVars[&CB] = V.Id;
-    Ctx.NonNegative.insert(V.Id); // 0 or an errno value.
-    TM.DataVars.push_back(std::move(V));
+    A.Var = callResultVar(CB, std::move(Name));
   }
   Out.push_back(std::move(A));
 }
@@ -785,16 +779,8 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     // create-result: a result the caller looks at (`if (pthread_create(...)
     // != 0)`) is tracked: 0 where the thread exists, an errno value on the
     // failure path, where it does not.
-    if (CB->getType()->isIntegerTy() && !CB->use_empty()) {
-      DataVar V;
-      V.Id = TM.DataVars.size();
-      V.Value = CB;
-      V.Name = "create@" + std::to_string(A.Loc.Line);
-      A.ResultVar = V.Id;
-      ResultVars[CB] = V.Id;
-      Ctx.NonNegative.insert(V.Id);
-      TM.DataVars.push_back(std::move(V));
-    }
+    if (CB->getType()->isIntegerTy() && !CB->use_empty())
+      A.ResultVar = callResultVar(*CB, "create@" + std::to_string(A.Loc.Line));
     Out.push_back(std::move(A));
     return;
   }
@@ -997,6 +983,18 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
         return H->second;
     }
   return NoDataVar;
+}
+
+DataVarId FunctionGraphBuilder::callResultVar(const CallBase &CB,
+                                              std::string Name) {
+  DataVar V;
+  V.Id = TM.DataVars.size();
+  V.Value = &CB;
+  V.Name = std::move(Name);
+  ResultVars[&CB] = V.Id;
+  Ctx.NonNegative.insert(V.Id); // 0 or an errno value.
+  TM.DataVars.push_back(std::move(V));
+  return TM.DataVars.back().Id;
 }
 
 DataVarId FunctionGraphBuilder::atomicResultVar(const Instruction &I, bool Ok) {

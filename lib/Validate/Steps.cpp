@@ -20,6 +20,8 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 
+#include <cerrno>
+
 using namespace llvm;
 
 namespace racesift {
@@ -195,7 +197,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   }
   case ActionKind::Create: {
     if (!S.Succeeds)
-      return Ret(11); // EAGAIN: no thread, the handle untouched.
+      return Ret(EAGAIN); // No thread, the handle untouched.
     const CreationSite &CS = TM.Creations.at(A->Creation);
     uint64_t Id = S.Target == ReplayStep::NoInstance
                       ? 0x7e0000 + P.Next
