@@ -114,6 +114,13 @@ static std::string sourceRoot(const Module &M) {
 }
 
 namespace {
+/// A budget that stopped a layer: "the time budget (timeout=10s)" or
+/// "<whose> step budget (<option>=N)", and the option that raises it.
+struct BudgetName {
+  std::string Text;
+  StringRef Option;
+};
+
 /// Everything one run produces, so the crash-protected part and the part
 /// that talks to the user stay apart.
 struct RunResult {
@@ -133,11 +140,8 @@ struct RunResult {
   unsigned UnresolvedAccesses = 0; ///< Past the points-to budget.
   std::string UnresolvedWhere;     ///< The functions with most of them.
   bool LocksetBudgetExhausted = false;
-  /// Which budget stopped the run: "the time budget (timeout=10s)" or a
-  /// step budget, named with its option, for warnings and SARIF alike.
-  std::string ModelBudget, LocksetBudget;
-  /// The option that raises it.
-  StringRef ModelBudgetOption, LocksetBudgetOption;
+  /// Which budget stopped the layer, for warnings and SARIF alike.
+  BudgetName ModelBudget, LocksetBudget;
   unsigned ObjectsPaired = 0, SharedObjects = 0;
   /// What was refuted only up to the thread bound ("" if nothing), for the
   /// build log and SARIF alike.
@@ -152,13 +156,15 @@ static std::string secondsText(double S) {
   return Out;
 }
 
-/// "the time budget (timeout=10s)" or "<Whose> step budget (<Option>=N)":
-/// the budget that stopped a layer, as warnings and SARIF name it.
-static std::string budgetText(bool Steps, StringRef Whose, StringRef Option,
-                              uint64_t N, const Options &Opts) {
+/// The budget that stopped a layer: its step budget if Steps, else the
+/// clock.
+static BudgetName budgetName(bool Steps, StringRef Whose, StringRef Option,
+                             uint64_t N, const Options &Opts) {
   if (Steps)
-    return formatv("{0} step budget ({1}={2})", Whose, Option, N).str();
-  return "the time budget (timeout=" + secondsText(Opts.Timeout) + "s)";
+    return {formatv("{0} step budget ({1}={2})", Whose, Option, N).str(),
+            Option};
+  return {"the time budget (timeout=" + secondsText(Opts.Timeout) + "s)",
+          "timeout"};
 }
 
 static double secondsSince(std::chrono::steady_clock::time_point Start) {
@@ -367,15 +373,14 @@ static void analyse(Module &UserModule, const Options &Opts,
   const ThreadModel &TM = R.TM;
   if (TM.BudgetExhausted) {
     R.ModelBudgetExhausted = true;
-    R.ModelBudget = budgetText(TM.PointsToStepsSpent, "the points-to solver's",
+    R.ModelBudget = budgetName(TM.PointsToStepsSpent, "the points-to solver's",
                                "points-to-steps", Opts.PointsToSteps, Opts);
-    R.ModelBudgetOption = TM.PointsToStepsSpent ? "points-to-steps" : "timeout";
     R.Run.Success = false;
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
          formatv("the thread model was not built within {0}: the module was "
                  "not analysed for data races",
-                 R.ModelBudget)
+                 R.ModelBudget.Text)
              .str()});
     if (Opts.Stats)
       R.Stats.push_back(formatv("racesift: stats: thread model not built; "
@@ -417,15 +422,14 @@ static void analyse(Module &UserModule, const Options &Opts,
     R.LocksetBudgetExhausted = true;
     R.ObjectsPaired = LS.ObjectsPaired;
     R.SharedObjects = LS.SharedObjects;
-    R.LocksetBudget = budgetText(LS.StepsSpent, "its", "lockset-steps",
+    R.LocksetBudget = budgetName(LS.StepsSpent, "its", "lockset-steps",
                                  Opts.LocksetSteps, Opts);
-    R.LocksetBudgetOption = LS.StepsSpent ? "lockset-steps" : "timeout";
     R.Run.Success = false;
     R.Run.Notifications.push_back(
         {Notification::Level::Warning, "budget-exhausted",
          formatv("the lockset layer paired the accesses of {0} of {1} shared "
                  "objects within {2}: races on the others are not reported",
-                 LS.ObjectsPaired, LS.SharedObjects, R.LocksetBudget)
+                 LS.ObjectsPaired, LS.SharedObjects, R.LocksetBudget.Text)
              .str()});
   }
 
@@ -558,37 +562,33 @@ static void writeSarif(const Options &Opts, const std::vector<Finding> &Fs,
 }
 
 PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
+  Expected<Options> OptsOrErr = Config->GetOptions();
+  bool Compile = Config->When == Phase::CompileTime;
+  bool LTO = Compile && isFullLTOPreLink(M);
   bool Summarised = false;
-  if (Config->When == Phase::CompileTime) {
-    // A full-LTO unit is analysed at the link, from its summary; a bad
-    // option is reported there too.
-    bool LTO = isFullLTOPreLink(M);
-    Expected<Options> O = Config->GetOptions();
-    bool Write = LTO;
-    if (O && O->SummaryGiven)
-      Write = O->Summary;
-    if (!O)
-      consumeError(O.takeError());
-    if (Write) {
-      TimeTraceScope Scope("RaceSift unit summary");
-      embedSummary(M);
-      Summarised = true;
-    }
-    if (LTO)
-      return Summarised ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  if (Compile &&
+      (OptsOrErr && OptsOrErr->SummaryGiven ? OptsOrErr->Summary : LTO)) {
+    TimeTraceScope Scope("RaceSift unit summary");
+    embedSummary(M);
+    Summarised = true;
   }
   // The summary added a global and marked the functions.
   PreservedAnalyses Kept =
       Summarised ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  // A full-LTO unit is analysed at the link, from its summary; a bad option
+  // is reported there too.
+  if (LTO) {
+    if (!OptsOrErr)
+      consumeError(OptsOrErr.takeError());
+    return Kept;
+  }
 
   DiagnosticEmitter Emit(M, Config->Sink);
-  Expected<Options> OptsOrErr = Config->GetOptions();
   if (!OptsOrErr) {
     Emit.error(toString(OptsOrErr.takeError()));
     return Kept;
   }
   Options Opts = std::move(*OptsOrErr);
-  bool Compile = Config->When == Phase::CompileTime;
   if (!Opts.TimeoutGiven)
     Opts.Timeout =
         Compile ? Options::CompileTimeout : Options::WholeProgramTimeout;
@@ -660,7 +660,8 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Emit.warning(formatv("racesift: '{0}' was not analysed for data races: "
                          "its thread model was not built within {1}; raise "
                          "the budget with the {2} option",
-                         R.Run.ModuleName, R.ModelBudget, R.ModelBudgetOption)
+                         R.Run.ModuleName, R.ModelBudget.Text,
+                         R.ModelBudget.Option)
                      .str());
   if (R.UnresolvedAccesses)
     Emit.warning(formatv("racesift: '{0}' was analysed for data races only in "
@@ -679,7 +680,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                          "of {2} shared objects within {3}; raise the budget "
                          "with the {4} option",
                          R.Run.ModuleName, R.ObjectsPaired, R.SharedObjects,
-                         R.LocksetBudget, R.LocksetBudgetOption)
+                         R.LocksetBudget.Text, R.LocksetBudget.Option)
                      .str());
   if (!R.BoundRefuted.empty())
     Emit.remark(
