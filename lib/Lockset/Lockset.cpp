@@ -199,3 +199,10 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
                    });
   return R;
 }
+
+LocksetResult racesift::computeOrderedLocksets(const ThreadModel &TM) {
+  OrderFacts Order = computeOrderFacts(TM);
+  LocksetOptions Opts;
+  Opts.Order = &Order;
+  return computeLocksets(TM, Opts);
+}

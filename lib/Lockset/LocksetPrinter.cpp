@@ -102,11 +102,7 @@ void racesift::printLocksets(const ThreadModel &TM, const LocksetResult &R,
 PreservedAnalyses LocksetPrinterPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
   const ThreadModel &TM = MAM.getResult<ThreadModelAnalysis>(M);
-  // As the pass runs it: with the MHP layer's order facts.
-  OrderFacts Order = computeOrderFacts(TM);
-  LocksetOptions Opts;
-  Opts.Order = &Order;
-  LocksetResult R = computeLocksets(TM, Opts);
+  LocksetResult R = computeOrderedLocksets(TM);
   OS << "racesift-lockset: module '"
      << sys::path::filename(M.getSourceFileName()) << "'\n";
   printLocksets(TM, R, OS);

@@ -40,6 +40,16 @@ static bool isCall(const Action &A) {
   return A.Kind == ActionKind::Call || A.Kind == ActionKind::Once;
 }
 
+/// Whether A creates a thread, itself or in a function it calls that may
+/// (one of Creates).
+static bool createsThread(const Action &A,
+                          const DenseSet<const Function *> &Creates) {
+  return A.Kind == ActionKind::Create ||
+         (isCall(A) && any_of(A.Callees, [&](const Function *C) {
+            return Creates.count(C);
+          }));
+}
+
 /// Functions whose run may create a thread, directly or through calls.
 static DenseSet<const Function *> functionsThatCreate(const ThreadModel &TM) {
   DenseSet<const Function *> Creates;
@@ -48,13 +58,9 @@ static DenseSet<const Function *> functionsThatCreate(const ThreadModel &TM) {
     for (const FunctionGraph &G : TM.Functions) {
       if (Creates.count(G.F))
         continue;
-      bool May = any_of(G.Edges, [&](const ActionEdge &E) {
-        return E.A.Kind == ActionKind::Create ||
-               (isCall(E.A) && any_of(E.A.Callees, [&](const Function *C) {
-                  return Creates.count(C);
-                }));
-      });
-      if (May) {
+      if (any_of(G.Edges, [&](const ActionEdge &E) {
+            return createsThread(E.A, Creates);
+          })) {
         Creates.insert(G.F);
         Changed = true;
       }
@@ -69,11 +75,7 @@ static std::vector<bool> lateNodes(const FunctionGraph &G,
   std::vector<bool> Late(G.NumNodes, false);
   std::vector<NodeId> Work;
   for (const ActionEdge &E : G.Edges) {
-    bool Creating = E.A.Kind == ActionKind::Create ||
-                    (isCall(E.A) && any_of(E.A.Callees, [&](const Function *C) {
-                       return Creates.count(C);
-                     }));
-    if (Creating && E.To < G.NumNodes && !Late[E.To]) {
+    if (createsThread(E.A, Creates) && E.To < G.NumNodes && !Late[E.To]) {
       Late[E.To] = true;
       Work.push_back(E.To);
     }
@@ -126,9 +128,8 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
   for (const FunctionGraph *G : Reach)
     for (const Instruction &I : instructions(*G->F))
       if (const auto *CB = dyn_cast<CallBase>(&I))
-        if (CB->hasFnAttr(Attribute::ReturnsTwice) ||
-            (CB->getCalledFunction() && CB->getCalledFunction()->hasFnAttribute(
-                                            Attribute::ReturnsTwice))) {
+        // The call's attributes or its callee's.
+        if (CB->hasFnAttr(Attribute::ReturnsTwice)) {
           F.NotApplied = "main's thread calls '" +
                          (CB->getCalledFunction()
                               ? CB->getCalledFunction()->getName().str()
@@ -145,15 +146,17 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
   // Greatest fixpoint: all early, until a late call or a callback says not
   // (main too, if the program calls it again).
   std::vector<bool> Early(Reach.size(), true);
+  // Node N of Reach[I] runs only while no other thread exists.
+  auto EarlyAt = [&](size_t I, NodeId N) {
+    return Early[I] && N < Late[I].size() && !Late[I][N];
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Reach.size(); ++I)
       for (const ActionEdge &E : Reach[I]->Edges) {
         if (!isCall(E.A))
           continue;
-        bool EarlyCall = Early[I] && !E.A.Callback && E.From < Late[I].size() &&
-                         !Late[I][E.From];
-        if (EarlyCall)
+        if (!E.A.Callback && EarlyAt(I, E.From))
           continue;
         for (const Function *C : E.A.Callees) {
           auto It = Index.find(C);
@@ -174,8 +177,7 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
         continue;
       if (E.A.Acc >= TM.Accesses.size())
         continue;
-      bool IsEarly = Early[I] && E.From < Late[I].size() && !Late[I][E.From];
-      if (IsEarly)
+      if (EarlyAt(I, E.From))
         F.BeforeAnyThread[E.A.Acc] = true;
       else
         SeenLate[E.A.Acc] = true;

@@ -163,11 +163,7 @@ void racesift::printVerdicts(const ThreadModel &TM,
 PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
                                              ModuleAnalysisManager &MAM) {
   const ThreadModel &TM = MAM.getResult<ThreadModelAnalysis>(M);
-  // As the pass runs it: with the MHP layer's order facts.
-  OrderFacts Order = computeOrderFacts(TM);
-  LocksetOptions LO;
-  LO.Order = &Order;
-  LocksetResult LR = computeLocksets(TM, LO);
+  LocksetResult LR = computeOrderedLocksets(TM);
   std::vector<LocationVerdict> Vs = checkCandidates(TM, LR, Opts);
   std::vector<std::string> Why(Vs.size());
   for (size_t I = 0; I < Vs.size(); ++I)

@@ -129,6 +129,10 @@ struct LocksetOptions {
 LocksetResult computeLocksets(const ThreadModel &TM,
                               const LocksetOptions &Opts = {});
 
+/// The lockset layer as the pass runs it, paired with the MHP layer's
+/// order facts, without budgets: for printers.
+LocksetResult computeOrderedLocksets(const ThreadModel &TM);
+
 /// True if the two locksets exclude each other's accesses: some lock is held
 /// in both (same absolute location, or relative locks with equal
 /// OffsetFromAccess) and not in Shared mode in both. Two shared holds of an
