@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReportText.h"
+
 #include "racesift/Report/Report.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -26,10 +28,15 @@ using namespace llvm;
 
 namespace racesift {
 
+Error report::cannotWrite(const std::string &Path, std::error_code EC,
+                          const Twine &Why) {
+  return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
+                           Why.str().c_str());
+}
+
 Error writeFileAtomically(const std::string &Path, const std::string &Text) {
   auto Fail = [&](std::error_code EC, const Twine &Why) {
-    return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
-                             Why.str().c_str());
+    return report::cannotWrite(Path, EC, Why);
   };
   SmallString<256> Dir(Path);
   sys::path::remove_filename(Dir);

@@ -15,6 +15,9 @@
 
 #include "racesift/Report/Finding.h"
 
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
 #include <string>
 #include <vector>
 
@@ -52,6 +55,10 @@ std::string interleavingText(const Finding &F);
 
 /// The stable identity of a finding without line or column numbers.
 std::string fingerprintBase(const Finding &F);
+
+/// "cannot write 'Path': Why", as every file the report writes says it.
+llvm::Error cannotWrite(const std::string &Path, std::error_code EC,
+                        const llvm::Twine &Why);
 
 } // namespace report
 } // namespace racesift

@@ -290,14 +290,6 @@ std::string sarifMessage(const Finding &F) {
 /// The run's key as written into the log (mergeSarifLog matches on it).
 static constexpr const char *RunKeyProperty = "racesift/runKey";
 
-static std::string runKey(const RunInfo &Run) {
-  if (!Run.Key.empty())
-    return Run.Key;
-  SmallString<256> Module(Run.ModuleName);
-  (void)sys::fs::make_absolute(Module);
-  return std::string(Module);
-}
-
 std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   Artifacts Arts(Run.SourceRoot);
   json Results = json::array();
@@ -390,15 +382,16 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
                {"invocations", json::array({Invocation})},
                {"results", Results},
                {"columnKind", "unicodeCodePoints"}};
-  if (!Run.ModuleName.empty()) {
-    SmallString<256> Module(Run.ModuleName);
-    (void)sys::fs::make_absolute(Module);
+  SmallString<256> Module(Run.ModuleName);
+  (void)sys::fs::make_absolute(Module);
+  if (!Run.ModuleName.empty())
     Arts.addRole(Arts.location(std::string(Module), ""), "analysisTarget");
-  }
   json Bases = Arts.uriBaseIds();
   if (!Bases.is_null())
     RunJ["originalUriBaseIds"] = Bases;
-  RunJ["properties"] = {{RunKeyProperty, runKey(Run)}};
+  // A later run with the same key replaces this one in a shared log.
+  RunJ["properties"] = {
+      {RunKeyProperty, Run.Key.empty() ? std::string(Module) : Run.Key}};
   json List = Arts.finish(RunJ);
   if (!List.empty())
     RunJ["artifacts"] = List;
@@ -419,8 +412,7 @@ static std::string keyOf(const json &Run) {
 
 Error mergeSarifLog(const std::string &Path, const std::string &Log) {
   auto Fail = [&](std::error_code EC, const Twine &Why) {
-    return createStringError(EC, "cannot write '%s': %s", Path.c_str(),
-                             Why.str().c_str());
+    return report::cannotWrite(Path, EC, Why);
   };
   // A lock file next to the log: the log itself is replaced by a rename,
   // which a lock on it would not survive.
@@ -439,7 +431,6 @@ Error mergeSarifLog(const std::string &Path, const std::string &Log) {
   if (std::error_code EC = sys::fs::lockFile(LockFD))
     return Fail(EC, "cannot lock '" + LockPath + "': " + EC.message());
 
-  json New = json::parse(Log);
   if (!sys::fs::exists(Path))
     return writeFileAtomically(Path, Log);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(Path);
@@ -454,6 +445,7 @@ Error mergeSarifLog(const std::string &Path, const std::string &Log) {
     return Fail(std::make_error_code(std::errc::invalid_argument),
                 "the file there is not a SARIF log; remove it or choose "
                 "another path");
+  json New = json::parse(Log);
   std::set<std::string> Replaced;
   for (const json &R : New["runs"])
     Replaced.insert(keyOf(R));

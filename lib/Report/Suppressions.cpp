@@ -62,21 +62,36 @@ Expected<Suppressions> Suppressions::parse(StringRef Text, StringRef Name) {
   return S;
 }
 
+/// L's file as a path from its compilation directory: absolute if it has
+/// one, else as written.
+static std::string sourcePath(const SourceLoc &L) {
+  if (sys::path::is_absolute(L.File) || L.Dir.empty())
+    return L.File;
+  SmallString<256> Full(L.Dir);
+  sys::path::append(Full, L.File);
+  sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+  return std::string(Full);
+}
+
 static bool matchesFile(const GlobPattern &P, StringRef Glob,
                         const SourceLoc &L) {
   if (L.File.empty())
     return false;
-  if (P.match(L.File))
+  if (P.match(L.File) || P.match(sourcePath(L)))
     return true;
-  if (!sys::path::is_absolute(L.File) && !L.Dir.empty()) {
-    SmallString<256> Full(L.Dir);
-    sys::path::append(Full, L.File);
-    sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
-    if (P.match(Full))
-      return true;
-  }
   // "src:util.h" reads as the file, wherever it is.
   return !Glob.contains('/') && P.match(sys::path::filename(L.File));
+}
+
+static bool matchesFunction(const GlobPattern &P, const Finding &F) {
+  return (!F.First.Loc.Function.empty() && P.match(F.First.Loc.Function)) ||
+         (!F.Second.Loc.Function.empty() && P.match(F.Second.Loc.Function));
+}
+
+static bool matchesSource(const GlobPattern &P, StringRef Glob,
+                          const Finding &F) {
+  return matchesFile(P, Glob, F.First.Loc) ||
+         matchesFile(P, Glob, F.Second.Loc);
 }
 
 void Suppressions::apply(std::vector<Finding> &Fs) const {
@@ -100,20 +115,12 @@ void Suppressions::apply(std::vector<Finding> &Fs) const {
       else if (R.Kind == "race")
         // As ThreadSanitizer's race: the variable, or a function or a
         // source file of either access.
-        Hit =
-            P.match(F.Variable) ||
-            (!F.First.Loc.Function.empty() && P.match(F.First.Loc.Function)) ||
-            (!F.Second.Loc.Function.empty() &&
-             P.match(F.Second.Loc.Function)) ||
-            matchesFile(P, R.Glob, F.First.Loc) ||
-            matchesFile(P, R.Glob, F.Second.Loc);
+        Hit = P.match(F.Variable) || matchesFunction(P, F) ||
+              matchesSource(P, R.Glob, F);
       else if (R.Kind == "fun")
-        Hit =
-            (!F.First.Loc.Function.empty() && P.match(F.First.Loc.Function)) ||
-            (!F.Second.Loc.Function.empty() && P.match(F.Second.Loc.Function));
+        Hit = matchesFunction(P, F);
       else if (R.Kind == "src")
-        Hit = matchesFile(P, R.Glob, F.First.Loc) ||
-              matchesFile(P, R.Glob, F.Second.Loc);
+        Hit = matchesSource(P, R.Glob, F);
       if (Hit) {
         F.Suppressed = true;
         F.SuppressedInSource = false;
@@ -125,26 +132,27 @@ void Suppressions::apply(std::vector<Finding> &Fs) const {
 }
 
 namespace {
-/// Source files read for comment suppressions, each once per run.
+/// Source files read for comment suppressions, each once per run and cut
+/// into lines once: a large unit has many findings.
 class SourceLines {
-  std::map<std::string, std::unique_ptr<MemoryBuffer>> Files;
+  struct File {
+    std::unique_ptr<MemoryBuffer> Buf;
+    SmallVector<StringRef, 0> Lines;
+  };
+  std::map<std::string, File> Files;
 
 public:
   /// Line N (1-based) of Path, or "" if there is none.
   StringRef line(const std::string &Path, unsigned N) {
     auto [It, New] = Files.try_emplace(Path);
-    if (New) {
-      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-          MemoryBuffer::getFile(Path, /*IsText=*/true);
-      if (Buf)
-        It->second = std::move(*Buf);
-    }
-    if (!It->second || N == 0)
-      return "";
-    StringRef Text = It->second->getBuffer();
-    for (unsigned K = 1; K < N && !Text.empty(); ++K)
-      Text = Text.split('\n').second;
-    return Text.split('\n').first;
+    File &F = It->second;
+    if (New)
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+              MemoryBuffer::getFile(Path, /*IsText=*/true)) {
+        F.Buf = std::move(*Buf);
+        F.Buf->getBuffer().split(F.Lines, '\n');
+      }
+    return N && N <= F.Lines.size() ? F.Lines[N - 1] : StringRef();
   }
 };
 } // namespace
@@ -171,17 +179,12 @@ void applyCommentSuppressions(std::vector<Finding> &Fs) {
       const SourceLoc &L = A->Loc;
       if (!L.known() || L.File.empty())
         continue;
-      SmallString<256> Path(L.File);
-      if (sys::path::is_relative(Path) && !L.Dir.empty()) {
-        Path = L.Dir;
-        sys::path::append(Path, L.File);
-      }
+      std::string Path = sourcePath(L);
       unsigned At = 0;
-      if (hasIgnoreComment(Sources.line(std::string(Path), L.Line), false))
+      if (hasIgnoreComment(Sources.line(Path, L.Line), false))
         At = L.Line;
       else if (L.Line > 1 &&
-               hasIgnoreComment(Sources.line(std::string(Path), L.Line - 1),
-                                true))
+               hasIgnoreComment(Sources.line(Path, L.Line - 1), true))
         At = L.Line - 1;
       if (!At)
         continue;
