@@ -172,9 +172,9 @@ unsummarisedPart(const Module &Linked, const Module &Program,
         Program.getNamedValue(GV.getName()))
       GV.setLinkage(GlobalValue::ExternalLinkage);
   // Drop what nothing uses any more, to a fixpoint.
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    std::vector<GlobalValue *> Dead;
+  std::vector<GlobalValue *> Dead;
+  do {
+    Dead.clear();
     for (GlobalValue &GV : Part->global_values()) {
       GV.removeDeadConstantUsers();
       if (GV.use_empty() && (GV.isDeclaration() || GV.hasLocalLinkage()))
@@ -182,8 +182,7 @@ unsummarisedPart(const Module &Linked, const Module &Program,
     }
     for (GlobalValue *GV : Dead)
       GV->eraseFromParent();
-    Changed = !Dead.empty();
-  }
+  } while (!Dead.empty());
   return Part;
 }
 
