@@ -357,16 +357,24 @@ bool Replayer::laterOccurrence(const Path &P, ValidationResult &R) {
   // The accesses missed each other: one thread's access in a loop may meet
   // the other's in a later iteration (overlapping index ranges), while the
   // other waits at its access, which is a schedule of its own.
-  size_t N = In.Steps.size();
+  // Branches taken on the way fork paths that stand between steps, not
+  // at the two accesses: they are dropped (the later occurrence follows
+  // one path), as a race check there would compare other instructions.
+  size_t N = In.Steps.size(), Keep = Pending.size();
+  auto DropForks = [&] {
+    Pending.erase(Pending.begin() + Keep, Pending.end());
+  };
   for (size_t Who : {N - 2, N - 1}) {
     const ReplayStep &S = In.Steps[Who];
     Path Q = P;
     for (unsigned K = 0; K < MaxLaterOccurrences; ++K) {
       if (!step(Q, S.Thread) || advance(Q, S.Thread, &S) != Advance::Reached)
         break;
+      DropForks();
       if (raceCheck(Q, R))
         return true;
     }
+    DropForks();
   }
   return false;
 }
@@ -374,6 +382,10 @@ bool Replayer::laterOccurrence(const Path &P, ValidationResult &R) {
 bool Replayer::raceCheck(Path &P, ValidationResult &R) {
   size_t N = In.Steps.size();
   const ReplayStep &A = In.Steps[N - 2], &B = In.Steps[N - 1];
+  // Only the two accesses themselves are compared.
+  if (&*P.Threads[A.Thread].Stack.back().It != A.Inst ||
+      &*P.Threads[B.Thread].Stack.back().It != B.Inst)
+    throw Unsupported{"the replay stopped elsewhere than at the accesses"};
   auto RA = accessRange(P, A.Thread), RB = accessRange(P, B.Thread);
   if (RA && RB && RA->first.isConst() && RB->first.isConst()) {
     // Concrete addresses need no solver to miss each other.
