@@ -161,6 +161,12 @@ static bool namesThreadLocal(const Value *Ptr) {
   if (auto *II = dyn_cast<IntrinsicInst>(V))
     if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
       V = II->getArgOperand(0)->stripPointerCasts();
+  // The calling thread's errno (`__errno_location()`) and other per-thread
+  // library state, used straight from the call.
+  if (auto *CB = dyn_cast<CallBase>(V))
+    if (const Function *F = CB->getCalledFunction())
+      if (const LibcFunction *Row = lookupLibc(F->getName()))
+        return Row->Ret == LibcReturn::ThreadLocal;
   auto *GV = dyn_cast<GlobalVariable>(V);
   return GV && GV->isThreadLocal();
 }

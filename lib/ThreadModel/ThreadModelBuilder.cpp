@@ -299,9 +299,12 @@ struct ModelBuilder {
         Work.push_back(O);
       }
     };
+    // A library's per-thread state (errno) is reached only through its
+    // function's result in the calling thread, like a thread-local global.
     for (const MemObject &O : TM.Objects)
-      if ((O.Kind == ObjectKind::Global && !O.ThreadLocal) ||
-          O.Kind == ObjectKind::Heap || O.Kind == ObjectKind::External)
+      if (((O.Kind == ObjectKind::Global || O.Kind == ObjectKind::External) &&
+           !O.ThreadLocal) ||
+          O.Kind == ObjectKind::Heap)
         Push(O.Id);
     for (const CreationSite &S : TM.Creations) {
       int ArgIdx = 3;

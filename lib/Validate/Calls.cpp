@@ -266,6 +266,13 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     dead(P, "the program ends ('" + N.str() + "'" + Where + ")");
     return false;
   }
+  if (N == "__errno_location") {
+    // The calling thread's own variable, the same on every call.
+    uint64_t &A = P.Threads[T].LibraryState[CB.getCalledFunction()];
+    if (!A)
+      A = allocate(P, 8);
+    return Done(Val::constant(64, A));
+  }
   if (N == "pthread_self" || N == "thrd_current")
     return Done(Val::constant(RW, P.Threads[T].Id));
   if (N == "pthread_equal" || N == "thrd_equal")

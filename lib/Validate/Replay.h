@@ -76,6 +76,8 @@ struct ThreadState {
   /// interleaving (refinement hints).
   const llvm::Instruction *LastBranch = nullptr;
   std::optional<Val> Ret;
+  /// Its instance of the library's per-thread state (errno), by function.
+  std::map<const llvm::Function *, uint64_t> LibraryState;
 };
 
 struct HeldLock {
