@@ -28,16 +28,46 @@ using namespace llvm;
 namespace racesift {
 
 namespace {
+/// Initialisers of synchronisation objects: they keep no pointer to them.
+bool isSyncInit(StringRef N) {
+  return N == "pthread_mutex_init" || N == "pthread_cond_init" ||
+         N == "pthread_rwlock_init" || N == "pthread_spin_init" ||
+         N == "pthread_barrier_init" || N == "sem_init" || N == "mtx_init" ||
+         N == "cnd_init";
+}
+
+/// A library function with a row that neither keeps argument J nor writes
+/// a pointer into its object (memset, strcpy, snprintf; not memcpy,
+/// strtol's endptr, scanf).
+bool libcLeavesArgument(StringRef N, unsigned J) {
+  const LibcFunction *Row = lookupLibc(N);
+  return Row && Row->Escapes != int(J) && Row->Callback < 0 &&
+         !(J == 0 && Row->KeepsArg0) && Row->StoresArg0Into != int(J) &&
+         Row->StoresFreshInto != int(J) && !Row->CopiesPointers &&
+         Row->Format != LibcFormat::Scan && Row->Ret != LibcReturn::Fresh &&
+         !(Row->Ret == LibcReturn::IntoArg && Row->RetArg == int(J));
+}
+
 /// Checks one function against the wrappers found so far.
 class WrapperCheck {
   const DenseSet<const Function *> &Known;
+  const DataLayout &DL;
   /// Local slots (allocas) the fresh pointer passes through, and the
   /// allocation calls it comes from.
   SmallPtrSet<const Value *, 8> Slots, Sources, Seen;
+  /// Values that are the fresh pointer itself (offset 0).
+  SmallPtrSet<const Value *, 16> AtStart;
+  /// A constructor's stores of pointers into its object, the objects it
+  /// stores there, and pointers read back from it.
+  SmallPtrSet<const Value *, 8> FactStores, Inner;
+  SmallVector<const Value *, 8> PointerReads;
+  bool CopiedOut = false;
 
 public:
-  explicit WrapperCheck(const DenseSet<const Function *> &Known)
-      : Known(Known) {}
+  std::vector<FieldFact> Facts;
+
+  WrapperCheck(const DenseSet<const Function *> &Known, const DataLayout &DL)
+      : Known(Known), DL(DL) {}
 
   bool isFreshCall(const Value *V) const {
     auto *CB = dyn_cast<CallBase>(V);
@@ -70,7 +100,7 @@ public:
     if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
       return true;
     if (isFreshCall(V))
-      return Sources.insert(V), true;
+      return Sources.insert(V), AtStart.insert(V), true;
     if (auto *GEP = dyn_cast<GetElementPtrInst>(V))
       return traceReturned(GEP->getPointerOperand());
     if (auto *Phi = dyn_cast<PHINode>(V))
@@ -92,55 +122,117 @@ public:
     });
   }
 
+  /// A pointer stored at a constant offset of the fresh object: a fact, if
+  /// the stored value is a new object, a parameter or a global.
+  bool addFact(const StoreInst &SI) {
+    APInt Off(DL.getIndexTypeSizeInBits(SI.getPointerOperandType()), 0);
+    const Value *Base =
+        SI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off,
+                                                                  true);
+    if (!AtStart.count(Base))
+      return false;
+    FieldFact FF;
+    FF.Offset = Off.getSExtValue();
+    const Value *Stored = SI.getValueOperand();
+    const Value *S = throughSlot(Stored);
+    if (isFreshCall(S)) {
+      FF.K = FieldFact::Fresh;
+      FF.Inner = cast<CallBase>(S);
+      Inner.insert(S);
+    } else if (auto *A = dyn_cast<Argument>(S)) {
+      FF.K = FieldFact::Param;
+      FF.ArgNo = A->getArgNo();
+    } else if (isa<GlobalValue>(Stored->stripPointerCasts())) {
+      FF.K = FieldFact::Constant;
+      FF.C = cast<Constant>(Stored);
+    } else {
+      return false;
+    }
+    FactStores.insert(&SI);
+    Facts.push_back(FF);
+    return true;
+  }
+
   /// True if the fresh pointer V (or a value derived from it) is used only
-  /// to read, to write non-pointers, to compare, to free or to return.
-  bool staysPrivate(const Value *V, SmallPtrSetImpl<const Value *> &Done) {
+  /// to read, to write non-pointers, to compare, to free, to initialise a
+  /// lock in it, to pass to a library function that keeps nothing of it,
+  /// or to return. With Outer (the returned object), pointers stored at
+  /// constant offsets become facts; other objects take no pointers.
+  bool staysPrivate(const Value *V, SmallPtrSetImpl<const Value *> &Done,
+                    bool Outer) {
     if (!Done.insert(V).second)
       return true;
-    for (const User *U : V->users()) {
-      if (isa<LoadInst>(U) || isa<ICmpInst>(U) || isa<ReturnInst>(U))
+    for (const Use &Us : V->uses()) {
+      const User *U = Us.getUser();
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        if (LI->getType()->isPointerTy())
+          PointerReads.push_back(LI);
+        continue;
+      }
+      if (isa<ICmpInst>(U) || isa<ReturnInst>(U))
         continue;
       if (isa<GetElementPtrInst>(U) || isa<CastInst>(U) || isa<PHINode>(U) ||
           isa<SelectInst>(U)) {
-        if (!staysPrivate(U, Done))
+        if (isa<CastInst>(U) && AtStart.count(V))
+          AtStart.insert(U);
+        if (!staysPrivate(U, Done, Outer))
           return false;
         continue;
       }
       if (auto *SI = dyn_cast<StoreInst>(U)) {
         if (SI->getValueOperand() != V) {
-          // A write into the object: pointers written there would be
-          // missing from the callers' clones.
+          // A write into the object: pointers written there must be
+          // repeated on the callers' clones.
           const Value *Stored = SI->getValueOperand();
-          if (Stored->getType()->isPointerTy() &&
-              !isa<ConstantPointerNull>(Stored))
-            return false;
           if (Stored->getType()->isAggregateType())
+            return false;
+          if (Stored->getType()->isPointerTy() &&
+              !isa<ConstantPointerNull>(Stored) && !(Outer && addFact(*SI)))
             return false;
           continue;
         }
-        // Into one of the traced slots: its loads carry the pointer on.
-        const Value *Slot = SI->getPointerOperand()->stripPointerCasts();
-        if (!Slots.count(Slot))
+        if (FactStores.count(SI))
+          continue; // An inner object stored into the outer one.
+        // Into a private slot that holds only V: its loads carry it on.
+        const auto *Slot =
+            dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts());
+        if (!Slot ||
+            (!Slots.count(Slot) && !(isPrivateSlot(*Slot) &&
+                                     all_of(Slot->users(), [&](const User *SU) {
+                                       auto *S2 = dyn_cast<StoreInst>(SU);
+                                       return !S2 || S2->getValueOperand() == V;
+                                     }))))
           return false;
         for (const User *SU : Slot->users())
-          if (isa<LoadInst>(SU) && !staysPrivate(SU, Done))
-            return false;
+          if (isa<LoadInst>(SU)) {
+            if (AtStart.count(V))
+              AtStart.insert(SU);
+            if (!staysPrivate(SU, Done, Outer))
+              return false;
+          }
         continue;
       }
       if (auto *II = dyn_cast<IntrinsicInst>(U)) {
         if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
           continue;
         // memset writes no pointer; copying out of the object is a read.
-        if (isa<MemSetInst>(II) ||
-            (isa<MemTransferInst>(II) &&
-             cast<MemTransferInst>(II)->getRawSource() == V &&
-             cast<MemTransferInst>(II)->getRawDest() != V))
+        if (isa<MemSetInst>(II))
           continue;
+        if (isa<MemTransferInst>(II) &&
+            cast<MemTransferInst>(II)->getRawSource() == V &&
+            cast<MemTransferInst>(II)->getRawDest() != V) {
+          CopiedOut = true;
+          continue;
+        }
         return false;
       }
       if (auto *CB = dyn_cast<CallBase>(U)) {
         const Function *F = CB->getCalledFunction();
-        if (F && F->getName() == "free")
+        if (!F || !F->isDeclaration() || !CB->isArgOperand(&Us))
+          return false;
+        StringRef N = F->getName();
+        if (N == "free" || isSyncInit(N) ||
+            libcLeavesArgument(N, CB->getArgOperandNo(&Us)))
           continue;
         return false;
       }
@@ -162,8 +254,23 @@ public:
     if (!AnyReturn || Sources.empty())
       return false;
     SmallPtrSet<const Value *, 16> Done;
-    return all_of(Sources,
-                  [&](const Value *S) { return staysPrivate(S, Done); });
+    if (!all_of(Sources,
+                [&](const Value *S) { return staysPrivate(S, Done, true); }))
+      return false;
+    if (Inner.empty())
+      return true;
+    // The objects stored in it are cloned with it: no one else may see
+    // them, nor pointers read back out of it.
+    if (CopiedOut)
+      return false;
+    SmallPtrSet<const Value *, 16> InnerDone;
+    for (const Value *V : Inner)
+      if (Sources.count(V) || !staysPrivate(V, InnerDone, false))
+        return false;
+    for (size_t I = 0; I < PointerReads.size(); ++I)
+      if (!staysPrivate(PointerReads[I], InnerDone, false))
+        return false;
+    return true;
   }
 };
 } // namespace
@@ -204,18 +311,24 @@ std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
   return std::nullopt;
 }
 
-DenseSet<const Function *> findAllocationWrappers(const Module &M) {
-  DenseSet<const Function *> Wrappers;
+AllocationWrappers findAllocationWrappers(const Module &M) {
+  AllocationWrappers W;
   // Wrappers of wrappers: iterate until nothing is added (monotone).
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (const Function &F : M)
-      if (!Wrappers.count(&F) && WrapperCheck(Wrappers).isWrapper(F)) {
-        Wrappers.insert(&F);
-        Changed = true;
-      }
+    for (const Function &F : M) {
+      if (W.Functions.count(&F))
+        continue;
+      WrapperCheck Check(W.Functions, M.getDataLayout());
+      if (!Check.isWrapper(F))
+        continue;
+      W.Functions.insert(&F);
+      if (!Check.Facts.empty())
+        W.Fields[&F] = std::move(Check.Facts);
+      Changed = true;
+    }
   }
-  return Wrappers;
+  return W;
 }
 
 } // namespace racesift

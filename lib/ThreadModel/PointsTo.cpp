@@ -796,11 +796,71 @@ void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
       X.Pair = W.ArgPos;
       addComplex(nodeOf(CB.getArgOperand(W.FnParam)), X);
     }
-  if (AllocWrappers.count(&F))
+  if (AllocWrappers.Functions.count(&F)) {
     // A fresh object per call site of an allocation wrapper.
-    addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
-  else if (mayHoldPointer(CB.getType()))
+    ObjectId O = heapObject(CB);
+    addPts(nodeOf(&CB), locFor(O, 0));
+    fillConstructed(O, CB, F, 1);
+  } else if (mayHoldPointer(CB.getType()))
     addCopy(returnNode(F), nodeOf(&CB));
+}
+
+void AndersenSolver::fillConstructed(ObjectId O, const CallBase &CB,
+                                     const Function &F, unsigned Depth) {
+  auto It = AllocWrappers.Fields.find(&F);
+  if (It == AllocWrappers.Fields.end())
+    return;
+  for (const FieldFact &FF : It->second) {
+    uint32_t Src;
+    switch (FF.K) {
+    case FieldFact::Fresh: {
+      const Function *IF = FF.Inner->getCalledFunction();
+      if (Depth >= MaxCloneDepth) {
+        // The body's own object, as without cloning.
+        Src = newNode();
+        addPts(Src, locFor(heapObject(*FF.Inner), 0));
+        break;
+      }
+      bool New = !ClonedObj.count({&CB, FF.Inner});
+      ObjectId IO = clonedObject(CB, *FF.Inner);
+      if (New)
+        Parts.push_back({IO, O});
+      if (New && IF)
+        fillConstructed(IO, *FF.Inner, *IF, Depth + 1);
+      Src = newNode();
+      addPts(Src, locFor(IO, 0));
+      break;
+    }
+    case FieldFact::Param:
+      if (FF.ArgNo >= CB.arg_size())
+        continue;
+      Src = nodeOf(CB.getArgOperand(FF.ArgNo));
+      break;
+    case FieldFact::Constant:
+      Src = nodeOf(FF.C);
+      break;
+    }
+    storeTo(locFor(O, FF.Offset), Src);
+  }
+}
+
+ObjectId AndersenSolver::clonedObject(const CallBase &Outer,
+                                      const CallBase &Inner) {
+  auto It = ClonedObj.find({&Outer, &Inner});
+  if (It != ClonedObj.end())
+    return It->second;
+  // No site: rules that reason about an allocation call's result do not
+  // apply to it.
+  ObjectId Body = heapObject(Inner);
+  SourceLoc L = sourceLocOf(Outer);
+  std::string Name = Objects[Body].Name + " via ";
+  Name += L.known()
+              ? sys::path::filename(L.File).str() + ":" + std::to_string(L.Line)
+              : L.Function;
+  uint64_t Size = Objects[Body].Size;
+  ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Size);
+  Objects[O].Loc = Objects[Body].Loc;
+  return ClonedObj[{&Outer, &Inner}] = O;
 }
 
 void AndersenSolver::bindArgument(const CallBase &CB, const Function &F,
@@ -1321,6 +1381,10 @@ const std::vector<std::string> &PointsToAnalysis::compromises() const {
 }
 std::vector<MemLoc> PointsToAnalysis::contentOf(const MemLoc &L) const {
   return P->S.contentOf(L);
+}
+const std::vector<std::pair<ObjectId, ObjectId>> &
+PointsToAnalysis::constructedParts() const {
+  return P->S.Parts;
 }
 
 std::string describeLocPlain(const MemObject &O, int64_t Off) {

@@ -183,7 +183,7 @@ ObjectId AndersenSolver::heapObject(const CallBase &CB) {
         return C->getZExtValue();
     return 0;
   };
-  if (AllocWrappers.count(CF)) {
+  if (AllocWrappers.Functions.count(CF)) {
     // Only a wrapper that hands its parameters to malloc or calloc as they
     // are says the size at its call site.
     if (std::optional<WrapperSize> WS = wrapperSizeParams(*CF))

@@ -32,13 +32,29 @@ namespace racesift {
 /// a fresh heap object.
 bool isAllocator(llvm::StringRef Name);
 
+/// A pointer a constructor stores into its new object, at a constant
+/// offset: repeated at each call site on that call site's own object.
+struct FieldFact {
+  enum Kind : uint8_t { Fresh, Param, Constant };
+  int64_t Offset = 0;
+  Kind K = Fresh;
+  /// Fresh: the allocation (or wrapper call) whose new object is stored.
+  const llvm::CallBase *Inner = nullptr;
+  unsigned ArgNo = 0;                ///< Param: the parameter stored.
+  const llvm::Constant *C = nullptr; ///< Constant: the global or function.
+};
+
 /// Defined functions whose every result is null or a fresh heap object that
-/// they allocate (directly or through another such wrapper), that holds no
-/// pointer yet and that no one else has seen (compromise-free; see
-/// "alloc-wrapper" in docs/design-threadmodel.md). Each call site of one
-/// gets a heap object of its own.
-llvm::DenseSet<const llvm::Function *>
-findAllocationWrappers(const llvm::Module &M);
+/// they allocate (directly or through another such wrapper) and that no one
+/// else has seen (compromise-free; see "alloc-wrapper" and "constructor" in
+/// docs/design-threadmodel.md). Each call site of one gets a heap object of
+/// its own. A constructor also stores pointers into its object: new objects
+/// of its own, its parameters, globals; Fields lists them.
+struct AllocationWrappers {
+  llvm::DenseSet<const llvm::Function *> Functions;
+  llvm::DenseMap<const llvm::Function *, std::vector<FieldFact>> Fields;
+};
+AllocationWrappers findAllocationWrappers(const llvm::Module &M);
 
 /// The parameters of an allocation wrapper whose product is the size it
 /// allocates, when it passes them unchanged to its one malloc, calloc or
@@ -142,7 +158,17 @@ struct AndersenSolver {
   std::vector<PerObject> ObjLocs;
   std::vector<Complex> Complexes;
   llvm::DenseSet<uint64_t> CopyEdges;
-  llvm::DenseSet<const llvm::Function *> AllocWrappers;
+  AllocationWrappers AllocWrappers;
+  /// A constructor's inner objects cloned per call site of the outer one.
+  llvm::DenseMap<std::pair<const llvm::CallBase *, const llvm::CallBase *>,
+                 ObjectId>
+      ClonedObj;
+  /// Call-string depth of cloned objects: a wrapper's own object is 1, the
+  /// objects its constructor stores in it 2; deeper ones are the
+  /// constructor body's own objects (context-insensitive).
+  static constexpr unsigned MaxCloneDepth = 2;
+  /// (part, whole) of each cloned object, as constructedParts() says.
+  std::vector<std::pair<ObjectId, ObjectId>> Parts;
   /// (object, node) pairs already in PerObject::AnyLoaders / AnyStorers.
   llvm::DenseSet<std::pair<ObjectId, uint32_t>> AnyLoadSeen, AnyStoreSeen;
 
@@ -318,6 +344,10 @@ struct AndersenSolver {
   uint32_t shift(uint32_t L, int64_t Off);
   void handleComplex(unsigned CI, uint32_t L);
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
+  void fillConstructed(ObjectId O, const llvm::CallBase &CB,
+                       const llvm::Function &F, unsigned Depth);
+  ObjectId clonedObject(const llvm::CallBase &Outer,
+                        const llvm::CallBase &Inner);
   /// An indirect call CB in a function F whose callee is F's parameter
   /// FnParam and whose argument ArgPos is F's parameter ArgParam, both
   /// unchanged (`void each(cb_t cb, void *arg) { cb(arg); }`): per call

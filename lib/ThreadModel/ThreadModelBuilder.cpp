@@ -697,12 +697,23 @@ struct ModelBuilder {
     return W;
   }
 
-  /// A C library function whose row keeps no pointer from argument J:
+  /// A C library function whose row keeps no pointer from argument J, or
+  /// a synchronisation function:
   /// it does not keep it (Escapes, KeepsArg0, StoresArg0Into), return a
   /// pointer into it (IntoArg, realloc's Fresh) or call anything back with
   /// it. free is one: the object is dead after it, not handed on.
   static bool libcNonCapturing(const Function &G, unsigned J) {
-    const LibcFunction *Row = lookupLibc(G.getName());
+    // Locking, waiting on, initialising or destroying a synchronisation
+    // object keeps no pointer to it (pthread_exit hands its value over).
+    StringRef N = G.getName();
+    if (const SyncApi *S = lookupSyncApi(N))
+      return S->Kind != ActionKind::Exit;
+    if (N.starts_with("pthread_mutex_") || N.starts_with("pthread_cond_") ||
+        N.starts_with("pthread_rwlock_") || N.starts_with("pthread_spin_") ||
+        N.starts_with("pthread_barrier_") || N.starts_with("sem_") ||
+        N.starts_with("mtx_") || N.starts_with("cnd_"))
+      return true;
+    const LibcFunction *Row = lookupLibc(N);
     return Row && Row->Escapes != int(J) && Row->Callback < 0 &&
            !(J == 0 && (Row->KeepsArg0 || Row->StoresArg0Into >= 0)) &&
            Row->Ret != LibcReturn::IntoArg && Row->Ret != LibcReturn::Fresh &&
@@ -875,6 +886,68 @@ struct ModelBuilder {
     }
   }
 
+  /// constructed-part (see docs/design-threadmodel.md): an object a
+  /// constructor stored into an object owned per instance, whose pointer
+  /// nothing else holds (no other object's content but private stack
+  /// slots, no store or copy into the whole by the program, no escape or
+  /// thread argument), is owned per instance by the same templates: each
+  /// concrete whole has its own part, and only its holder reaches it.
+  void findOwnedParts() {
+    const auto &Parts = PTA.constructedParts();
+    if (Parts.empty())
+      return;
+    DenseSet<ObjectId> IsPart, Leaked;
+    for (auto [Part, Whole] : Parts)
+      IsPart.insert(Part);
+    DenseMap<ObjectId, SmallVector<ObjectId, 2>> Holders;
+    for (const MemObject &Y : TM.Objects)
+      for (const MemLoc &L : PTA.contentOf({Y.Id, AnyOffset}))
+        if (IsPart.count(L.Obj))
+          Holders[L.Obj].push_back(Y.Id);
+    for (ObjectId O : PTA.escapedObjects())
+      Leaked.insert(O);
+    for (ObjectId O : PTA.unresolvedTargets())
+      Leaked.insert(O);
+    for (const CreationSite &C : TM.Creations)
+      for (const Use &A : C.Call->args())
+        for (const MemLoc &L : PTA.pointsTo(A.get()))
+          Leaked.insert(L.Obj);
+    // Wholes the program stores pointers into or copies over (`b->buf =
+    // a->buf` would give two wholes one part).
+    DenseSet<ObjectId> WrittenPointers;
+    for (const Function &F : M)
+      for (const Instruction &I : instructions(F)) {
+        const Value *Dst = nullptr;
+        if (auto *SI = dyn_cast<StoreInst>(&I)) {
+          if (!isa<ConstantPointerNull>(SI->getValueOperand()) &&
+              SI->getValueOperand()->getType()->isPointerTy())
+            Dst = SI->getPointerOperand();
+        } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+          Dst = MT->getRawDest();
+        } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+          for (const Function *G : PTA.callees(*CB))
+            if (const LibcFunction *Row = lookupLibc(G->getName()))
+              if (Row->CopiesPointers && CB->arg_size())
+                Dst = CB->getArgOperand(0);
+        }
+        if (Dst)
+          for (const MemLoc &L : PTA.pointsTo(Dst))
+            WrittenPointers.insert(L.Obj);
+      }
+    for (auto [Part, Whole] : Parts) {
+      const MemObject &W = TM.Objects[Whole];
+      if (W.OwnedPerInstance.empty() || Leaked.count(Part) ||
+          WrittenPointers.count(Whole))
+        continue;
+      if (!all_of(Holders.lookup(Part), [&](ObjectId Y) {
+            return Y == Whole || (TM.Objects[Y].Kind == ObjectKind::Stack &&
+                                  !Ctx.EscapedStack.count(Y));
+          }))
+        continue;
+      TM.Objects[Part].OwnedPerInstance = W.OwnedPerInstance;
+    }
+  }
+
   /// allocated-per-instance (see docs/design-threadmodel.md): a heap site
   /// whose objects never leave the activation that allocates them (no
   /// store but into a local slot that holds only them, no return, no
@@ -1030,6 +1103,7 @@ struct ModelBuilder {
     findFreshInit();
     findInstanceOwned();
     findThreadPrivateHeap();
+    findOwnedParts();
     findElementOwnership(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findConstantHelpers();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);

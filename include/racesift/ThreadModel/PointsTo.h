@@ -104,6 +104,10 @@ public:
   ObjectId objectFor(const llvm::Value *Site) const;
   /// Locations the pointers stored at L may point to, sorted.
   std::vector<MemLoc> contentOf(const MemLoc &L) const;
+  /// Objects a constructor stores into the object it returns, cloned per
+  /// call site ("constructor"), each with that object: (part, whole), a
+  /// whole before its parts.
+  const std::vector<std::pair<ObjectId, ObjectId>> &constructedParts() const;
   /// All resolved thread start routines, in module order.
   const std::vector<ThreadStart> &threadStarts() const;
   /// The deadline passed, or the step budget ran out, before the fixpoint:

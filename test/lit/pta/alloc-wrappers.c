@@ -1,7 +1,8 @@
 // clang-format off
 // alloc-wrapper: each call site of a function that returns a fresh heap
 // object nobody else has seen gets an object of its own; functions that
-// store a pointer into the object or let it escape do not.
+// let it escape do not. A constructor that stores a global's address into
+// it is one too (pta/constructors.c has the rest).
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-pta>' -disable-output %t.ll 2>&1 | %FileCheck %s
 #include <stdlib.h>
@@ -53,14 +54,15 @@ int main(void) {
 // Wrappers, a wrapper of a wrapper, and a header-prefixed block: one object
 // per call site in main.
 // CHECK-LABEL: in main -> {j}
-// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:42}
 // CHECK-NEXT: in main -> {heap@alloc-wrappers.c:43}
 // CHECK-NEXT: in main -> {heap@alloc-wrappers.c:44}
 // CHECK-NEXT: in main -> {heap@alloc-wrappers.c:45}
 // CHECK-NEXT: in main -> {heap@alloc-wrappers.c:46}
-// Not wrappers: linked() stores a pointer into the object, remembered()
-// publishes it; their callers share the malloc site's object.
-// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:31}
-// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:31}
-// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:37}
-// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:37}
+// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:47}
+// linked() stores &g into the object: a constructor, one object per call.
+// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:48}
+// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:49}
+// Not a wrapper: remembered() publishes the object; its callers share the
+// malloc site's object.
+// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:38}
+// CHECK-NEXT: in main -> {heap@alloc-wrappers.c:38}
