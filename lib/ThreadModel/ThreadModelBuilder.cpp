@@ -45,6 +45,8 @@ struct ModelBuilder {
   /// Functions each template may execute (calls, not creations).
   std::vector<std::vector<const Function *>> Reach;
   DenseMap<const Function *, std::vector<TemplateId>> FuncTemplates;
+  /// Heap objects that never leave their allocating activation.
+  DenseSet<ObjectId> ThreadPrivateHeap;
   /// Call sites of each defined function, in reachable code.
   DenseMap<const Function *, std::vector<const CallBase *>> CallSites;
   DenseMap<const BasicBlock *, bool> InCycle;
@@ -892,26 +894,53 @@ struct ModelBuilder {
   /// slots, no store or copy into the whole by the program, no escape or
   /// thread argument), is owned per instance by the same templates: each
   /// concrete whole has its own part, and only its holder reaches it.
+  /// For each object of Of: the objects whose contents may hold its
+  /// address.
+  DenseMap<ObjectId, SmallVector<ObjectId, 2>>
+  holdersOf(const DenseSet<ObjectId> &Of) const {
+    DenseMap<ObjectId, SmallVector<ObjectId, 2>> Holders;
+    for (const MemObject &Y : TM.Objects)
+      for (const MemLoc &L : PTA.contentOf({Y.Id, AnyOffset}))
+        if (Of.count(L.Obj))
+          Holders[L.Obj].push_back(Y.Id);
+    return Holders;
+  }
+
+  /// Objects another thread or unknown code may be handed: thread
+  /// arguments, escaped objects, targets of unresolved pointers.
+  DenseSet<ObjectId> handedOver() const {
+    DenseSet<ObjectId> Out;
+    for (ObjectId O : PTA.escapedObjects())
+      Out.insert(O);
+    for (ObjectId O : PTA.unresolvedTargets())
+      Out.insert(O);
+    for (const CreationSite &C : TM.Creations)
+      for (const Use &A : C.Call->args())
+        for (const MemLoc &L : PTA.pointsTo(A.get()))
+          Out.insert(L.Obj);
+    return Out;
+  }
+
+  bool isPrivateStack(ObjectId Y) const {
+    return TM.Objects[Y].Kind == ObjectKind::Stack &&
+           !Ctx.EscapedStack.count(Y);
+  }
+
+  /// constructed-part (see docs/design-threadmodel.md): an object a
+  /// constructor stored into an object owned per instance, whose pointer
+  /// nothing else holds (no other object's content but private stack
+  /// slots, no store or copy into the whole by the program, no escape or
+  /// thread argument), is owned per instance by the same templates: each
+  /// concrete whole has its own part, and only its holder reaches it.
   void findOwnedParts() {
     const auto &Parts = PTA.constructedParts();
     if (Parts.empty())
       return;
-    DenseSet<ObjectId> IsPart, Leaked;
+    DenseSet<ObjectId> IsPart;
     for (auto [Part, Whole] : Parts)
       IsPart.insert(Part);
-    DenseMap<ObjectId, SmallVector<ObjectId, 2>> Holders;
-    for (const MemObject &Y : TM.Objects)
-      for (const MemLoc &L : PTA.contentOf({Y.Id, AnyOffset}))
-        if (IsPart.count(L.Obj))
-          Holders[L.Obj].push_back(Y.Id);
-    for (ObjectId O : PTA.escapedObjects())
-      Leaked.insert(O);
-    for (ObjectId O : PTA.unresolvedTargets())
-      Leaked.insert(O);
-    for (const CreationSite &C : TM.Creations)
-      for (const Use &A : C.Call->args())
-        for (const MemLoc &L : PTA.pointsTo(A.get()))
-          Leaked.insert(L.Obj);
+    auto Holders = holdersOf(IsPart);
+    DenseSet<ObjectId> Leaked = handedOver();
     // Wholes the program stores pointers into or copies over (`b->buf =
     // a->buf` would give two wholes one part).
     DenseSet<ObjectId> WrittenPointers;
@@ -939,12 +968,50 @@ struct ModelBuilder {
       if (W.OwnedPerInstance.empty() || Leaked.count(Part) ||
           WrittenPointers.count(Whole))
         continue;
-      if (!all_of(Holders.lookup(Part), [&](ObjectId Y) {
-            return Y == Whole || (TM.Objects[Y].Kind == ObjectKind::Stack &&
-                                  !Ctx.EscapedStack.count(Y));
-          }))
+      if (!all_of(Holders.lookup(Part),
+                  [&](ObjectId Y) { return Y == Whole || isPrivateStack(Y); }))
         continue;
       TM.Objects[Part].OwnedPerInstance = W.OwnedPerInstance;
+    }
+  }
+
+  /// stack-per-instance (see docs/design-threadmodel.md): a local whose
+  /// address reaches only memory of the thread that runs its activation
+  /// (other private locals, heap objects allocated-per-instance, locals
+  /// kept so by this rule) and is never handed to another thread or to
+  /// unknown code is owned per instance by every template that runs its
+  /// function.
+  void findPrivateStack() {
+    DenseSet<ObjectId> Candidates;
+    for (ObjectId O : Ctx.EscapedStack)
+      if (FuncTemplates.count(
+              cast<AllocaInst>(TM.Objects[O].Site)->getFunction()))
+        Candidates.insert(O);
+    if (Candidates.empty())
+      return;
+    auto Holders = holdersOf(Candidates);
+    DenseSet<ObjectId> Leaked = handedOver();
+    for (ObjectId O : Leaked)
+      Candidates.erase(O);
+    // Greatest fixpoint: a candidate stays while all its holders are
+    // private locals, thread-private heap or candidates.
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (ObjectId O :
+           SmallVector<ObjectId, 16>(Candidates.begin(), Candidates.end()))
+        if (!all_of(Holders.lookup(O), [&](ObjectId Y) {
+              return isPrivateStack(Y) || ThreadPrivateHeap.count(Y) ||
+                     Candidates.count(Y);
+            })) {
+          Candidates.erase(O);
+          Changed = true;
+        }
+    }
+    for (ObjectId O : Candidates) {
+      const Function *F = cast<AllocaInst>(TM.Objects[O].Site)->getFunction();
+      for (TemplateId T : FuncTemplates.lookup(F))
+        if (!is_contained(TM.Objects[O].OwnedPerInstance, T))
+          TM.Objects[O].OwnedPerInstance.push_back(T);
     }
   }
 
@@ -966,6 +1033,7 @@ struct ModelBuilder {
         FreshWalk W = walkFresh(&I);
         if (!W.Escapes.empty() || !callsNonCapturing(W))
           continue;
+        ThreadPrivateHeap.insert(O);
         for (TemplateId T : Ts->second)
           if (!is_contained(TM.Objects[O].OwnedPerInstance, T))
             TM.Objects[O].OwnedPerInstance.push_back(T);
@@ -1104,6 +1172,7 @@ struct ModelBuilder {
     findInstanceOwned();
     findThreadPrivateHeap();
     findOwnedParts();
+    findPrivateStack();
     findElementOwnership(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findConstantHelpers();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
