@@ -439,6 +439,10 @@ bool onlyComparedOrCounted(const LoadInst &L, const Value *Slot) {
 }
 
 std::vector<MemLoc> FunctionGraphBuilder::objectsOf(const Value *Ptr) const {
+  if (auto *I = dyn_cast<Instruction>(Ptr))
+    if (std::optional<std::vector<MemLoc>> A = arrayFieldLocations(
+            PTA, TM.Objects, I->getModule()->getDataLayout(), Ptr))
+      return *A;
   ArrayRef<MemLoc> P = PTA.pointsTo(Ptr);
   return std::vector<MemLoc>(P.begin(), P.end());
 }

@@ -124,6 +124,14 @@ struct ElementRef {
 std::optional<ElementRef> elementRef(const llvm::Value *V,
                                      const llvm::DataLayout &DL);
 
+/// The locations `s.arr[i]` touches: arr's elements in each object its
+/// base may point to (compromise "array-field"), or nullopt if Ptr is no
+/// variable index into a non-trailing array member of a struct.
+std::optional<std::vector<MemLoc>>
+arrayFieldLocations(const PointsToAnalysis &PTA,
+                    const std::vector<MemObject> &Objects,
+                    const llvm::DataLayout &DL, const llvm::Value *Ptr);
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);
