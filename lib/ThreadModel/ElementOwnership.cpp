@@ -177,7 +177,8 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
     for (const Function *F : PTA.callees(*C.Call))
       if (!Api)
         Api = lookupCreateApi(F->getName());
-    if (!Api || Api->ArgArg >= int(C.Call->arg_size()) || C.Targets.size() != 1)
+    if (!Api || Api->Library || Api->ArgArg < 0 ||
+        Api->ArgArg >= int(C.Call->arg_size()) || C.Targets.size() != 1)
       continue;
     const Value *Arg = throughSlot(C.Call->getArgOperand(Api->ArgArg));
     std::optional<ElementRef> E = elementRef(Arg, DL);

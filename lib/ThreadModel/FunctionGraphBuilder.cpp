@@ -792,7 +792,9 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     if (CB->getType()->isIntegerTy() && !CB->use_empty())
       A.ResultVar = callResultVar(*CB, "create@" + std::to_string(A.Loc.Line));
     Out.push_back(std::move(A));
-    return;
+    // A library's other callbacks may still run at the call.
+    if (!TM.Creations[It->second].Library)
+      return;
   }
   if (threadIdActions(I, Out))
     return;
@@ -1440,6 +1442,11 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       Acts.clear();
       actionsOf(I, Acts);
       for (Action &A : Acts) {
+        // A library may start any number of threads at one call.
+        if (A.Kind == ActionKind::Create && TM.Creations[A.Creation].Library) {
+          Edge(Cur, Cur, std::move(A));
+          continue;
+        }
         NodeId Next = N++;
         Edge(Cur, Next, std::move(A));
         Cur = Next;

@@ -330,7 +330,7 @@ private:
         for (const Function *F : PTA.callees(*CB))
           if (!Api)
             Api = lookupCreateApi(F->getName());
-      if (!Api || !CB->isArgOperand(&U) ||
+      if (!Api || Api->Library || !CB->isArgOperand(&U) ||
           int(CB->getArgOperandNo(&U)) != Api->RoutineArg)
         return;
     }
@@ -400,7 +400,8 @@ private:
       for (const Function *F : PTA.callees(*C->Call))
         if (!Api)
           Api = lookupCreateApi(F->getName());
-      if (!Api || Api->ArgArg >= int(C->Call->arg_size()))
+      if (!Api || Api->Library || Api->ArgArg < 0 ||
+          Api->ArgArg >= int(C->Call->arg_size()))
         continue;
       const Value *Arg = C->Call->getArgOperand(Api->ArgArg);
       DataVarId Src =

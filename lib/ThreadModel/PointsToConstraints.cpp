@@ -312,12 +312,27 @@ void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
 void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
   StringRef N = F.getName();
   if (const CreateApi *C = lookupCreateApi(N)) {
+    auto Arg = [&](int I) {
+      return I >= 0 && unsigned(I) < CB.arg_size() ? CB.getArgOperand(I)
+                                                   : nullptr;
+    };
     Complex X;
     X.K = Complex::ThreadRoutine;
     X.CB = &CB;
-    X.Arg = nodeOf(CB.getArgOperand(C->ArgArg));
-    addComplex(nodeOf(CB.getArgOperand(C->RoutineArg)), X);
-    return;
+    X.Arg = Arg(C->ArgArg) ? nodeOf(Arg(C->ArgArg)) : newNode();
+    if (Arg(C->RoutineArg))
+      addComplex(nodeOf(Arg(C->RoutineArg)), X);
+    if (Arg(C->TableArg)) {
+      // Every function the table holds is a routine.
+      uint32_t Fields = newNode(), Fns = newNode();
+      addGep(nodeOf(Arg(C->TableArg)), Fields, AnyOffset);
+      addLoad(Fields, Fns);
+      addComplex(Fns, X);
+    }
+    if (!C->Library)
+      return;
+    // What else the library is given escapes, and other callbacks may run
+    // at the call (after_work_cb), as for any unknown function.
   }
   if (const LibcFunction *Row = lookupLibc(N)) {
     modelLibc(CB, F, *Row);

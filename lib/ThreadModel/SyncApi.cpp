@@ -76,6 +76,14 @@ const StringMap<CreateApi> &createTable() {
   static const StringMap<CreateApi> T = {
       {"pthread_create", {0, 2, 3}},
       {"thrd_create", {0, 1, 2}},
+      {"uv_thread_create", {0, 1, 2}},
+      // Libraries that run what they are given on their own threads.
+      {"uv_queue_work", {-1, 2, 1, true}},
+      {"g_thread_new", {-1, 1, 2, true}},
+      {"g_thread_try_new", {-1, 1, 2, true}},
+      {"g_thread_pool_new", {-1, 0, 1, true}},
+      {"fuse_main_real", {-1, -1, -1, true, 2}},
+      {"fuse_new", {-1, -1, -1, true, 1}},
   };
   return T;
 }

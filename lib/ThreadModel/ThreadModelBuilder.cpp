@@ -218,6 +218,7 @@ struct ModelBuilder {
         HandleArg = C->HandleArg;
         S.HandleOperand = C->HandleArg;
         S.ArgOperand = C->ArgArg;
+        S.Library = C->Library;
       } else if (isCxxStartThread(F->getName())) {
         // _M_start_thread(this, unique_ptr<_State> *, fn): _M_run's `this`
         // is the state object the unique_ptr holds.
@@ -226,8 +227,10 @@ struct ModelBuilder {
         S.ArgLoaded = true;
       }
     }
-    ArrayRef<MemLoc> H = PTA.pointsTo(CB.getArgOperand(HandleArg));
-    S.Handles.assign(H.begin(), H.end());
+    if (HandleArg >= 0 && unsigned(HandleArg) < CB.arg_size()) {
+      ArrayRef<MemLoc> H = PTA.pointsTo(CB.getArgOperand(HandleArg));
+      S.Handles.assign(H.begin(), H.end());
+    }
     unsigned Idx = TM.Creations.size();
     bool Cxx = any_of(PTA.callees(CB), [](const Function *F) {
       return isCxxStartThread(F->getName());
@@ -273,7 +276,8 @@ struct ModelBuilder {
           Changed = RunsMany[F] = true;
       }
       for (CreationSite &S : TM.Creations) {
-        bool Loop = InCycle.lookup(S.Call->getParent()) ||
+        // A library runs what it is given as often as it likes.
+        bool Loop = S.Library || InCycle.lookup(S.Call->getParent()) ||
                     RunsMany.lookup(S.InFunction);
         if (Loop && !S.InLoop)
           Changed = S.InLoop = true;
@@ -857,7 +861,8 @@ struct ModelBuilder {
       for (const Function *F : PTA.callees(*C.Call))
         if (!Api)
           Api = lookupCreateApi(F->getName());
-      if (!Api || Api->ArgArg >= int(C.Call->arg_size()))
+      if (!Api || Api->Library || Api->ArgArg < 0 ||
+          Api->ArgArg >= int(C.Call->arg_size()))
         continue;
       const CallBase *Alloc =
           allocationPassed(C.Call->getArgOperand(Api->ArgArg));

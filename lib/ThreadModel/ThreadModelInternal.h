@@ -223,9 +223,14 @@ const LibcFunction *lookupLibc(llvm::StringRef Name);
 llvm::SmallVector<LibcAccess, 4> libcAccessesOf(const LibcFunction &Row,
                                                 const llvm::CallBase &CB);
 
-/// Thread creation: the argument indices of handle, routine and argument.
+/// Thread creation: the argument indices of handle, routine and argument
+/// (-1: none). Library: a library runs the routine on threads of its own,
+/// any number of times ("library-thread"); Table: an argument whose
+/// memory holds the routines (FUSE's operations).
 struct CreateApi {
   int HandleArg, RoutineArg, ArgArg;
+  bool Library = false;
+  int TableArg = -1;
 };
 const CreateApi *lookupCreateApi(llvm::StringRef Name);
 /// libstdc++'s std::thread::_M_start_thread.

@@ -294,6 +294,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << (J ? ", " : " ") << TM.Templates[C.Targets[J]].Name;
     if (C.InLoop)
       OS << " loop";
+    if (C.Library)
+      OS << " library";
     if (C.MaxRuns)
       OS << " (at most " << C.MaxRuns << " times)";
     if (!C.Handles.empty())

@@ -199,6 +199,15 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     if (!S.Succeeds)
       return Ret(EAGAIN); // No thread, the handle untouched.
     const CreationSite &CS = TM.Creations.at(A->Creation);
+    if (CS.Library) {
+      // Whether and when the library runs it is the library's: a witness
+      // that runs it is not replayed; one that does not passes the call.
+      if (S.Target != ReplayStep::NoInstance)
+        throw Unsupported{"a thread a library starts (library-thread) is not "
+                          "replayed"};
+      return opaqueCall(P, T, CB,
+                        "'" + CB.getCalledOperand()->getName().str() + "'");
+    }
     uint64_t Id = S.Target == ReplayStep::NoInstance
                       ? 0x7e0000 + P.Next
                       : P.Threads.at(S.Target).Id;

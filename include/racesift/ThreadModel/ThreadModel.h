@@ -158,6 +158,10 @@ struct CreationSite {
   int HandleOperand = -1;
   int ArgOperand = -1;
   bool ArgLoaded = false;
+  /// library-thread: a library runs the routines on threads of its own,
+  /// any number of times, unjoined (uv_queue_work, g_thread_pool_new,
+  /// FUSE's operations).
+  bool Library = false;
   /// per-instance-index: the created instance's ParamVar starts as the
   /// creator's value of ArgVar (a loop counter) at the creation, because
   /// the thread argument carries that index (`(void *)i`, or `&ids[i]`
