@@ -94,7 +94,8 @@ int main(int argc, char **argv) {
 // MHP-COPY: after join:
 // MHP-COPY-NOT: read a
 
-// OK: MHP layer: 3 pairs ordered
+// OK: MHP layer: 3 pairs ordered (before-threads 0, after-join 3, once 0)
+// OK: decided: MHP layer 3 pairs ordered; lockset layer 2 pairs protected, 0 pairs at 0 locations left; model checker 0 locations racing, 0 refuted, 0 undecided
 // OK: model checker: 0 races, 0 refuted, 0 unknown
 
 // ONE: after-join.c:32:5: warning: data race on 'a': write in thread 'one' conflicts with read in thread 'main'
