@@ -50,15 +50,15 @@ std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A) {
 /// contexts with equal keys get the same verdict against any context.
 struct ClassKey {
   TemplateId Thread;
-  bool Early;
+  OrderKey Order;
   bool Write, Atomic;
   std::pair<unsigned, const llvm::Type *> Type;
   const LockSet *Held;
   bool operator<(const ClassKey &O) const {
-    if (std::tie(Thread, Early, Write, Atomic, Type) !=
-        std::tie(O.Thread, O.Early, O.Write, O.Atomic, O.Type))
-      return std::tie(Thread, Early, Write, Atomic, Type) <
-             std::tie(O.Thread, O.Early, O.Write, O.Atomic, O.Type);
+    if (std::tie(Thread, Order, Write, Atomic, Type) !=
+        std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.Type))
+      return std::tie(Thread, Order, Write, Atomic, Type) <
+             std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.Type);
     return *Held < *O.Held;
   }
 };
@@ -79,7 +79,8 @@ bool sortedUnique(llvm::ArrayRef<MemLoc> Locs) {
 } // namespace
 
 PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R,
-                               const OrderFacts *Order) {
+                               const OrderFacts *Order)
+    : Order(Order) {
   std::map<ClassKey, unsigned> ClassIds;
   llvm::DenseMap<AccessId, unsigned> InfoOf;
   for (unsigned Ctx = 0; Ctx < R.Contexts.size(); ++Ctx) {
@@ -87,14 +88,14 @@ PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R,
     const Access *A = AT.get(C.Acc);
     if (!A)
       continue;
-    bool Early = Order && Order->beforeAnyThread(C.Thread, C.Acc);
-    ClassKey K{C.Thread,          Early,  A->IsWrite, A->IsAtomic,
+    OrderKey OK = Order ? Order->keyOf(C.Thread, C.Acc) : OrderKey();
+    ClassKey K{C.Thread,          OK,     A->IsWrite, A->IsAtomic,
                accessTypeKey(*A), &C.Held};
     auto [CIt, NewClass] = ClassIds.try_emplace(K, ClassRep.size());
     if (NewClass) {
       ClassRep.push_back(Ctx);
       ClassAccess.push_back(A);
-      ClassEarly.push_back(Early);
+      ClassOrder.push_back(OK);
     }
     auto [IIt, NewInfo] = InfoOf.try_emplace(C.Acc, Accesses.size());
     if (NewInfo) {
@@ -173,11 +174,15 @@ ObjectPairing::PairVerdict ObjectPairing::classVerdict(unsigned P, unsigned Q) {
   // Two instances of one template never meet on an object that each
   // instance was handed for itself.
   if (accessesConflict(XA, YA) && mayRunConcurrently(TM, A.Thread, B.Thread) &&
-      !(A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread)))
-    V = PC.ClassEarly[P] || PC.ClassEarly[Q] ? OrderedPair
+      !(A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread))) {
+    OrderRule Rule = PC.Order ? PC.Order->ordered(A.Thread, PC.ClassOrder[P],
+                                                  B.Thread, PC.ClassOrder[Q])
+                              : OrderRule::None;
+    V = Rule != OrderRule::None ? orderedBy(Rule)
         : locksExclude(A.Held, XA.IsWrite, B.Held, YA.IsWrite)
             ? ProtectedPair
             : UnprotectedPair;
+  }
   It->second = V;
   return V;
 }
@@ -245,7 +250,8 @@ bool ObjectPairing::pairLocation(int64_t Off,
         Groups.push_back({Sig, true, Only});
   }
 
-  uint64_t Conflicting = 0, Unprotected = 0, Ordered = 0;
+  uint64_t Conflicting = 0, Unprotected = 0;
+  uint64_t Ordered[3] = {0, 0, 0}; // By rule, as OrderRule lists them.
   for (size_t I = 0; I < Groups.size(); ++I) {
     for (size_t J = I; J < Groups.size(); ++J) {
       if (!tick())
@@ -258,8 +264,8 @@ bool ObjectPairing::pairLocation(int64_t Off,
         continue;
       // Unordered access pairs, an access with itself included.
       uint64_t N = I == J ? G.N * (G.N + 1) / 2 : G.N * H.N;
-      if (V == OrderedPair) {
-        Ordered += N;
+      if (V != ProtectedPair && V != UnprotectedPair) {
+        Ordered[V - OrderedBeforeThreads] += N;
         continue;
       }
       Conflicting += N;
@@ -273,7 +279,10 @@ bool ObjectPairing::pairLocation(int64_t Off,
   if (Target && !firstCandidates(L, NamedMs, Target, Kept))
     return false;
   R.ProtectedPairs += Conflicting - Unprotected;
-  R.OrderedPairs += Ordered;
+  R.OrderedBeforeThreads += Ordered[0];
+  R.OrderedAfterJoin += Ordered[1];
+  R.OrderedOnce += Ordered[2];
+  R.OrderedPairs += Ordered[0] + Ordered[1] + Ordered[2];
   if (Unprotected)
     R.PairsPerLocation[L] = Unprotected;
   for (Candidate &C : Kept)

@@ -54,8 +54,9 @@ struct PairingClasses {
   /// Per class: one of its contexts, and that context's access.
   std::vector<unsigned> ClassRep;
   std::vector<const Access *> ClassAccess;
-  /// Per class: its contexts run before any other thread exists.
-  std::vector<bool> ClassEarly;
+  /// Per class: what the order facts know of its contexts.
+  std::vector<OrderKey> ClassOrder;
+  const OrderFacts *Order = nullptr;
   /// Per signature: its sorted, unique classes.
   std::vector<std::vector<unsigned>> Sigs;
   /// One access with contexts.
@@ -94,14 +95,23 @@ public:
 
 private:
   /// What a pair of contexts is on one location.
-  /// Ordered: conflicting on concurrent templates, but one side runs
-  /// before any other thread exists (order facts).
+  /// Ordered*: conflicting on concurrent templates, but ordered by that
+  /// rule of the order facts. A signature pair takes the greatest verdict
+  /// of its class pairs: ordered pairs that needed two rules count under
+  /// the later one.
   enum PairVerdict : uint8_t {
     NoPair,
-    OrderedPair,
+    OrderedBeforeThreads,
+    OrderedAfterJoin,
+    OrderedOnce,
     ProtectedPair,
     UnprotectedPair
   };
+  static PairVerdict orderedBy(OrderRule R) {
+    return R == OrderRule::BeforeThreads ? OrderedBeforeThreads
+           : R == OrderRule::AfterJoin   ? OrderedAfterJoin
+                                         : OrderedOnce;
+  }
 
   const ThreadModel &TM;
   const PairingClasses &PC;

@@ -24,20 +24,122 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "racesift/MHP/MHP.h"
+#include "MHPInternal.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
+
+#include <optional>
 
 using namespace llvm;
 
 namespace racesift {
 
-static bool isCall(const Action &A) {
-  return A.Kind == ActionKind::Call || A.Kind == ActionKind::Once;
+using mhp::isCall;
+
+std::vector<unsigned> mhp::visitOrder(const FunctionGraph &G) {
+  const unsigned N = G.NumNodes;
+  auto Succ = [&](NodeId V, unsigned I) -> std::optional<NodeId> {
+    if (V >= G.Succs.size() || I >= G.Succs[V].size())
+      return std::nullopt;
+    return G.Edges[G.Succs[V][I]].To;
+  };
+  // Reverse post-order from the entry (iterative depth-first search).
+  std::vector<unsigned> RPO(N, N);
+  {
+    std::vector<NodeId> Post;
+    std::vector<bool> Seen(N, false);
+    std::vector<std::pair<NodeId, unsigned>> Stack;
+    if (G.Entry < N) {
+      Seen[G.Entry] = true;
+      Stack.push_back({G.Entry, 0});
+    }
+    while (!Stack.empty()) {
+      auto &[V, I] = Stack.back();
+      if (std::optional<NodeId> To = Succ(V, I++)) {
+        if (*To < N && !Seen[*To]) {
+          Seen[*To] = true;
+          Stack.push_back({*To, 0});
+        }
+        continue;
+      }
+      Post.push_back(V);
+      Stack.pop_back();
+    }
+    for (unsigned I = 0; I < Post.size(); ++I)
+      RPO[Post[I]] = Post.size() - 1 - I;
+  }
+  // Strongly connected components (iterative Tarjan): they come out
+  // callees-first, i.e. in reverse topological order.
+  std::vector<unsigned> Comp(N, N), Low(N, 0), Num(N, N);
+  std::vector<NodeId> Path;
+  std::vector<bool> OnPath(N, false);
+  unsigned Next = 0, NumComps = 0;
+  for (NodeId Root = 0; Root < N; ++Root) {
+    if (Num[Root] != N)
+      continue;
+    std::vector<std::pair<NodeId, unsigned>> Stack{{Root, 0}};
+    Num[Root] = Low[Root] = Next++;
+    Path.push_back(Root);
+    OnPath[Root] = true;
+    while (!Stack.empty()) {
+      auto &[V, I] = Stack.back();
+      if (std::optional<NodeId> To = Succ(V, I++)) {
+        if (*To >= N)
+          continue;
+        if (Num[*To] == N) {
+          Num[*To] = Low[*To] = Next++;
+          Path.push_back(*To);
+          OnPath[*To] = true;
+          Stack.push_back({*To, 0});
+        } else if (OnPath[*To]) {
+          Low[V] = std::min(Low[V], Num[*To]);
+        }
+        continue;
+      }
+      NodeId Done = V;
+      Stack.pop_back();
+      if (!Stack.empty())
+        Low[Stack.back().first] = std::min(Low[Stack.back().first], Low[Done]);
+      if (Low[Done] == Num[Done]) {
+        NodeId W;
+        do {
+          W = Path.back();
+          Path.pop_back();
+          OnPath[W] = false;
+          Comp[W] = NumComps;
+        } while (W != Done);
+        ++NumComps;
+      }
+    }
+  }
+  // A component before those it reaches; within one, reverse post-order.
+  std::vector<NodeId> Nodes(N);
+  for (NodeId V = 0; V < N; ++V)
+    Nodes[V] = V;
+  llvm::sort(Nodes, [&](NodeId A, NodeId B) {
+    return std::make_pair(NumComps - Comp[A], RPO[A]) <
+           std::make_pair(NumComps - Comp[B], RPO[B]);
+  });
+  std::vector<unsigned> Order(N);
+  for (unsigned I = 0; I < N; ++I)
+    Order[Nodes[I]] = I;
+  return Order;
+}
+
+std::string mhp::returnsTwiceCallee(const FunctionGraph &G) {
+  for (const Instruction &I : instructions(*G.F))
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      // The call's attributes or its callee's.
+      if (CB->hasFnAttr(Attribute::ReturnsTwice))
+        return CB->getCalledFunction()
+                   ? CB->getCalledFunction()->getName().str()
+                   : std::string("a returns-twice function");
+  return "";
 }
 
 /// Whether A creates a thread, itself or in a function it calls that may
@@ -96,15 +198,15 @@ static std::vector<bool> lateNodes(const FunctionGraph &G,
   return Late;
 }
 
-OrderFacts computeOrderFacts(const ThreadModel &TM) {
-  OrderFacts F;
+/// before-threads.
+static void computeBeforeThreads(const ThreadModel &TM, OrderFacts &F) {
   F.BeforeAnyThread.assign(TM.Accesses.size(), false);
   const Function *Main =
       TM.Templates.empty() ? nullptr : TM.Templates.front().Entry;
   if (!Main || Main->getName() != "main" ||
       TM.Templates.front().Mult != Multiplicity::Once) {
     F.NotApplied = "no main: the environment's threads exist from the start";
-    return F;
+    return;
   }
 
   // The functions main's thread runs, through calls.
@@ -122,21 +224,17 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
         for (const Function *C : E.A.Callees)
           Visit(C);
   if (Reach.empty())
-    return F;
+    return;
   // longjmp returns into code before a thread creation after the creation,
   // on no edge of the graphs.
-  for (const FunctionGraph *G : Reach)
-    for (const Instruction &I : instructions(*G->F))
-      if (const auto *CB = dyn_cast<CallBase>(&I))
-        // The call's attributes or its callee's.
-        if (CB->hasFnAttr(Attribute::ReturnsTwice)) {
-          F.NotApplied = "main's thread calls '" +
-                         (CB->getCalledFunction()
-                              ? CB->getCalledFunction()->getName().str()
-                              : std::string("a returns-twice function")) +
-                         "': a longjmp may return before a creation after it";
-          return F;
-        }
+  for (const FunctionGraph *G : Reach) {
+    std::string Jump = mhp::returnsTwiceCallee(*G);
+    if (!Jump.empty()) {
+      F.NotApplied = "main's thread calls '" + Jump +
+                     "': a longjmp may return before a creation after it";
+      return;
+    }
+  }
 
   DenseSet<const Function *> Creates = functionsThatCreate(TM);
   std::vector<std::vector<bool>> Late;
@@ -186,7 +284,44 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
   for (size_t A = 0; A < SeenLate.size(); ++A)
     if (SeenLate[A])
       F.BeforeAnyThread[A] = false;
+}
+
+OrderFacts computeOrderFacts(const ThreadModel &TM) {
+  OrderFacts F;
+  computeBeforeThreads(TM, F);
+  mhp::computeJoinFacts(TM, F);
+  mhp::computeOnceFacts(TM, F);
   return F;
+}
+
+OrderKey OrderFacts::keyOf(TemplateId T, AccessId A) const {
+  OrderKey K;
+  K.Early = beforeAnyThread(T, A);
+  auto It = JoinedBefore.find(uint64_t(T) << 32 | A);
+  if (It != JoinedBefore.end())
+    K.Joined = It->second;
+  if (A < OnceBody.size())
+    K.OnceBody = OnceBody[A];
+  if (A < OncePassed.size())
+    K.OncePassed = OncePassed[A];
+  return K;
+}
+
+OrderRule OrderFacts::ordered(TemplateId TA, const OrderKey &KA, TemplateId TB,
+                              const OrderKey &KB) const {
+  if (KA.Early || KB.Early)
+    return OrderRule::BeforeThreads;
+  if (is_contained(JoinedSets[KA.Joined], TB) ||
+      is_contained(JoinedSets[KB.Joined], TA))
+    return OrderRule::AfterJoin;
+  // After the once body of a control whose pthread_once returned, or both
+  // in the one run of the same body (one thread, in program order).
+  if ((KA.OnceBody && KA.OnceBody == KB.OnceBody) ||
+      (KA.OnceBody &&
+       is_contained(PassedSets[KB.OncePassed], KA.OnceBody - 1)) ||
+      (KB.OnceBody && is_contained(PassedSets[KA.OncePassed], KB.OnceBody - 1)))
+    return OrderRule::Once;
+  return OrderRule::None;
 }
 
 } // namespace racesift

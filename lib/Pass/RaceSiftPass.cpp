@@ -230,6 +230,12 @@ ALWAYS_ENABLED_STATISTIC(NumCandidatePairs,
                          "Access pairs the lockset layer left as candidates");
 ALWAYS_ENABLED_STATISTIC(NumOrderedPairs,
                          "Access pairs the MHP layer found ordered");
+ALWAYS_ENABLED_STATISTIC(NumOrderedBeforeThreads,
+                         "Access pairs ordered by MHP rule before-threads");
+ALWAYS_ENABLED_STATISTIC(NumOrderedAfterJoin,
+                         "Access pairs ordered by MHP rule after-join");
+ALWAYS_ENABLED_STATISTIC(NumOrderedOnce,
+                         "Access pairs ordered by MHP rule once");
 ALWAYS_ENABLED_STATISTIC(NumProtectedPairs,
                          "Access pairs the lockset layer found protected");
 ALWAYS_ENABLED_STATISTIC(NumLocations, "Candidate locations model-checked");
@@ -261,6 +267,9 @@ static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
     NumCandidatePairs += N;
   NumProtectedPairs += LS.ProtectedPairs;
   NumOrderedPairs += LS.OrderedPairs;
+  NumOrderedBeforeThreads += LS.OrderedBeforeThreads;
+  NumOrderedAfterJoin += LS.OrderedAfterJoin;
+  NumOrderedOnce += LS.OrderedOnce;
   NumLocations += Races + Refuted + Unknown;
   NumRaceLocations += Races;
   NumRefutedLocations += Refuted;
@@ -507,14 +516,37 @@ static void analyse(Module &UserModule, const Options &Opts,
                               TM.Templates.size(), TM.Creations.size(), Shared,
                               TM.Accesses.size(), ModelTime, TM.PointsToSteps)
                           .str());
-    R.Stats.push_back(formatv("racesift: stats: lockset layer: {0} shared "
-                              "locations, {1} protected pairs, {2} candidate "
-                              "pairs; {3:f3}s, {4} steps ({5} fixpoint "
-                              "visits); MHP layer: {6} pairs ordered",
-                              LS.SharedLocations, LS.ProtectedPairs,
-                              CandidatePairs, LocksetTime, LS.Steps,
-                              LS.SolverVisits, LS.OrderedPairs)
-                          .str());
+    R.Stats.push_back(
+        formatv("racesift: stats: lockset layer: {0} shared "
+                "locations, {1} protected pairs, {2} candidate "
+                "pairs; {3:f3}s, {4} steps ({5} fixpoint "
+                "visits); MHP layer: {6} pairs ordered "
+                "(before-threads {7}, after-join {8}, once {9})",
+                LS.SharedLocations, LS.ProtectedPairs, CandidatePairs,
+                LocksetTime, LS.Steps, LS.SolverVisits, LS.OrderedPairs,
+                LS.OrderedBeforeThreads, LS.OrderedAfterJoin, LS.OrderedOnce)
+            .str());
+    // What each layer decided, in the order they run: conflicting access
+    // pairs the MHP layer orders, then those a common lock protects; the
+    // candidate locations left to the model checker and what it found.
+    std::string Decided = formatv("racesift: stats: decided: MHP layer {0} "
+                                  "pairs ordered; lockset layer {1} pairs "
+                                  "protected, {2} pairs at {3} locations "
+                                  "left",
+                                  LS.OrderedPairs, LS.ProtectedPairs,
+                                  CandidatePairs, LS.PairsPerLocation.size())
+                              .str();
+    if (Opts.Layer == Layers::Full)
+      Decided += formatv("; model checker {0} locations racing, {1} refuted, "
+                         "{2} undecided",
+                         Races, Refuted, Unknown)
+                     .str();
+    if (Opts.Layer == Layers::Full && Opts.Validate)
+      Decided += formatv("; validation {0} races replayed, {1} witnesses "
+                         "infeasible, {2} not validated",
+                         VCounts.Validated, VCounts.Infeasible, VCounts.Unknown)
+                     .str();
+    R.Stats.push_back(std::move(Decided));
     if (Opts.Layer == Layers::Full)
       R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
                                 "{1} refuted, {2} unknown; {3} states; "

@@ -96,9 +96,11 @@ struct LocksetResult {
   /// and whose every pair of contexts is excluded by a common lock.
   uint64_t ProtectedPairs = 0;
   /// (location, access pair)s that conflict between concurrent templates
-  /// but are ordered by the order facts (and by no lock): one access runs
-  /// before any other thread exists.
+  /// but are ordered by the order facts (whatever the locks), in all and
+  /// by rule (a pair whose context pairs needed several rules counts under
+  /// the last in this order).
   uint64_t OrderedPairs = 0;
+  uint64_t OrderedBeforeThreads = 0, OrderedAfterJoin = 0, OrderedOnce = 0;
   /// Lock/trylock actions whose lock could not be identified (never held).
   unsigned UnresolvedLocks = 0;
   /// Functions that hit MaxContextsPerFunction.

@@ -19,10 +19,10 @@ void publish(int v) {
 }
 void *idle(void *a);
 int main(void) {
-  /* A thread exists before publish runs, so its spill is not ordered
-     before every thread (the MHP layer) and pairs with the worker. */
+  /* A worker runs before publish does and is not joined, so the spill is
+     not ordered before it (the MHP layer) and pairs with the worker. */
   pthread_t first;
-  pthread_create(&first, 0, idle, 0);
+  pthread_create(&first, 0, worker, 0);
   publish(1);
   return 0;
 }
