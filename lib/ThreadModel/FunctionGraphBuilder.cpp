@@ -657,6 +657,13 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
       Obj = nullptr;
   }
   Action A = objectAction(Api.Kind, CB, Obj);
+  if (IsHandle && any_of(A.Objects, [&](const MemLoc &L) {
+        return Ctx.DirtyHandles.count(L.Obj);
+      })) {
+    // handle-overwritten: the handle may hold any thread's id by now.
+    A.Objects.clear();
+    A.MustObject = false;
+  }
   if (Obj && Api.ObjArg >= 0 && Obj == CB.getArgOperand(Api.ObjArg))
     A.ObjectOperand = Api.ObjArg;
   A.Mode = Api.Mode;

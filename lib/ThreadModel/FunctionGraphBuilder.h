@@ -41,6 +41,9 @@ struct GraphContext {
   llvm::DenseMap<const llvm::CallBase *, unsigned> CreationOf;
   /// Stack objects whose address may reach another thread.
   llvm::DenseSet<ObjectId> EscapedStack;
+  /// Thread handles the program may overwrite after a creation stored an
+  /// id there ("handle-overwritten"): a join through one names no thread.
+  llvm::DenseSet<ObjectId> DirtyHandles;
   /// Lock objects initialised with a recursive attribute.
   llvm::DenseSet<ObjectId> RecursiveLocks;
   /// The one lock of SV-COMP atomic sections.

@@ -436,7 +436,7 @@ struct ModelBuilder {
         if (SitesOn[L.Obj].empty() || SitesOn[L.Obj].back() != I)
           SitesOn[L.Obj].push_back(I);
     for (const auto &[O, Sites] : SitesOn)
-      if (Sites.size() > 1)
+      if (Sites.size() > 1 || Ctx.DirtyHandles.count(O))
         for (unsigned I : Sites)
           Valid[I] = false;
     for (const Access &A : TM.Accesses) {
@@ -458,6 +458,76 @@ struct ModelBuilder {
           E.A = Action();
           E.A.Kind = ActionKind::Internal;
         }
+  }
+
+  /// handle-overwritten (see docs/design-threadmodel.md): a handle object
+  /// written by anything but its creations (a store, even to a private
+  /// local such as `t = t2`, a memset or memcpy, an unknown function given
+  /// its address) may hold another thread's id, or none, when it is
+  /// joined. Writes that precede every creation into it (`pthread_t t =
+  /// 0;` in a function that runs once) do not count.
+  void findDirtyHandles() {
+    DenseSet<ObjectId> Handles;
+    DenseMap<ObjectId, SmallVector<const Instruction *, 2>> CreatesInto;
+    for (const CreationSite &C : TM.Creations)
+      for (const MemLoc &L : C.Handles) {
+        Handles.insert(L.Obj);
+        CreatesInto[L.Obj].push_back(C.Call);
+      }
+    if (Handles.empty())
+      return;
+    auto Written = [&](const Instruction &W, const Value *Ptr) {
+      for (const MemLoc &L : PTA.pointsTo(Ptr)) {
+        if (!Handles.count(L.Obj) || Ctx.DirtyHandles.count(L.Obj))
+          continue;
+        const auto &Cs = CreatesInto[L.Obj];
+        const Function *F = W.getFunction();
+        bool Before =
+            !RunsMany.lookup(F) && all_of(Cs, [&](const Instruction *C) {
+              return C->getFunction() == F;
+            });
+        if (Before) {
+          SmallVector<const Instruction *, 2> After;
+          for (const Instruction *C : Cs)
+            After.push_back(C->getNextNode());
+          Before = !reachableAfter(After, nullptr).count(&W);
+        }
+        if (!Before)
+          Ctx.DirtyHandles.insert(L.Obj);
+      }
+      if (PTA.unresolved(Ptr))
+        for (ObjectId O : Handles)
+          Ctx.DirtyHandles.insert(O);
+    };
+    for (const Function &F : M) {
+      // libstdc++'s own writes of a std::thread's id (its constructor's
+      // `_M_id = id()`, move assignment) are not counted: compromise
+      // "handle-overwritten-cxx".
+      if (F.getName().starts_with("_ZNSt") || F.getName().starts_with("_ZSt"))
+        continue;
+      for (const Instruction &I : instructions(F)) {
+        if (auto *SI = dyn_cast<StoreInst>(&I)) {
+          Written(I, SI->getPointerOperand());
+        } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+          Written(I, MI->getRawDest());
+        } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+          if (Ctx.CreationOf.count(CB) || isa<IntrinsicInst>(CB))
+            continue;
+          // Defined callees' own stores are seen where they are; library
+          // functions other than the threading API may write what they
+          // are given.
+          for (const Function *G : PTA.callees(*CB)) {
+            if (!G->isDeclaration() || lookupSyncApi(G->getName()) ||
+                G->getName().starts_with("pthread_") ||
+                G->getName().starts_with("_ZNSt"))
+              continue;
+            for (const Use &A : CB->args())
+              if (A->getType()->isPointerTy())
+                Written(I, A.get());
+          }
+        }
+      }
+    }
   }
 
   void computeSingletons() {
@@ -1169,6 +1239,7 @@ struct ModelBuilder {
     computeJoinLoops();
     computeSingletons();
     computeEscapes();
+    findDirtyHandles();
     findRecursiveLocks();
     findFlags();
     findThreadIds(M, TM, PTA, FuncTemplates, Ctx);
