@@ -450,7 +450,7 @@ bool Replayer::step(Path &P, unsigned T) {
     z3::expr B = Ops.truth(C);
     const Frame &Cur = P.Threads[T].Stack.back();
     unsigned K = choose(
-        P, {B, !B},
+        P, I, T, {B, !B},
         {Cur.visits(Br->getSuccessor(0)), Cur.visits(Br->getSuccessor(1))});
     if (K == ~0u)
       return false;
@@ -479,7 +479,7 @@ bool Replayer::step(Path &P, unsigned T) {
     std::vector<unsigned> Visits;
     for (const BasicBlock *Succ : Succs)
       Visits.push_back(P.Threads[T].Stack.back().visits(Succ));
-    unsigned K = choose(P, Conds, Visits);
+    unsigned K = choose(P, I, T, Conds, Visits);
     if (K == ~0u)
       return false;
     return enterBlock(P, P.Threads[T].Stack.back(), Succs[K]);

@@ -189,9 +189,10 @@ bool Replayer::satisfiable(const Path &P, const z3::expr &B) {
   return modelOf(P, &B).has_value();
 }
 
-unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds,
+unsigned Replayer::choose(Path &P, const Instruction &At, unsigned T,
+                          const std::vector<z3::expr> &Conds,
                           const std::vector<unsigned> &Visits) {
-  if (P.Forced) {
+  if (P.Forced && P.ForcedAt == &At && P.ForcedThread == T) {
     // A forked path resumes at its branch with the decision it was made
     // for (its condition is already in PC).
     unsigned K = *P.Forced;
@@ -217,6 +218,8 @@ unsigned Replayer::choose(Path &P, const std::vector<z3::expr> &Conds,
     Path Alt = P;
     Alt.PC.push_back(Conds[Open[I]]);
     Alt.Forced = Open[I];
+    Alt.ForcedAt = &At;
+    Alt.ForcedThread = T;
     Pending.push_back(std::move(Alt));
   }
   P.PC.push_back(Conds[Open[0]]);

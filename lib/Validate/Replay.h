@@ -108,8 +108,11 @@ struct Path {
   /// Interleave the two threads' last segments at their shared accesses,
   /// the first (1) or the second (2) racing thread first; 0: in turn.
   unsigned Interleave = 0;
-  /// A forked path: the branch decision it resumes with.
+  /// A forked path: the branch decision it resumes with, and where: the
+  /// branch and the thread standing at it (other threads may step first).
   std::optional<unsigned> Forced;
+  const llvm::Instruction *ForcedAt = nullptr;
+  unsigned ForcedThread = 0;
   uint64_t SegmentSteps = 0;
   /// Threads created off the interleaving (unscheduledStep), by index,
   /// in the slots from FirstUnscheduled on.
@@ -191,7 +194,8 @@ private:
   /// Visits[K]: how often the K-th successor's block was entered; the
   /// least visited feasible one is taken first (a symbolic loop is left
   /// before it is run again), the others wait.
-  unsigned choose(Path &P, const std::vector<z3::expr> &Conds,
+  unsigned choose(Path &P, const llvm::Instruction &At, unsigned T,
+                  const std::vector<z3::expr> &Conds,
                   const std::vector<unsigned> &Visits);
   uint64_t concretize(Path &P, const Val &V, const char *What);
   void dead(const Path &P, std::string Why);
