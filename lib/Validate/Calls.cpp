@@ -174,7 +174,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     for (uint64_t I = 0; I < L; ++I)
       Bytes.push_back(load(P, Src + I, Type::getInt8Ty(CB.getContext()), ""));
     for (uint64_t I = 0; I < L; ++I)
-      P.Mem[Dst + I] = Bytes[I];
+      P.Mem.set(Dst + I, Bytes[I]);
   };
   auto Fill = [&](uint64_t Dst, const Val &Byte, const Val &Len) {
     uint64_t L = concretize(P, Len, "fill length");
@@ -182,7 +182,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       throw Unsupported{"a fill of more than 1 MiB"};
     Val B = Ops.trunc(Byte, 8);
     for (uint64_t I = 0; I < L; ++I)
-      P.Mem[Dst + I] = B;
+      P.Mem.set(Dst + I, B);
   };
   if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
     switch (II->getIntrinsicID()) {

@@ -66,7 +66,7 @@ void Replayer::initialise(Path &P, uint64_t Addr, const Constant *C) {
   Type *Ty = C->getType();
   if (C->isNullValue()) {
     for (uint64_t I = 0, N = DL.getTypeStoreSize(Ty); I < N; ++I)
-      P.Mem[Addr + I] = Val::constant(8, 0);
+      P.Mem.set(Addr + I, Val::constant(8, 0));
     return;
   }
   if (auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
@@ -118,7 +118,7 @@ Val Replayer::load(Path &P, uint64_t Addr, Type *Ty, const std::string &Name) {
   // own (an argv entry, a field of an input structure).
   bool Unwritten = true;
   for (uint64_t I = 0; I < N && Unwritten; ++I)
-    Unwritten = !P.Mem.count(Addr + I);
+    Unwritten = !P.Mem.find(Addr + I);
   if (Unwritten && Ty->isPointerTy()) {
     if (P.Assumed.empty())
       P.Assumed = "a pointer read from memory nobody wrote";
@@ -127,10 +127,12 @@ Val Replayer::load(Path &P, uint64_t Addr, Type *Ty, const std::string &Name) {
   }
   std::optional<Val> R;
   for (uint64_t I = 0; I < N; ++I) {
-    auto It = P.Mem.find(Addr + I);
-    if (It == P.Mem.end())
-      It = P.Mem.emplace(Addr + I, fresh(P, 8, "")).first;
-    R = R ? Ops.concat(It->second, *R) : It->second;
+    const Val *B = P.Mem.find(Addr + I);
+    if (!B) {
+      P.Mem.set(Addr + I, fresh(P, 8, ""));
+      B = P.Mem.find(Addr + I);
+    }
+    R = R ? Ops.concat(*B, *R) : *B;
   }
   if (Unwritten && !Name.empty() && !Ty->isPointerTy())
     P.Inputs.push_back({Name, Ops.expr(*R)});
@@ -156,7 +158,7 @@ void Replayer::store(Path &P, uint64_t Addr, const Val &V, Type *Ty) {
   uint64_t N = DL.getTypeStoreSize(Ty);
   Val Wide = Ops.zext(V, N * 8);
   for (uint64_t I = 0; I < N; ++I)
-    P.Mem[Addr + I] = Ops.extract(Wide, I * 8, 8);
+    P.Mem.set(Addr + I, Ops.extract(Wide, I * 8, 8));
 }
 
 Val Replayer::evalConstant(Path &P, const Constant *C) {

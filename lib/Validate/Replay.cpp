@@ -17,6 +17,7 @@
 
 #include "Replay.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -135,12 +136,33 @@ void Replayer::spent(const z3::stats &St) {
   }
 }
 
+z3::solver &Replayer::solver() {
+  if (SolverWork >= Opts.MaxSolverWork)
+    throw Unsupported{"the solver's work budget for one replay ran out"};
+  // One solver per replay, its path condition pushed and popped for each
+  // query: making a solver (and setting its parameters) cost Z3 about a
+  // millisecond, far more than most queries, and outside its resource
+  // count.
+  if (!Solver)
+    Solver.emplace(Ctx);
+  unsigned Limit =
+      unsigned(std::min<uint64_t>(20000000u, Opts.MaxSolverWork - SolverWork));
+  if (Limit != SolverLimit) {
+    z3::params Pa(Ctx);
+    Pa.set("rlimit", Limit);
+    Solver->set(Pa);
+    SolverLimit = Limit;
+  }
+  return *Solver;
+}
+
 std::optional<z3::model> Replayer::modelOf(const Path &P,
                                            const z3::expr *Extra) {
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
-  z3::solver S(Ctx);
-  S.set(limits());
+  z3::solver &S = solver();
+  S.push();
+  auto Pop = llvm::make_scope_exit([&] { S.pop(); });
   for (const z3::expr &E : P.PC)
     S.add(E);
   if (Extra)
@@ -215,6 +237,7 @@ unsigned Replayer::choose(Path &P, const Instruction &At, unsigned T,
   for (size_t I = Open.size(); I-- > 1;) {
     if (++Paths > Opts.MaxPaths)
       throw Unsupported{"the validation path budget ran out"};
+    P.Mem.freeze();
     Path Alt = P;
     Alt.PC.push_back(Conds[Open[I]]);
     Alt.Forced = Open[I];

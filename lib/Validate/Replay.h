@@ -22,6 +22,7 @@
 #include "llvm/IR/BasicBlock.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -80,6 +81,45 @@ struct ThreadState {
   std::map<const llvm::Function *, uint64_t> LibraryState;
 };
 
+/// The replay's memory, byte by address. Paths fork at every symbolic
+/// branch and each fork copies its memory: writes go to a top layer over
+/// shared, frozen layers, and a fork freezes a large top first, so a copy
+/// costs a few pointers (at most MaxLayers, merged into one past that).
+class ByteMemory {
+  using Map = std::unordered_map<uint64_t, Val>;
+  static constexpr size_t MaxLayers = 8;
+  std::vector<std::shared_ptr<const Map>> Layers; ///< Oldest first.
+  Map Top;
+
+public:
+  const Val *find(uint64_t Addr) const {
+    auto It = Top.find(Addr);
+    if (It != Top.end())
+      return &It->second;
+    for (size_t I = Layers.size(); I-- > 0;) {
+      auto B = Layers[I]->find(Addr);
+      if (B != Layers[I]->end())
+        return &B->second;
+    }
+    return nullptr;
+  }
+  void set(uint64_t Addr, Val V) { Top[Addr] = std::move(V); }
+  /// Before a copy: a top of more than a few bytes becomes a shared layer.
+  void freeze() {
+    if (Top.size() < 64)
+      return;
+    Layers.push_back(std::make_shared<const Map>(std::move(Top)));
+    Top = Map();
+    if (Layers.size() <= MaxLayers)
+      return;
+    auto All = std::make_shared<Map>();
+    for (const auto &L : Layers)
+      for (const auto &[A, V] : *L)
+        (*All)[A] = V;
+    Layers.assign(1, std::move(All));
+  }
+};
+
 struct HeldLock {
   uint64_t Addr = 0;
   unsigned Owner = 0;
@@ -90,7 +130,7 @@ struct HeldLock {
 /// One path of the replay: everything a fork copies.
 struct Path {
   std::vector<ThreadState> Threads;
-  std::unordered_map<uint64_t, Val> Mem; ///< Bytes by address.
+  ByteMemory Mem;
   std::vector<z3::expr> PC;
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
@@ -151,6 +191,9 @@ private:
   /// Shared by the replays of a process: deleting a context that has built
   /// many terms costs seconds (Z3_del_context), more than the replay.
   z3::context &Ctx;
+  /// The replay's solver (see solver()) and the resource limit set on it.
+  std::optional<z3::solver> Solver;
+  unsigned SolverLimit = 0;
   SymOps Ops;
   llvm::DenseSet<const llvm::Instruction *> Blocking;
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
@@ -177,6 +220,7 @@ private:
   /// A model of PC and *Extra, nullopt if there is none. Every query goes
   /// through here: it counts against MaxQueries and has a resource limit,
   /// so it ends the same way on any machine (Unsupported past either).
+  z3::solver &solver();
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
   /// Every query's resource limit.
   z3::params limits();
