@@ -183,10 +183,10 @@ std::vector<unsigned> LocksetSolver::rootsOf(TemplateId T) const {
       Roots.push_back(F);
     return Roots;
   }
-  // The environment root of a library module calls every external function
-  // with a body, with no lock held (as the thread model's root does).
-  for (unsigned F = 0; F < Fns.size(); ++F)
-    if (Fns[F].G->F && Fns[F].G->F->hasExternalLinkage())
+  // The environment root of a library module calls each of its entries
+  // (ThreadModel::EnvEntries), with no lock held.
+  for (const llvm::Function *E : TM.EnvEntries)
+    if (int F = fnOf(E); F >= 0)
       Roots.push_back(F);
   return Roots;
 }

@@ -264,9 +264,9 @@ ModuleSetup::ModuleSetup(const ThreadModel &TM)
   Shared.resize(Reach.size());
 }
 
-/// The function graphs buildThreadGraph may visit for T: its entry's (every
-/// externally visible function's if the entry has none, as for the
-/// environment root) and, through calls, their callees'.
+/// The function graphs buildThreadGraph may visit for T: its entry's (the
+/// environment root's entries if it has none) and, through calls, their
+/// callees'.
 BitVector ModuleSetup::reachFrom(const ThreadModel &M,
                                  const ThreadTemplate &T) const {
   BitVector Seen(M.Functions.size());
@@ -284,9 +284,8 @@ BitVector ModuleSetup::reachFrom(const ThreadModel &M,
   if (T.Entry && M.graphOf(T.Entry)) {
     Visit(T.Entry);
   } else {
-    for (const FunctionGraph &G : M.Functions)
-      if (G.F && G.F->hasExternalLinkage())
-        Visit(G.F);
+    for (const Function *F : M.EnvEntries)
+      Visit(F);
   }
   while (!Work.empty()) {
     unsigned I = Work.back();

@@ -963,6 +963,21 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
         addCopy(C.Arg, nodeOf(&A));
     return;
   }
+  case Complex::EnvCall: {
+    // A library's callers may call any function whose address escaped to
+    // them, with their memory (env-parameters).
+    const MemObject &O = Objects[ML.Obj];
+    auto *F = dyn_cast_or_null<Function>(O.Site);
+    if (O.Kind != ObjectKind::Function || !F || F->isDeclaration() ||
+        !EnvCalled.insert(F).second)
+      return;
+    for (const Argument &A : F->args())
+      if (mayHoldPointer(A.getType()))
+        addCopy(C.Arg, nodeOf(&A));
+    if (mayHoldPointer(F->getReturnType()))
+      addCopy(returnNode(*F), escapedNode());
+    return;
+  }
   case Complex::ForwardedCall: {
     // The call site passes callee F and argument C.Arg: if F is among the
     // forwarding call's callees, it gets the argument.
@@ -1130,6 +1145,44 @@ void AndersenSolver::buildConstraints() {
             nodeOf(U);
     }
   }
+  addCallerMemory();
+}
+
+void AndersenSolver::addCallerMemory() {
+  const Function *Main = M.getFunction("main");
+  if (Main && !Main->isDeclaration())
+    return;
+  // A library module (compromise "env-parameters"): its exported functions
+  // are called from outside with memory of the caller's own, or with what
+  // the module handed out; what they return is the caller's.
+  ObjectId Env = newObject(ObjectKind::Heap, nullptr,
+                           "memory passed by the library's callers", 0);
+  uint32_t EnvNode = newNode();
+  addPts(EnvNode, locFor(Env, 0));
+  uint32_t E = escapedNode();
+  addCopy(EnvNode, E);
+  // Under unknown-external-result escaped memory is past the budget: the
+  // callers' memory stands for itself only.
+  uint32_t Given = UnknownResultsOwnOnly ? EnvNode : E;
+  storeTo(locFor(Env, AnyOffset), Given);
+  for (const Function &F : M) {
+    if (F.isDeclaration() || !F.hasExternalLinkage())
+      continue;
+    EnvCalled.insert(&F);
+    for (const Argument &A : F.args())
+      if (mayHoldPointer(A.getType()))
+        addCopy(Given, nodeOf(&A));
+    if (mayHoldPointer(F.getReturnType()))
+      addCopy(returnNode(F), E);
+  }
+  Complex X;
+  X.K = Complex::EnvCall;
+  X.Arg = Given;
+  addComplex(E, X);
+  compromise("env-parameters: a library's exported functions receive "
+             "pointers to the start of one object of their callers' (or to "
+             "what escaped); pointers into the middle of caller objects "
+             "are not modelled");
 }
 
 bool AndersenSolver::unresolved(const Value *V) {

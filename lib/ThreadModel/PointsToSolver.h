@@ -134,6 +134,7 @@ struct AndersenSolver {
       CopyDst,
       ForwardedCall, ///< Watches a call site's callback argument.
       LibcCallback,  ///< Watches a libc call's callback (qsort's comparator).
+      EnvCall,       ///< Watches escaped memory for functions callers may call.
     } K;
     const llvm::CallBase *CB = nullptr;
     uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.
@@ -344,6 +345,9 @@ struct AndersenSolver {
   uint32_t shift(uint32_t L, int64_t Off);
   void handleComplex(unsigned CI, uint32_t L);
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
+  void addCallerMemory();
+  /// Functions bound as the library's callers would call them.
+  llvm::DenseSet<const llvm::Function *> EnvCalled;
   void fillConstructed(ObjectId O, const llvm::CallBase &CB,
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,

@@ -250,8 +250,10 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
     // The environment root: one branch per modelled function.
     G.Entry = G.NumNodes++;
     Exit = G.NumNodes++;
+    SmallPtrSet<const Function *, 32> Entries(TM.EnvEntries.begin(),
+                                              TM.EnvEntries.end());
     for (const FunctionGraph &FG : TM.Functions) {
-      if (!FG.F->hasExternalLinkage() || !In.relevant(FG.F))
+      if (!Entries.count(FG.F) || !In.relevant(FG.F))
         continue;
       auto [Entry, X] = In.inlineGraph(FG);
       In.Edges.push_back({G.Entry, Entry, Action()});

@@ -113,6 +113,15 @@ struct ModelBuilder {
       templateFor(nullptr, "<env>");
       TM.Compromises.push_back("env-root: no main; the environment root "
                                "calls each external function once");
+      // Functions whose address another unit may hold (a stored callback,
+      // `next->code = &encode`) are entry points too.
+      DenseSet<const Function *> Escaped;
+      for (ObjectId O : PTA.escapedObjects())
+        if (auto *F = dyn_cast_or_null<Function>(TM.Objects[O].Site))
+          Escaped.insert(F);
+      for (const Function &F : M)
+        if (!F.isDeclaration() && (F.hasExternalLinkage() || Escaped.count(&F)))
+          TM.EnvEntries.push_back(&F);
     }
     for (const ThreadStart &S : PTA.threadStarts())
       StartsOf[S.Call].push_back(S.Routine);
@@ -124,9 +133,7 @@ struct ModelBuilder {
       if (const Function *E = TM.Templates[T].Entry)
         Work.push_back(E);
       else
-        for (const Function &F : M)
-          if (!F.isDeclaration() && F.hasExternalLinkage())
-            Work.push_back(&F);
+        Work.assign(TM.EnvEntries.begin(), TM.EnvEntries.end());
       DenseSet<const Function *> Seen(Work.begin(), Work.end());
       while (!Work.empty()) {
         const Function *F = Work.back();

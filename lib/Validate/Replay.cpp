@@ -563,20 +563,19 @@ std::vector<const Function *> Replayer::entriesToTry() const {
           TM.Templates.empty() ? nullptr : TM.Templates[0].Entry)
     return {Main};
   // A module without main: the environment root of the model calls one of
-  // its external functions. The replay tries those that reach every step
-  // of the root thread through direct calls, in module order.
+  // its entries (external functions, functions whose address escaped).
+  // The replay tries those that reach every step of the root thread
+  // through direct calls, in module order.
   std::set<const Function *> Needed;
   for (const ReplayStep &S : In.Steps)
     if (S.Thread == 0 && S.Inst)
       Needed.insert(S.Inst->getFunction());
   if (Needed.empty())
     return {};
-  const Module &M = *(*Needed.begin())->getParent();
   std::vector<const Function *> Out;
   constexpr size_t MaxEntries = 4;
-  for (const Function &F : M) {
-    if (F.isDeclaration() || !F.hasExternalLinkage())
-      continue;
+  for (const Function *EF : TM.EnvEntries) {
+    const Function &F = *EF;
     std::set<const Function *> Seen{&F};
     std::vector<const Function *> Work{&F};
     while (!Work.empty()) {

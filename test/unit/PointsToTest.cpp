@@ -277,6 +277,9 @@ define void @f() {
   %r = call ptr %fn(ptr @a)
   ret void
 }
+define i32 @main() {
+  ret i32 0
+}
 )");
   CHECK(S.pts("id", "arg") == Set{"a"});
   CHECK(S.pts("f", "r") == Set{"a"});
@@ -312,6 +315,9 @@ define void @f() {
   %r = call ptr @mystery()
   %s = call ptr @mystery()
   ret void
+}
+define i32 @main() {
+  ret i32 0
 }
 declare ptr @mystery()
 )");
@@ -388,6 +394,9 @@ join:
   store ptr @e, ptr %p
   %u = load ptr, ptr @g
   ret void
+}
+define i32 @main() {
+  ret i32 0
 }
 )";
   Solved Cut(IR, 2);

@@ -396,6 +396,10 @@ struct ThreadGraph {
 /// The whole-program thread model of one module.
 struct ThreadModel {
   std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.
+  /// Without main, the functions the environment root calls: the external
+  /// definitions, and defined functions whose address reached unknown code
+  /// (env-root), in module order.
+  std::vector<const llvm::Function *> EnvEntries;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.

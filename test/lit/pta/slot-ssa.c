@@ -32,7 +32,7 @@ int cond(int n) {
 }
 // CHECK: in cond -> {a, b}
 
-long back(long *z) {
+static long back(long *z) {
   long *p = z;
   p--;
   return *p;
