@@ -975,7 +975,7 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
       if (mayHoldPointer(A.getType()))
         addCopy(C.Arg, nodeOf(&A));
     if (mayHoldPointer(F->getReturnType()))
-      addCopy(returnNode(*F), escapedNode());
+      addCopy(returnNode(*F), EnvGiven);
     return;
   }
   case Complex::ForwardedCall: {
@@ -1157,14 +1157,17 @@ void AndersenSolver::addCallerMemory() {
   // the module handed out; what they return is the caller's.
   ObjectId Env = newObject(ObjectKind::Heap, nullptr,
                            "memory passed by the library's callers", 0);
-  uint32_t EnvNode = newNode();
-  addPts(EnvNode, locFor(Env, 0));
-  uint32_t E = escapedNode();
-  addCopy(EnvNode, E);
-  // Under unknown-external-result escaped memory is past the budget: the
-  // callers' memory stands for itself only.
-  uint32_t Given = UnknownResultsOwnOnly ? EnvNode : E;
+  // What callers may pass: their memory, and what the library handed them
+  // (its results, what it stored in their memory). Not all escaped memory:
+  // the module's globals by name and what it gave other unknown functions
+  // would merge every parameter of sqlite3.c's API into one set.
+  uint32_t Given = newNode(), AnyField = newNode();
+  addPts(Given, locFor(Env, 0));
+  addGep(Given, AnyField, AnyOffset);
+  addLoad(AnyField, Given);
   storeTo(locFor(Env, AnyOffset), Given);
+  uint32_t E = escapedNode();
+  addCopy(Given, E);
   for (const Function &F : M) {
     if (F.isDeclaration() || !F.hasExternalLinkage())
       continue;
@@ -1173,16 +1176,18 @@ void AndersenSolver::addCallerMemory() {
       if (mayHoldPointer(A.getType()))
         addCopy(Given, nodeOf(&A));
     if (mayHoldPointer(F.getReturnType()))
-      addCopy(returnNode(F), E);
+      addCopy(returnNode(F), Given);
   }
   Complex X;
   X.K = Complex::EnvCall;
   X.Arg = Given;
   addComplex(E, X);
+  EnvGiven = Given;
   compromise("env-parameters: a library's exported functions receive "
-             "pointers to the start of one object of their callers' (or to "
-             "what escaped); pointers into the middle of caller objects "
-             "are not modelled");
+             "pointers to the start of one object of their callers', or to "
+             "what the library handed them; pointers into the middle of "
+             "caller objects, and globals callers name themselves, are not "
+             "modelled");
 }
 
 bool AndersenSolver::unresolved(const Value *V) {

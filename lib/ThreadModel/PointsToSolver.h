@@ -346,8 +346,10 @@ struct AndersenSolver {
   void handleComplex(unsigned CI, uint32_t L);
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
   void addCallerMemory();
-  /// Functions bound as the library's callers would call them.
+  /// Functions bound as the library's callers would call them, and the
+  /// node of what those callers pass.
   llvm::DenseSet<const llvm::Function *> EnvCalled;
+  uint32_t EnvGiven = 0;
   void fillConstructed(ObjectId O, const llvm::CallBase &CB,
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,

@@ -1064,37 +1064,48 @@ struct ModelBuilder {
   /// unknown code is owned per instance by every template that runs its
   /// function.
   void findPrivateStack() {
+    auto FunctionOf = [&](ObjectId O) -> const Function * {
+      auto *AI = dyn_cast_or_null<AllocaInst>(TM.Objects[O].Site);
+      return AI ? AI->getFunction() : nullptr;
+    };
     DenseSet<ObjectId> Candidates;
     for (ObjectId O : Ctx.EscapedStack)
-      if (FuncTemplates.count(
-              cast<AllocaInst>(TM.Objects[O].Site)->getFunction()))
+      if (const Function *F = FunctionOf(O); F && FuncTemplates.count(F))
         Candidates.insert(O);
     if (Candidates.empty())
       return;
     auto Holders = holdersOf(Candidates);
-    DenseSet<ObjectId> Leaked = handedOver();
-    for (ObjectId O : Leaked)
-      Candidates.erase(O);
-    // Greatest fixpoint: a candidate stays while all its holders are
-    // private locals, thread-private heap or candidates.
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (ObjectId O :
-           SmallVector<ObjectId, 16>(Candidates.begin(), Candidates.end()))
-        if (!all_of(Holders.lookup(O), [&](ObjectId Y) {
-              return isPrivateStack(Y) || ThreadPrivateHeap.count(Y) ||
-                     Candidates.count(Y);
-            })) {
-          Candidates.erase(O);
-          Changed = true;
-        }
+    // Greatest fixpoint, as a worklist: a candidate goes when a holder is
+    // neither a private local, thread-private heap nor a candidate, or
+    // when a candidate holding it went.
+    DenseMap<ObjectId, SmallVector<ObjectId, 2>> Holds;
+    for (auto &[O, Hs] : Holders)
+      for (ObjectId H : Hs)
+        Holds[H].push_back(O);
+    std::vector<ObjectId> Gone;
+    for (ObjectId O : handedOver())
+      if (Candidates.erase(O))
+        Gone.push_back(O);
+    for (ObjectId O :
+         SmallVector<ObjectId, 16>(Candidates.begin(), Candidates.end()))
+      if (!all_of(Holders.lookup(O), [&](ObjectId Y) {
+            return isPrivateStack(Y) || ThreadPrivateHeap.count(Y) ||
+                   Candidates.count(Y);
+          })) {
+        Candidates.erase(O);
+        Gone.push_back(O);
+      }
+    while (!Gone.empty()) {
+      ObjectId X = Gone.back();
+      Gone.pop_back();
+      for (ObjectId Y : Holds.lookup(X))
+        if (Candidates.erase(Y))
+          Gone.push_back(Y);
     }
-    for (ObjectId O : Candidates) {
-      const Function *F = cast<AllocaInst>(TM.Objects[O].Site)->getFunction();
-      for (TemplateId T : FuncTemplates.lookup(F))
+    for (ObjectId O : Candidates)
+      for (TemplateId T : FuncTemplates.lookup(FunctionOf(O)))
         if (!is_contained(TM.Objects[O].OwnedPerInstance, T))
           TM.Objects[O].OwnedPerInstance.push_back(T);
-    }
   }
 
   /// allocated-per-instance (see docs/design-threadmodel.md): a heap site
