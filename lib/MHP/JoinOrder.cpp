@@ -474,26 +474,12 @@ private:
   /// Forward dataflow over local function L from entry counts In.
   std::vector<Vec> flow(unsigned L, const Vec &In) const {
     const FunctionGraph &G = TM.Functions[Funcs[L]];
-    std::vector<Vec> S(G.NumNodes);
-    if (In.empty() || G.Entry >= G.NumNodes)
-      return S;
-    S[G.Entry] = In;
-    NodeWorklist Work(RPO[L]);
-    Work.push(G.Entry);
-    while (!Work.empty()) {
-      NodeId N = Work.pop();
-      if (N >= G.Succs.size())
-        continue;
-      for (unsigned EI : G.Succs[N]) {
-        const ActionEdge &E = G.Edges[EI];
-        if (E.To >= G.NumNodes)
-          continue;
-        Vec Y = transfer(E, S[N]);
-        if (mergeInto(S[E.To], Y))
-          Work.push(E.To);
-      }
-    }
-    return S;
+    if (In.empty())
+      return std::vector<Vec>(G.NumNodes);
+    return forwardFlow(
+        G, RPO[L], In,
+        [&](const ActionEdge &E, const Vec &X) { return transfer(E, X); },
+        [&](Vec &Into, const Vec &X) { return mergeInto(Into, X); });
   }
 };
 

@@ -64,6 +64,32 @@ public:
   }
 };
 
+/// A forward dataflow over G from its entry, which starts with In: along
+/// each edge, Transfer(Edge, State) is merged into the target's state by
+/// Merge(Into, X), which says whether Into changed. By node of G.
+template <typename State, typename TransferFn, typename MergeFn>
+std::vector<State> forwardFlow(const FunctionGraph &G,
+                               const std::vector<unsigned> &Order, State In,
+                               TransferFn Transfer, MergeFn Merge) {
+  std::vector<State> S(G.NumNodes);
+  if (G.Entry >= G.NumNodes)
+    return S;
+  S[G.Entry] = std::move(In);
+  NodeWorklist Work(Order);
+  Work.push(G.Entry);
+  while (!Work.empty()) {
+    NodeId N = Work.pop();
+    if (N >= G.Succs.size())
+      continue;
+    for (unsigned EI : G.Succs[N]) {
+      const ActionEdge &E = G.Edges[EI];
+      if (E.To < G.NumNodes && Merge(S[E.To], Transfer(E, S[N])))
+        Work.push(E.To);
+    }
+  }
+  return S;
+}
+
 /// after-join (JoinOrder.cpp).
 void computeJoinFacts(const ThreadModel &TM, OrderFacts &F);
 /// once (OnceOrder.cpp).

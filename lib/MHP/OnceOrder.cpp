@@ -161,24 +161,10 @@ private:
   }
 
   std::vector<Facts> flow(unsigned F) const {
-    const FunctionGraph &G = TM.Functions[F];
-    std::vector<Facts> S(G.NumNodes);
-    if (G.Entry >= G.NumNodes)
-      return S;
-    S[G.Entry] = BitVector(NumCtls);
-    NodeWorklist Work(RPO[F]);
-    Work.push(G.Entry);
-    while (!Work.empty()) {
-      NodeId N = Work.pop();
-      if (N >= G.Succs.size())
-        continue;
-      for (unsigned EI : G.Succs[N]) {
-        const ActionEdge &E = G.Edges[EI];
-        if (E.To < G.NumNodes && meetInto(S[E.To], transfer(E, S[N])))
-          Work.push(E.To);
-      }
-    }
-    return S;
+    return forwardFlow(
+        TM.Functions[F], RPO[F], Facts(BitVector(NumCtls)),
+        [&](const ActionEdge &E, const Facts &X) { return transfer(E, X); },
+        [&](Facts &Into, const Facts &X) { return meetInto(Into, X); });
   }
 };
 
