@@ -16,6 +16,7 @@
 #include "FunctionGraphBuilder.h"
 #include "PointsToSolver.h"
 
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
@@ -967,15 +968,9 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
     // A library's callers may call any function whose address escaped to
     // them, with their memory (env-parameters).
     const MemObject &O = Objects[ML.Obj];
-    auto *F = dyn_cast_or_null<Function>(O.Site);
-    if (O.Kind != ObjectKind::Function || !F || F->isDeclaration() ||
-        !EnvCalled.insert(F).second)
-      return;
-    for (const Argument &A : F->args())
-      if (mayHoldPointer(A.getType()))
-        addCopy(C.Arg, nodeOf(&A));
-    if (mayHoldPointer(F->getReturnType()))
-      addCopy(returnNode(*F), EnvGiven);
+    if (auto *F = dyn_cast_or_null<Function>(O.Site);
+        O.Kind == ObjectKind::Function && F && !F->isDeclaration())
+      bindCallerMemory(*F);
     return;
   }
   case Complex::ForwardedCall: {
@@ -1148,46 +1143,78 @@ void AndersenSolver::buildConstraints() {
   addCallerMemory();
 }
 
+/// The name of what a pointer parameter points to, from debug information:
+/// the struct (or typedef, or base type) behind the pointer; empty if
+/// unknown or `void *` / `char *`.
+static std::string pointeeName(const Argument &A) {
+  const DISubprogram *SP = A.getParent()->getSubprogram();
+  const DISubroutineType *ST = SP ? SP->getType() : nullptr;
+  if (!ST || A.getArgNo() + 1 >= ST->getTypeArray().size())
+    return "";
+  auto Strip = [](const DIType *T) {
+    while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+      unsigned Tag = D->getTag();
+      if (Tag != dwarf::DW_TAG_const_type &&
+          Tag != dwarf::DW_TAG_volatile_type &&
+          Tag != dwarf::DW_TAG_restrict_type && Tag != dwarf::DW_TAG_typedef)
+        break;
+      T = D->getBaseType();
+    }
+    return T;
+  };
+  auto *P = dyn_cast_or_null<DIDerivedType>(
+      Strip(ST->getTypeArray()[A.getArgNo() + 1]));
+  if (!P || P->getTag() != dwarf::DW_TAG_pointer_type)
+    return "";
+  const DIType *Pointee = Strip(P->getBaseType());
+  if (!Pointee || (isa<DIBasicType>(Pointee) && Pointee->getSizeInBits() <= 8))
+    return ""; // void * and char *: any object.
+  return Pointee->getName().str();
+}
+
+ObjectId AndersenSolver::callerMemory(const Argument &A) {
+  std::string Key = pointeeName(A);
+  auto It = CallerMemory.find(Key);
+  if (It != CallerMemory.end())
+    return It->second;
+  std::string Name = Key.empty()
+                         ? "memory passed by the library's callers"
+                         : "a '" + Key + "' passed by the library's callers";
+  ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, 0);
+  // The callers hold it: what the library stores there escapes to them.
+  addPts(escapedNode(), locFor(O, 0));
+  return CallerMemory[Key] = O;
+}
+
+void AndersenSolver::bindCallerMemory(const Function &F) {
+  if (!EnvCalled.insert(&F).second)
+    return;
+  for (const Argument &A : F.args())
+    if (mayHoldPointer(A.getType()))
+      addPts(nodeOf(&A), locFor(callerMemory(A), 0));
+  if (mayHoldPointer(F.getReturnType()))
+    addCopy(returnNode(F), escapedNode());
+}
+
 void AndersenSolver::addCallerMemory() {
   const Function *Main = M.getFunction("main");
   if (Main && !Main->isDeclaration())
     return;
   // A library module (compromise "env-parameters"): its exported functions
-  // are called from outside with memory of the caller's own, or with what
-  // the module handed out; what they return is the caller's.
-  ObjectId Env = newObject(ObjectKind::Heap, nullptr,
-                           "memory passed by the library's callers", 0);
-  // What callers may pass: their memory, and what the library handed them
-  // (its results, what it stored in their memory). Not all escaped memory:
-  // the module's globals by name and what it gave other unknown functions
-  // would merge every parameter of sqlite3.c's API into one set.
-  uint32_t Given = newNode(), AnyField = newNode();
-  addPts(Given, locFor(Env, 0));
-  addGep(Given, AnyField, AnyOffset);
-  addLoad(AnyField, Given);
-  storeTo(locFor(Env, AnyOffset), Given);
-  uint32_t E = escapedNode();
-  addCopy(Given, E);
-  for (const Function &F : M) {
-    if (F.isDeclaration() || !F.hasExternalLinkage())
-      continue;
-    EnvCalled.insert(&F);
-    for (const Argument &A : F.args())
-      if (mayHoldPointer(A.getType()))
-        addCopy(Given, nodeOf(&A));
-    if (mayHoldPointer(F.getReturnType()))
-      addCopy(returnNode(F), Given);
-  }
+  // are called from outside with memory of the callers' own, one object
+  // per type the parameters point to (by debug information); what they
+  // return escapes. Functions whose address escaped are called so too.
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasExternalLinkage())
+      bindCallerMemory(F);
   Complex X;
   X.K = Complex::EnvCall;
-  X.Arg = Given;
-  addComplex(E, X);
-  EnvGiven = Given;
+  addComplex(escapedNode(), X);
   compromise("env-parameters: a library's exported functions receive "
-             "pointers to the start of one object of their callers', or to "
-             "what the library handed them; pointers into the middle of "
-             "caller objects, and globals callers name themselves, are not "
-             "modelled");
+             "pointers to the start of their callers' objects, one object "
+             "per pointee type; pointers into the middle of caller objects, "
+             "pointers the callers left in them, and the library's own "
+             "objects passed back are not modelled");
 }
 
 bool AndersenSolver::unresolved(const Value *V) {

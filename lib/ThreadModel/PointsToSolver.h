@@ -19,9 +19,11 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Argument.h"
 
 #include <chrono>
 #include <deque>
+#include <map>
 #include <optional>
 #include <set>
 #include <vector>
@@ -346,10 +348,12 @@ struct AndersenSolver {
   void handleComplex(unsigned CI, uint32_t L);
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
   void addCallerMemory();
+  void bindCallerMemory(const llvm::Function &F);
+  ObjectId callerMemory(const llvm::Argument &A);
   /// Functions bound as the library's callers would call them, and the
-  /// node of what those callers pass.
+  /// callers' memory by pointee type name.
   llvm::DenseSet<const llvm::Function *> EnvCalled;
-  uint32_t EnvGiven = 0;
+  std::map<std::string, ObjectId> CallerMemory;
   void fillConstructed(ObjectId O, const llvm::CallBase &CB,
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,
