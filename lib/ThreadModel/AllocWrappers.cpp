@@ -28,14 +28,6 @@ using namespace llvm;
 namespace racesift {
 
 namespace {
-/// Initialisers of synchronisation objects: they keep no pointer to them.
-bool isSyncInit(StringRef N) {
-  return N == "pthread_mutex_init" || N == "pthread_cond_init" ||
-         N == "pthread_rwlock_init" || N == "pthread_spin_init" ||
-         N == "pthread_barrier_init" || N == "sem_init" || N == "mtx_init" ||
-         N == "cnd_init";
-}
-
 /// A library function with a row that neither keeps argument J nor writes
 /// a pointer into its object (memset, strcpy, snprintf; not memcpy,
 /// strtol's endptr, scanf).
@@ -231,7 +223,9 @@ public:
         if (!F || !F->isDeclaration() || !CB->isArgOperand(&Us))
           return false;
         StringRef N = F->getName();
-        if (N == "free" || isSyncInit(N) ||
+        // Initialising a lock in it (pthread_mutex_init(&c->lock, 0)).
+        bool SyncInit = isSyncObjectFunction(N) && N.ends_with("_init");
+        if (N == "free" || SyncInit ||
             libcLeavesArgument(N, CB->getArgOperandNo(&Us)))
           continue;
         return false;

@@ -70,6 +70,21 @@ static const DIType *stripType(const DIType *T) {
   return T;
 }
 
+std::string pointeeTypeName(const Argument &A) {
+  const DISubprogram *SP = A.getParent()->getSubprogram();
+  const DISubroutineType *ST = SP ? SP->getType() : nullptr;
+  if (!ST || A.getArgNo() + 1 >= ST->getTypeArray().size())
+    return "";
+  auto *P = dyn_cast_or_null<DIDerivedType>(
+      stripType(ST->getTypeArray()[A.getArgNo() + 1]));
+  if (!P || P->getTag() != dwarf::DW_TAG_pointer_type)
+    return "";
+  const DIType *Pointee = stripType(P->getBaseType());
+  if (!Pointee || (isa<DIBasicType>(Pointee) && Pointee->getSizeInBits() <= 8))
+    return ""; // void * and char *: any object.
+  return Pointee->getName().str();
+}
+
 std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
   std::string Out;
   T = stripType(T);

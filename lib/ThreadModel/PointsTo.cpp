@@ -16,7 +16,6 @@
 #include "FunctionGraphBuilder.h"
 #include "PointsToSolver.h"
 
-#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
@@ -815,19 +814,16 @@ void AndersenSolver::fillConstructed(ObjectId O, const CallBase &CB,
     uint32_t Src;
     switch (FF.K) {
     case FieldFact::Fresh: {
-      const Function *IF = FF.Inner->getCalledFunction();
-      if (Depth >= MaxCloneDepth) {
-        // The body's own object, as without cloning.
-        Src = newNode();
-        addPts(Src, locFor(heapObject(*FF.Inner), 0));
-        break;
+      // Past the depth, the body's own object, as without cloning.
+      ObjectId IO = heapObject(*FF.Inner);
+      if (Depth < MaxCloneDepth) {
+        bool New = !ClonedObj.count({&CB, FF.Inner});
+        IO = clonedObject(CB, *FF.Inner);
+        if (New)
+          Parts.push_back({IO, O});
+        if (const Function *IF = FF.Inner->getCalledFunction(); New && IF)
+          fillConstructed(IO, *FF.Inner, *IF, Depth + 1);
       }
-      bool New = !ClonedObj.count({&CB, FF.Inner});
-      ObjectId IO = clonedObject(CB, *FF.Inner);
-      if (New)
-        Parts.push_back({IO, O});
-      if (New && IF)
-        fillConstructed(IO, *FF.Inner, *IF, Depth + 1);
       Src = newNode();
       addPts(Src, locFor(IO, 0));
       break;
@@ -1143,37 +1139,8 @@ void AndersenSolver::buildConstraints() {
   addCallerMemory();
 }
 
-/// The name of what a pointer parameter points to, from debug information:
-/// the struct (or typedef, or base type) behind the pointer; empty if
-/// unknown or `void *` / `char *`.
-static std::string pointeeName(const Argument &A) {
-  const DISubprogram *SP = A.getParent()->getSubprogram();
-  const DISubroutineType *ST = SP ? SP->getType() : nullptr;
-  if (!ST || A.getArgNo() + 1 >= ST->getTypeArray().size())
-    return "";
-  auto Strip = [](const DIType *T) {
-    while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
-      unsigned Tag = D->getTag();
-      if (Tag != dwarf::DW_TAG_const_type &&
-          Tag != dwarf::DW_TAG_volatile_type &&
-          Tag != dwarf::DW_TAG_restrict_type && Tag != dwarf::DW_TAG_typedef)
-        break;
-      T = D->getBaseType();
-    }
-    return T;
-  };
-  auto *P = dyn_cast_or_null<DIDerivedType>(
-      Strip(ST->getTypeArray()[A.getArgNo() + 1]));
-  if (!P || P->getTag() != dwarf::DW_TAG_pointer_type)
-    return "";
-  const DIType *Pointee = Strip(P->getBaseType());
-  if (!Pointee || (isa<DIBasicType>(Pointee) && Pointee->getSizeInBits() <= 8))
-    return ""; // void * and char *: any object.
-  return Pointee->getName().str();
-}
-
 ObjectId AndersenSolver::callerMemory(const Argument &A) {
-  std::string Key = pointeeName(A);
+  std::string Key = pointeeTypeName(A);
   auto It = CallerMemory.find(Key);
   if (It != CallerMemory.end())
     return It->second;

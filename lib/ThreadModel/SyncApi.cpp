@@ -100,6 +100,13 @@ const SyncApi *lookupSyncApi(StringRef Name) {
   return It == Index.end() ? nullptr : It->second;
 }
 
+bool isSyncObjectFunction(StringRef N) {
+  return N.starts_with("pthread_mutex_") || N.starts_with("pthread_cond_") ||
+         N.starts_with("pthread_rwlock_") || N.starts_with("pthread_spin_") ||
+         N.starts_with("pthread_barrier_") || N.starts_with("sem_") ||
+         N.starts_with("mtx_") || N.starts_with("cnd_");
+}
+
 const CreateApi *lookupCreateApi(StringRef Name) {
   auto It = createTable().find(Name);
   return It == createTable().end() ? nullptr : &It->second;

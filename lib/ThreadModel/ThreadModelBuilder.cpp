@@ -47,6 +47,7 @@ struct ModelBuilder {
   DenseMap<const Function *, std::vector<TemplateId>> FuncTemplates;
   /// Heap objects that never leave their allocating activation.
   DenseSet<ObjectId> ThreadPrivateHeap;
+  std::optional<DenseSet<ObjectId>> HandedOver; ///< See handedOver().
   /// Call sites of each defined function, in reachable code.
   DenseMap<const Function *, std::vector<const CallBase *>> CallSites;
   DenseMap<const BasicBlock *, bool> InCycle;
@@ -791,10 +792,7 @@ struct ModelBuilder {
     StringRef N = G.getName();
     if (const SyncApi *S = lookupSyncApi(N))
       return S->Kind != ActionKind::Exit;
-    if (N.starts_with("pthread_mutex_") || N.starts_with("pthread_cond_") ||
-        N.starts_with("pthread_rwlock_") || N.starts_with("pthread_spin_") ||
-        N.starts_with("pthread_barrier_") || N.starts_with("sem_") ||
-        N.starts_with("mtx_") || N.starts_with("cnd_"))
+    if (isSyncObjectFunction(N))
       return true;
     const LibcFunction *Row = lookupLibc(N);
     return Row && Row->Escapes != int(J) && Row->Callback < 0 &&
@@ -970,12 +968,6 @@ struct ModelBuilder {
     }
   }
 
-  /// constructed-part (see docs/design-threadmodel.md): an object a
-  /// constructor stored into an object owned per instance, whose pointer
-  /// nothing else holds (no other object's content but private stack
-  /// slots, no store or copy into the whole by the program, no escape or
-  /// thread argument), is owned per instance by the same templates: each
-  /// concrete whole has its own part, and only its holder reaches it.
   /// For each object of Of: the objects whose contents may hold its
   /// address.
   DenseMap<ObjectId, SmallVector<ObjectId, 2>>
@@ -989,9 +981,12 @@ struct ModelBuilder {
   }
 
   /// Objects another thread or unknown code may be handed: thread
-  /// arguments, escaped objects, targets of unresolved pointers.
-  DenseSet<ObjectId> handedOver() const {
-    DenseSet<ObjectId> Out;
+  /// arguments, escaped objects, targets of unresolved pointers (computed
+  /// once, for the ownership rules that ask).
+  const DenseSet<ObjectId> &handedOver() {
+    if (HandedOver)
+      return *HandedOver;
+    DenseSet<ObjectId> &Out = HandedOver.emplace();
     for (ObjectId O : PTA.escapedObjects())
       Out.insert(O);
     for (ObjectId O : PTA.unresolvedTargets())
@@ -1022,7 +1017,7 @@ struct ModelBuilder {
     for (auto [Part, Whole] : Parts)
       IsPart.insert(Part);
     auto Holders = holdersOf(IsPart);
-    DenseSet<ObjectId> Leaked = handedOver();
+    const DenseSet<ObjectId> &Leaked = handedOver();
     // Wholes the program stores pointers into or copies over (`b->buf =
     // a->buf` would give two wholes one part).
     DenseSet<ObjectId> WrittenPointers;

@@ -25,6 +25,7 @@
 #include <optional>
 
 namespace llvm {
+class Argument;
 class BasicBlock;
 class CallBase;
 class Constant;
@@ -117,6 +118,10 @@ void setGlobalDebugInfo(MemObject &O, const llvm::GlobalVariable &GV);
 std::string describeLocPlain(const MemObject &O, int64_t Off);
 /// ".f", ".a.b", "[]": the member path of byte Off in type T, or "" if none.
 std::string memberPath(const llvm::DIType *T, int64_t Off, bool ViaPointer);
+/// The name of the type a pointer parameter points to, from debug
+/// information (typedefs and qualifiers stripped); "" if unknown or
+/// `void *` / `char *`.
+std::string pointeeTypeName(const llvm::Argument &A);
 
 //===----------------------------------------------------------------------===//
 // API tables
@@ -132,6 +137,10 @@ struct SyncApi {
   LockMode Mode;
 };
 const SyncApi *lookupSyncApi(llvm::StringRef Name);
+/// A function on a lock, condition variable, barrier or semaphore object
+/// (its init, destroy, lock, wait, ...): it keeps no pointer to it and
+/// writes none into it.
+bool isSyncObjectFunction(llvm::StringRef Name);
 
 /// Which memory of an argument a libc function touches (LibcModel.cpp).
 enum class LibcExtent : uint8_t {

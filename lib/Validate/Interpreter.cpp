@@ -128,10 +128,8 @@ Val Replayer::load(Path &P, uint64_t Addr, Type *Ty, const std::string &Name) {
   std::optional<Val> R;
   for (uint64_t I = 0; I < N; ++I) {
     const Val *B = P.Mem.find(Addr + I);
-    if (!B) {
-      P.Mem.set(Addr + I, fresh(P, 8, ""));
-      B = P.Mem.find(Addr + I);
-    }
+    if (!B)
+      B = &P.Mem.set(Addr + I, fresh(P, 8, ""));
     R = R ? Ops.concat(*B, *R) : *B;
   }
   if (Unwritten && !Name.empty() && !Ty->isPointerTy())

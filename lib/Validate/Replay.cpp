@@ -111,14 +111,18 @@ std::string Replayer::describe(const ReplayStep &S) const {
   return Text;
 }
 
-z3::params Replayer::limits() {
+unsigned Replayer::solverLimit() const {
   if (SolverWork >= Opts.MaxSolverWork)
     throw Unsupported{"the solver's work budget for one replay ran out"};
-  z3::params Pa(Ctx);
   // A resource limit, not a timeout: the same answer on any machine. The
   // limit counts from the start of each check.
-  uint64_t Left = Opts.MaxSolverWork - SolverWork;
-  Pa.set("rlimit", unsigned(std::min<uint64_t>(20000000u, Left)));
+  return unsigned(
+      std::min<uint64_t>(20000000u, Opts.MaxSolverWork - SolverWork));
+}
+
+z3::params Replayer::limits() {
+  z3::params Pa(Ctx);
+  Pa.set("rlimit", solverLimit());
   return Pa;
 }
 
@@ -137,20 +141,15 @@ void Replayer::spent(const z3::stats &St) {
 }
 
 z3::solver &Replayer::solver() {
-  if (SolverWork >= Opts.MaxSolverWork)
-    throw Unsupported{"the solver's work budget for one replay ran out"};
   // One solver per replay, its path condition pushed and popped for each
   // query: making a solver (and setting its parameters) cost Z3 about a
   // millisecond, far more than most queries, and outside its resource
-  // count.
+  // count. Its limit is set again only when it changes.
+  unsigned Limit = solverLimit();
   if (!Solver)
     Solver.emplace(Ctx);
-  unsigned Limit =
-      unsigned(std::min<uint64_t>(20000000u, Opts.MaxSolverWork - SolverWork));
   if (Limit != SolverLimit) {
-    z3::params Pa(Ctx);
-    Pa.set("rlimit", Limit);
-    Solver->set(Pa);
+    Solver->set(limits());
     SolverLimit = Limit;
   }
   return *Solver;

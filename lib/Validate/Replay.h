@@ -103,7 +103,7 @@ public:
     }
     return nullptr;
   }
-  void set(uint64_t Addr, Val V) { Top[Addr] = std::move(V); }
+  const Val &set(uint64_t Addr, Val V) { return Top[Addr] = std::move(V); }
   /// Before a copy: a top of more than a few bytes becomes a shared layer.
   void freeze() {
     if (Top.size() < 64)
@@ -223,6 +223,7 @@ private:
   z3::solver &solver();
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
   /// Every query's resource limit.
+  unsigned solverLimit() const;
   z3::params limits();
   /// Reads what the last check spent (Z3 counts per context).
   void spent(const z3::stats &St);
