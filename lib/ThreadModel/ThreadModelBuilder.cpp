@@ -307,6 +307,13 @@ struct ModelBuilder {
   void computeEscapes() {
     std::vector<ObjectId> Work;
     std::vector<bool> Seen(TM.Objects.size(), false);
+    // Locals whose address stays in their frame never escape, whatever
+    // merged points-to sets reach them ("uncaptured-stack").
+    for (const AllocaInst *AI : findUncapturedAllocas(M)) {
+      ObjectId O = PTA.objectFor(AI);
+      if (O < Seen.size() && TM.Objects[O].Kind == ObjectKind::Stack)
+        Seen[O] = true;
+    }
     auto Push = [&](ObjectId O) {
       if (O < Seen.size() && !Seen[O]) {
         Seen[O] = true;

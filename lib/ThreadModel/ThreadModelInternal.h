@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
 
 #include <optional>
 
@@ -110,6 +111,12 @@ struct IndexBytes {
 /// The function is analysed once, on a copy.
 std::vector<std::optional<IndexBytes>>
 indexRanges(llvm::ArrayRef<const llvm::Instruction *> Accesses, IndexRead R);
+/// Allocas whose address never leaves their activation's thread: only
+/// loaded and stored through, compared, kept in -O0 spill slots, or passed
+/// to parameters of defined functions that do the same (Captures.cpp,
+/// "uncaptured-stack" in docs/design-threadmodel.md).
+llvm::DenseSet<const llvm::AllocaInst *>
+findUncapturedAllocas(const llvm::Module &M);
 /// The source name of a function (DISubprogram name, else IR name).
 std::string sourceNameOf(const llvm::Function &F);
 /// Sets Loc and Type of a global's object from its debug info.

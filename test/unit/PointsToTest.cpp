@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "racesift/ThreadModel/PointsTo.h"
+#include "ThreadModelInternal.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/InstIterator.h"
@@ -478,4 +479,94 @@ entry:
     CHECK(Cut.steps() >= 1);
     CHECK(Cut.steps() < Needed);
   }
+}
+
+TEST_CASE("points-to: locals whose address stays in their frame", "[pta]") {
+  // uncaptured-stack (Captures.cpp): a local only loaded and stored
+  // through, kept in -O0 spill slots, or handed to parameters that do the
+  // same is reached by its own thread alone.
+  const char *IR = R"(
+@g = global ptr null
+declare void @ext(ptr)
+declare void @extnc(ptr nocapture)
+define void @reads(ptr %p) {
+  %p.addr = alloca ptr
+  store ptr %p, ptr %p.addr
+  %q = load ptr, ptr %p.addr
+  %f = getelementptr i32, ptr %q, i64 1
+  %v = load i32, ptr %f
+  store i32 %v, ptr %q
+  ret void
+}
+define void @keeps(ptr %p) {
+  store ptr %p, ptr @g
+  ret void
+}
+define void @passes(ptr %p) {
+  call void @keeps(ptr %p)
+  ret void
+}
+define void @recurse(ptr %p, i1 %c) {
+  br i1 %c, label %a, label %b
+a:
+  call void @recurse(ptr %p, i1 false)
+  ret void
+b:
+  %v = load i32, ptr %p
+  ret void
+}
+define ptr @returns(ptr %p) {
+  ret ptr %p
+}
+define void @f(ptr %fp) {
+  %inreads = alloca i32
+  %inkeeps = alloca i32
+  %inpasses = alloca i32
+  %inrec = alloca i32
+  %inret = alloca i32
+  %inext = alloca i32
+  %inextnc = alloca i32
+  %inind = alloca i32
+  %cmp = alloca i32
+  %memset = alloca [4 x i32]
+  call void @reads(ptr %inreads)
+  call void @keeps(ptr %inkeeps)
+  call void @passes(ptr %inpasses)
+  call void @recurse(ptr %inrec, i1 true)
+  %r = call ptr @returns(ptr %inret)
+  call void @ext(ptr %inext)
+  call void @extnc(ptr %inextnc)
+  call void %fp(ptr %inind)
+  %eq = icmp eq ptr %cmp, null
+  call void @llvm.memset.p0.i64(ptr %memset, i8 0, i64 16, i1 false)
+  ret void
+}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+)";
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(IR, Err, Ctx);
+  REQUIRE(M);
+  DenseSet<const AllocaInst *> Free = findUncapturedAllocas(*M);
+  auto IsFree = [&](StringRef Name) {
+    for (const Instruction &I : instructions(*M->getFunction("f")))
+      if (I.getName() == Name)
+        return Free.count(cast<AllocaInst>(&I)) != 0;
+    FAIL("no alloca " << Name.str());
+    return false;
+  };
+  CHECK(IsFree("inreads"));
+  CHECK_FALSE(IsFree("inkeeps"));
+  CHECK_FALSE(IsFree("inpasses"));
+  CHECK(IsFree("inrec"));
+  CHECK_FALSE(IsFree("inret"));
+  CHECK_FALSE(IsFree("inext"));
+  CHECK(IsFree("inextnc"));
+  CHECK_FALSE(IsFree("inind"));
+  CHECK(IsFree("cmp"));
+  CHECK(IsFree("memset"));
+  // The spill slot itself: only loaded and stored through.
+  for (const Instruction &I : instructions(*M->getFunction("reads")))
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      CHECK(Free.count(AI));
 }
