@@ -25,6 +25,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -87,7 +88,18 @@ public:
     std::string Text = D.Message;
     if (Loc.isInvalid() && D.Loc.known())
       Text = D.Loc.File + ":" + std::to_string(D.Loc.Line) + ": " + Text;
-    Diags.Report(Loc, Diags.getCustomDiagID(Lvl, "%0")) << Text;
+    // A custom diagnostic ID belongs to no warning group, so -Werror, -w,
+    // -W(no-)<group> and pragmas would pass it by, and clang 19 lets a
+    // plugin register no group of its own (an unknown -W name draws
+    // -Wunknown-warning-option, an error under -Werror). Warnings therefore
+    // go out as clang's "warning from a backend plugin", whose group
+    // -Wbackend-plugin clang maps from the command line and from the
+    // pragmas in force at Loc. Notes after an ignored warning are dropped
+    // by clang itself.
+    unsigned ID = Lvl == DiagnosticsEngine::Warning
+                      ? diag::warn_fe_backend_plugin
+                      : Diags.getCustomDiagID(Lvl, "%0");
+    Diags.Report(Loc, ID) << Text;
     return true;
   }
 };
