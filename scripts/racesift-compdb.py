@@ -49,6 +49,23 @@ C_EXT = {".c"}
 CXX_EXT = {".cc", ".cpp", ".cxx", ".c++", ".cp", ".C", ".CPP"}
 WRAPPERS = {"ccache", "sccache", "distcc", "icecc"}
 
+# The version of RaceSift. CMake fills it in when it copies this script into
+# the build's bin/ (and so into an installation); run from the source tree,
+# the script reads it where CMake does, from the top CMakeLists.txt.
+VERSION = "@RACESIFT_VERSION@"
+
+
+def racesift_version():
+    if not VERSION.startswith("@"):
+        return VERSION
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        with open(os.path.join(root, "CMakeLists.txt"), encoding="utf-8") as f:
+            m = re.search(r"project\(RaceSift VERSION ([0-9.]+)", f.read())
+    except OSError:
+        m = None
+    return m.group(1) if m else "unknown"
+
 # Flags dropped with the argument that follows them.
 DROP_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ", "-MJ", "--serialize-diagnostics",
                    "-dependency-file"}
@@ -206,6 +223,19 @@ def tool(llvm_bin, name):
     return os.path.join("/usr/lib/llvm-19/bin", name)
 
 
+def default_plugin():
+    """RaceSift.so beside this script: installed (PREFIX/bin and
+    PREFIX/lib/racesift), in the build's bin/ (beside its lib/), or in the
+    source tree's scripts/ (the default build directory, build/)."""
+    candidates = [os.path.join(ROOT, "lib", "racesift", "RaceSift.so"),
+                  os.path.join(ROOT, "lib", "RaceSift.so"),
+                  os.path.join(ROOT, "build", "lib", "RaceSift.so")]
+    for c in candidates:
+        if os.path.isfile(c):
+            return c
+    return candidates[-1]
+
+
 def main():
     argv = sys.argv[1:]
     pass_opts = ["-" + a.lstrip("-") for a in argv
@@ -216,15 +246,18 @@ def main():
         prog="racesift-compdb.py",
         description="Run RaceSift on the whole program of a "
         "compile_commands.json. Pass options: -racesift-NAME[=VALUE] "
-        "or RACESIFT_OPTIONS.")
+        "or RACESIFT_OPTIONS (RaceSift " + racesift_version() + ").")
     ap.add_argument("compdb", nargs="?",
                     help="compile_commands.json (default: BUILD_DIR/"
                     "compile_commands.json)")
     ap.add_argument("-p", dest="build_dir", default=".",
                     help="the build directory holding compile_commands.json")
     ap.add_argument("--plugin", default=os.environ.get(
-        "RACESIFT_PLUGIN", os.path.join(ROOT, "build", "lib", "RaceSift.so")),
-        help="RaceSift.so (default: $RACESIFT_PLUGIN or build/lib)")
+        "RACESIFT_PLUGIN", default_plugin()),
+        help="RaceSift.so (default: $RACESIFT_PLUGIN, or the one beside "
+        "this script: PREFIX/lib/racesift once installed, the build's lib/)")
+    ap.add_argument("--version", action="version",
+                    version="%(prog)s (RaceSift " + racesift_version() + ")")
     ap.add_argument("--llvm-bin", default=os.environ.get("RACESIFT_LLVM_BIN"),
                     help="directory of clang, llvm-link and opt (default: "
                     "clang-19, llvm-link-19, opt-19 on PATH)")

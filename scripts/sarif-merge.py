@@ -21,11 +21,29 @@ import argparse
 import copy
 import json
 import os
+import re
 import sys
 import tempfile
 import urllib.parse
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+# The version of RaceSift. CMake fills it in when it copies this script into
+# the build's bin/ (and so into an installation); run from the source tree,
+# the script reads it where CMake does, from the top CMakeLists.txt.
+VERSION = "@RACESIFT_VERSION@"
+
+
+def racesift_version():
+    if not VERSION.startswith("@"):
+        return VERSION
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        with open(os.path.join(root, "CMakeLists.txt"), encoding="utf-8") as f:
+            m = re.search(r"project\(RaceSift VERSION ([0-9.]+)", f.read())
+    except OSError:
+        m = None
+    return m.group(1) if m else "unknown"
 
 
 class MergeError(Exception):
@@ -216,11 +234,15 @@ def write_atomically(path, text):
 
 def main(argv):
     parser = argparse.ArgumentParser(
-        description="Merge RaceSift SARIF logs into one deduplicated log.")
+        description="Merge RaceSift SARIF logs into one deduplicated log "
+        "(RaceSift " + racesift_version() + ").")
     parser.add_argument("-o", "--output", required=True,
                         help="merged SARIF file to write")
     parser.add_argument("inputs", nargs="+", metavar="DIR_OR_FILE",
                         help="SARIF files, or directories of *.sarif files")
+    parser.add_argument("--version", action="version",
+                        version="%(prog)s (RaceSift " + racesift_version() +
+                        ")")
     args = parser.parse_args(argv)
     try:
         files = input_files(args.inputs)

@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
@@ -337,7 +338,12 @@ static void analyse(Module &UserModule, const Options &Opts,
   // `#pragma clang __debug crash`.
   if (sys::Process::GetEnv("RACESIFT_DEBUG_CRASH"))
     LLVM_BUILTIN_TRAP;
-  if (Opts.Stats)
+  if (Opts.Stats) {
+    // Which analysis produced these numbers: the version the build set
+    // (CMake's project version), and the LLVM it was built against.
+    R.Stats.push_back(formatv("racesift: stats: RaceSift {0} (LLVM {1})",
+                              RACESIFT_VERSION, LLVM_VERSION_STRING)
+                          .str());
     R.Stats.push_back(formatv("racesift: stats: budgets: timeout={0}s, "
                               "max-states={1} per location, max-memory={2} "
                               "MiB, max-module-states={3}, points-to-steps="
@@ -346,6 +352,7 @@ static void analyse(Module &UserModule, const Options &Opts,
                               Opts.MaxMemoryMB, Opts.MaxModuleStates,
                               Opts.PointsToSteps, Opts.LocksetSteps)
                           .str());
+  }
   auto NoThreads = [&] {
     R.NoThreads = true;
     R.Run.Notifications.push_back(

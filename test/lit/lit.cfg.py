@@ -26,6 +26,14 @@ config.substitutions.append(("%examples", os.path.join(
     config.racesift_src_root, "examples", "pthreads")))
 config.substitutions.append(("%scripts", os.path.join(
     config.racesift_src_root, "scripts")))
+# What a user's build uses: the build's bin/ (racesift-cc, racesift-c++ and
+# the scripts, with the version filled in), the build tree itself (for
+# `cmake --install` and find_package), and the version CMake set.
+config.substitutions.append(("%racesift_bin", os.path.join(
+    config.racesift_obj_root, "bin")))
+config.substitutions.append(("%racesift_build", config.racesift_obj_root))
+config.substitutions.append(("%racesift_version", config.racesift_version))
+config.substitutions.append(("%cmake", config.cmake))
 
 # Tests must not inherit a developer's RACESIFT_OPTIONS.
 config.environment.pop("RACESIFT_OPTIONS", None)
