@@ -7,7 +7,7 @@
 # ===---------------------------------------------------------------------=== #
 """Merge the SARIF logs of one build (sarif-dir=) into one log with one run.
 
-Usage: sarif-merge.py -o merged.sarif DIR_OR_FILE...
+Usage: sarif-merge.py [--baseline BASE.sarif] -o merged.sarif DIR_OR_FILE...
 
 A directory contributes its *.sarif files (not recursively). Results with
 the same ruleId and partialFingerprints are one finding seen from several
@@ -15,6 +15,14 @@ translation units (a race in a header) and are kept once. Artifacts are
 merged and re-indexed; the invocations become one whose executionSuccessful
 is true only if every input succeeded, with all notifications. The output
 does not depend on the order or names of the inputs. Standard library only.
+
+With --baseline, every result gets a baselineState against the baseline log
+(a merged log of an earlier build, say): "unchanged" if the baseline has a
+result with its ruleId and partialFingerprints, else "new"; the baseline's
+results that no input has are added as "absent" (without their codeFlows).
+The states the inputs carried (the plugin's baseline= option) are replaced:
+only the whole build knows what is gone. Without --baseline, an absent
+result that another input still reports is dropped.
 """
 
 import argparse
@@ -92,6 +100,19 @@ def dumps(node):
     return json.dumps(node, sort_keys=True, separators=(",", ":"))
 
 
+def result_key(result):
+    """One finding's identity across logs: its rule and fingerprints."""
+    fp = result.get("partialFingerprints")
+    if fp:
+        return dumps([result.get("ruleId"), fp])
+    body = {k: v for k, v in result.items() if k != "baselineState"}
+    return dumps(body)
+
+
+def is_absent(result):
+    return result.get("baselineState") == "absent"
+
+
 class Merger:
     def __init__(self):
         self.driver = None
@@ -156,15 +177,13 @@ class Merger:
 
         for result in run.get("results", []):
             result.pop("ruleIndex", None)
-            fp = result.get("partialFingerprints")
-            if fp:
-                key = dumps([result.get("ruleId"), fp])
-            else:
-                key = dumps(result)
+            key = result_key(result)
             # Equal keys: keep the result that sorts first, so the choice
-            # does not depend on input order.
+            # does not depend on input order; one still reported wins over
+            # an absent one.
             old = self.results.get(key)
-            if old is None or dumps(result) < dumps(old):
+            if old is None or (is_absent(old), dumps(result)) < (
+                    is_absent(result), dumps(old)):
                 self.results[key] = result
 
         for inv in run.get("invocations", []):
@@ -172,6 +191,36 @@ class Merger:
                 self.success = False
             for n in inv.get("toolExecutionNotifications", []):
                 self.notifications[dumps(n)] = n
+
+    def compare(self, baseline):
+        """Sets baselineState against the Merger baseline (see the module
+        doc) and adds its results missing here as absent ones."""
+        self.results = {k: r for k, r in self.results.items()
+                        if not is_absent(r)}
+        known = {k for k, r in baseline.results.items() if not is_absent(r)}
+        for rule_id, rule in baseline.rules.items():
+            self.rules.setdefault(rule_id, rule)
+        for key, result in self.results.items():
+            result["baselineState"] = "unchanged" if key in known else "new"
+        for key in sorted(known - set(self.results)):
+            result = baseline.results[key]
+            result.pop("codeFlows", None)
+            result["baselineState"] = "absent"
+
+            # The baseline's base ids may point elsewhere (another
+            # checkout): such locations become absolute.
+            def fix(loc):
+                base = loc.get("uriBaseId")
+                if base and baseline.base_ids.get(base) != \
+                        self.base_ids.get(base):
+                    root = baseline.base_ids.get(base, {}).get("uri", "")
+                    loc["uri"] = urllib.parse.urljoin(root, loc["uri"])
+                    del loc["uriBaseId"]
+                art = (loc.get("uri"), loc.get("uriBaseId", ""))
+                self.artifacts.setdefault(art, {"location": dict(loc)})
+
+            walk_artifact_locations(result, fix)
+            self.results[key] = result
 
     def log(self):
         rules = [self.rules[k] for k in sorted(self.rules)]
@@ -238,6 +287,9 @@ def main(argv):
         "(RaceSift " + racesift_version() + ").")
     parser.add_argument("-o", "--output", required=True,
                         help="merged SARIF file to write")
+    parser.add_argument("--baseline", metavar="BASE.sarif",
+                        help="mark results new, unchanged or absent "
+                        "against this log")
     parser.add_argument("inputs", nargs="+", metavar="DIR_OR_FILE",
                         help="SARIF files, or directories of *.sarif files")
     parser.add_argument("--version", action="version",
@@ -247,13 +299,22 @@ def main(argv):
     try:
         files = input_files(args.inputs)
         out = os.path.abspath(args.output)
-        files = [f for f in files if os.path.abspath(f) != out]
+        # Neither the output nor the baseline is an input, should a
+        # directory of logs hold them.
+        skip = {out} | ({os.path.abspath(args.baseline)} if args.baseline
+                        else set())
+        files = [f for f in files if os.path.abspath(f) not in skip]
         if not files:
             raise MergeError("no SARIF files in " + " ".join(args.inputs))
         merger = Merger()
         for path in files:
             for run in load(path)["runs"]:
                 merger.add_run(run)
+        if args.baseline:
+            baseline = Merger()
+            for run in load(args.baseline)["runs"]:
+                baseline.add_run(run)
+            merger.compare(baseline)
         text = json.dumps(merger.log(), indent=2, sort_keys=True,
                           ensure_ascii=False) + "\n"
         write_atomically(args.output, text)

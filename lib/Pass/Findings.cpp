@@ -464,4 +464,55 @@ void applySourceSuppressions(Module &M, const ThreadModel &TM,
   }
 }
 
+/// The text of a constant C string, or "" if V is none.
+static StringRef cString(const Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return "";
+  auto *CDA = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  return CDA && CDA->isCString() ? CDA->getAsCString() : "";
+}
+
+std::vector<Diagnostic> misspeltAnnotations(const Module &M) {
+  // Each annotation carries its text, file and line (operands or
+  // arguments 1, 2 and 3), wherever clang put it.
+  std::vector<std::tuple<const Value *, const Value *, const Value *>> Found;
+  if (const GlobalVariable *GA = M.getNamedGlobal("llvm.global.annotations"))
+    if (auto *Arr = dyn_cast_or_null<ConstantArray>(
+            GA->hasInitializer() ? GA->getInitializer() : nullptr))
+      for (const Use &U : Arr->operands())
+        if (auto *CS = dyn_cast<ConstantStruct>(U.get());
+            CS && CS->getNumOperands() >= 4)
+          Found.emplace_back(CS->getOperand(1), CS->getOperand(2),
+                             CS->getOperand(3));
+  for (const Function &F : M)
+    if (F.isIntrinsic() && (F.getName().starts_with("llvm.ptr.annotation") ||
+                            F.getName().starts_with("llvm.var.annotation")))
+      for (const User *U : F.users())
+        if (auto *CI = dyn_cast<CallInst>(U); CI && CI->arg_size() >= 4)
+          Found.emplace_back(CI->getArgOperand(1), CI->getArgOperand(2),
+                             CI->getArgOperand(3));
+
+  std::vector<Diagnostic> Out;
+  std::set<std::tuple<std::string, unsigned, std::string>> Seen;
+  for (auto [Text, File, Line] : Found) {
+    StringRef Name = cString(Text);
+    // Other tools' annotations are none of ours; "RaceSift:ignore" and
+    // "racesift-ignore" are meant for us.
+    if (!Name.starts_with_insensitive("racesift") || Name == IgnoreAnnotation)
+      continue;
+    SourceLoc L;
+    L.File = cString(File).str();
+    if (auto *C = dyn_cast<ConstantInt>(Line))
+      L.Line = C->getZExtValue();
+    if (!Seen.insert({L.File, L.Line, Name.str()}).second)
+      continue;
+    Out.push_back({Diagnostic::Severity::Warning, L,
+                   "racesift: unknown annotation '" + Name.str() +
+                       "' (did you mean '" + IgnoreAnnotation.str() +
+                       "'?); it suppresses nothing"});
+  }
+  return Out;
+}
+
 } // namespace racesift

@@ -16,7 +16,7 @@
 
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ModelCheck/ModelCheck.h"
-#include "racesift/Report/Finding.h"
+#include "racesift/Report/Report.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 #include "racesift/Validate/Validate.h"
 
@@ -103,6 +103,10 @@ void foldFindingsByAccessPair(std::vector<Finding> &Fs);
 /// variable, a function or a struct field.
 void applySourceSuppressions(llvm::Module &M, const ThreadModel &TM,
                              std::vector<ModelFinding> &Fs);
+
+/// A warning for each annotate("racesift...") that is not one RaceSift
+/// knows (a misspelt "racesift::ignore"), at the annotation's line.
+std::vector<Diagnostic> misspeltAnnotations(const llvm::Module &M);
 
 } // namespace racesift
 

@@ -652,6 +652,15 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     }
     Supp = std::move(*S);
   }
+  std::optional<Baseline> Base;
+  if (!Opts.Baseline.empty()) {
+    Expected<Baseline> B = Baseline::load(Opts.Baseline);
+    if (!B) {
+      Emit.error("racesift: " + toString(B.takeError()));
+      return Kept;
+    }
+    Base = std::move(*B);
+  }
 
   RunResult R;
   R.Run.ModuleName = moduleName(M);
@@ -735,13 +744,29 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
                     .str());
 
   applySourceSuppressions(R.WithBodies ? *R.WithBodies : M, R.TM, R.Findings);
+  Emit.emit(misspeltAnnotations(R.WithBodies ? *R.WithBodies : M));
   std::vector<Finding> Fs;
   for (ModelFinding &MF : R.Findings)
     Fs.push_back(std::move(MF.F));
   applyCommentSuppressions(Fs);
-  if (Supp)
+  if (Supp) {
     Supp->apply(Fs);
+    auto Warn = [&](const std::string &Msg) {
+      Emit.warning("racesift: " + Msg);
+      R.Run.Notifications.push_back(
+          {Notification::Level::Warning, "suppressions", Msg});
+    };
+    for (const std::string &P : Supp->problems())
+      Warn(P);
+    // A translation unit sees part of the program: a line for another
+    // unit's race matches nothing in it. Only a whole program can tell.
+    if (Config->When != Phase::CompileTime)
+      for (const std::string &U : Supp->unmatched())
+        Warn(U);
+  }
   foldFindingsByAccessPair(Fs);
+  if (Base)
+    R.Run.AbsentResults = Base->apply(Fs, runKeyOf(R.Run));
 
   bool AnyShown = std::any_of(Fs.begin(), Fs.end(),
                               [](const Finding &F) { return !F.Suppressed; });

@@ -9,6 +9,8 @@
 
 #include "racesift/Report/Report.h"
 
+#include <algorithm>
+
 namespace racesift {
 
 using namespace report;
@@ -43,8 +45,12 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
       continue;
     }
     // Werror promotes possible races too: the user asked that any reported
-    // race fails the build, and an undecided one is still reported.
-    Add(Werror ? Sev::Error : Sev::Warning, F->First.Loc, headline(*F));
+    // race fails the build, and an undecided one is still reported. A
+    // baseline's findings are known and accepted for now: only new ones
+    // fail it.
+    bool Known = F->Baseline == BaselineState::Unchanged;
+    Add(Werror && !Known ? Sev::Error : Sev::Warning, F->First.Loc,
+        headline(*F));
 
     const FindingAccess &S = F->Second;
     // accessText already names the function when the position is unknown.
@@ -58,10 +64,16 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                     where(Op.Loc, "here")));
     for (const std::string &N : F->Notes)
       Add(Sev::Note, F->First.Loc, N);
+    if (Known)
+      Add(Sev::Note, F->First.Loc, "already in the baseline");
     if (F->Kind == FindingKind::Race && !F->Interleaving.empty())
       Add(Sev::Note, F->First.Loc, interleavingText(*F));
   }
   if (!Unexamined.empty()) {
+    bool AnyNew =
+        std::any_of(Unexamined.begin(), Unexamined.end(), [](const Finding *F) {
+          return F->Baseline != BaselineState::Unchanged;
+        });
     constexpr size_t Listed = 4;
     std::string Msg = "racesift: " + std::to_string(Unexamined.size()) +
                       " possible data race(s) not examined within the time "
@@ -73,7 +85,8 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
       Msg += ", ...";
     Msg += "; the SARIF log lists them all; raise the budget with the "
            "timeout option";
-    Add(Werror ? Sev::Error : Sev::Warning, SourceLoc(), std::move(Msg));
+    Add(Werror && AnyNew ? Sev::Error : Sev::Warning, SourceLoc(),
+        std::move(Msg));
   }
   return Out;
 }

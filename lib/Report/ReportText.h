@@ -53,6 +53,9 @@ std::string shortLoc(const SourceLoc &L);
 /// formatDiagnostics); the SARIF codeFlow keeps every step.
 std::string interleavingText(const Finding &F);
 
+/// The partialFingerprints key of RaceSift's results.
+inline constexpr const char *FingerprintKey = "racesiftFingerprint/v1";
+
 /// The stable identity of a finding without line or column numbers.
 std::string fingerprintBase(const Finding &F);
 

@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -39,7 +40,6 @@ using namespace report;
 namespace {
 
 constexpr const char *SrcRoot = "%SRCROOT%";
-constexpr const char *FingerprintKey = "racesiftFingerprint/v1";
 
 /// Percent-encodes everything but unreserved characters and '/', so a path
 /// is a valid URI path (and a relative one never reads as a scheme).
@@ -81,6 +81,25 @@ public:
     if (!Base.empty())
       L["uriBaseId"] = Base;
     return L;
+  }
+
+  /// Takes in an artifactLocation of another log's result (a baseline's,
+  /// its URI absolute): under %SRCROOT% if it lies below this run's root.
+  void adopt(json &Loc) {
+    if (!Loc.is_object() || !Loc.contains("uri") || !Loc["uri"].is_string())
+      return;
+    Loc.erase("index");
+    json Bases = uriBaseIds();
+    std::string Uri = Loc["uri"];
+    if (!Loc.contains("uriBaseId") && !Bases.is_null()) {
+      std::string RootUri = Bases[SrcRoot]["uri"];
+      if (StringRef(Uri).starts_with(RootUri) && Uri.size() > RootUri.size()) {
+        Uri = Uri.substr(RootUri.size());
+        Loc["uri"] = Uri;
+        Loc["uriBaseId"] = SrcRoot;
+      }
+    }
+    Index.try_emplace({Uri, Loc.value("uriBaseId", "")}, 0);
   }
 
   void addRole(const json &Loc, const std::string &Role) {
@@ -290,10 +309,61 @@ std::string sarifMessage(const Finding &F) {
 /// The run's key as written into the log (mergeSarifLog matches on it).
 static constexpr const char *RunKeyProperty = "racesift/runKey";
 
+std::string runKeyOf(const RunInfo &Run) {
+  if (!Run.Key.empty())
+    return Run.Key;
+  SmallString<256> Module(Run.ModuleName);
+  (void)sys::fs::make_absolute(Module);
+  return std::string(Module);
+}
+
+std::vector<std::string> sarifFingerprints(const std::vector<Finding> &Fs) {
+  // Equal identities within one run get an occurrence number, so two
+  // distinct races never merge; the sort keeps the numbering stable.
+  std::vector<std::string> Out(Fs.size());
+  std::map<std::string, unsigned> Seen;
+  for (const Finding *F : sortedFindings(Fs)) {
+    std::string Base = hexSHA256(fingerprintBase(*F));
+    Out[F - Fs.data()] = Base + ":" + std::to_string(++Seen[Base]);
+  }
+  return Out;
+}
+
+/// A baseline's result that no finding matched, ready for this run's log.
+static json absentResult(Artifacts &Arts, const std::string &Text) {
+  json R = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (!R.is_object())
+    return nullptr;
+  R["baselineState"] = "absent";
+  // The interleaving of a race that is gone helps nobody, and would count
+  // against the log's cap on steps.
+  R.erase("codeFlows");
+  std::string Rule = R.value("ruleId", "");
+  if (Rule == "data-race" || Rule == "possible-data-race")
+    R["ruleIndex"] = Rule == "data-race" ? 0 : 1;
+  else
+    R.erase("ruleIndex");
+  std::function<void(json &)> Walk = [&](json &J) {
+    if (J.is_object()) {
+      for (auto &[K, V] : J.items()) {
+        if (K == "artifactLocation")
+          Arts.adopt(V);
+        else
+          Walk(V);
+      }
+    } else if (J.is_array()) {
+      for (json &V : J)
+        Walk(V);
+    }
+  };
+  Walk(R);
+  return R;
+}
+
 std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   Artifacts Arts(Run.SourceRoot);
   json Results = json::array();
-  std::map<std::string, unsigned> Seen;
+  std::vector<std::string> Fingerprints = sarifFingerprints(Fs);
   const size_t MaxLogFlowSteps = Run.MaxLogFlowSteps;
   size_t FlowSteps = 0;
   for (const Finding *F : sortedFindings(Fs)) {
@@ -332,11 +402,10 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
       }
     }
 
-    // Equal identities within one run get an occurrence number, so two
-    // distinct races never merge; the sort keeps the numbering stable.
-    std::string Base = hexSHA256(fingerprintBase(*F));
-    R["partialFingerprints"] = {
-        {FingerprintKey, Base + ":" + std::to_string(++Seen[Base])}};
+    R["partialFingerprints"] = {{FingerprintKey, Fingerprints[F - Fs.data()]}};
+    if (F->Baseline != BaselineState::None)
+      R["baselineState"] =
+          F->Baseline == BaselineState::New ? "new" : "unchanged";
 
     json Props = json::object();
     if (!F->Notes.empty())
@@ -358,6 +427,11 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
       R["suppressions"] = json::array({S});
     }
     Results.push_back(R);
+  }
+  for (const std::string &Text : Run.AbsentResults) {
+    json R = absentResult(Arts, Text);
+    if (!R.is_null())
+      Results.push_back(std::move(R));
   }
 
   json Notes = json::array();
@@ -390,8 +464,7 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   if (!Bases.is_null())
     RunJ["originalUriBaseIds"] = Bases;
   // A later run with the same key replaces this one in a shared log.
-  RunJ["properties"] = {
-      {RunKeyProperty, Run.Key.empty() ? std::string(Module) : Run.Key}};
+  RunJ["properties"] = {{RunKeyProperty, runKeyOf(Run)}};
   json List = Arts.finish(RunJ);
   if (!List.empty())
     RunJ["artifacts"] = List;

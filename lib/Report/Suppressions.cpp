@@ -7,6 +7,7 @@
 
 #include "racesift/Report/Report.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,7 +29,32 @@ Expected<Suppressions> Suppressions::load(const std::string &Path) {
   return parse((*Buf)->getBuffer(), Path);
 }
 
-Expected<Suppressions> Suppressions::parse(StringRef Text, StringRef Name) {
+/// The types RaceSift matches, then ThreadSanitizer's others, which it
+/// skips: a file written for ThreadSanitizer serves both.
+static constexpr StringLiteral OwnKinds[] = {"race", "race_top", "var", "fun",
+                                             "src"};
+static constexpr StringLiteral TsanOnlyKinds[] = {"called_from_lib", "deadlock",
+                                                  "mutex", "signal", "thread"};
+
+/// The known type closest to a misspelt one, or "" if none is close.
+static StringRef closestKind(StringRef Kind) {
+  StringRef Best;
+  unsigned BestDist = 0;
+  for (ArrayRef<StringLiteral> Kinds :
+       {ArrayRef(OwnKinds), ArrayRef(TsanOnlyKinds)})
+    for (StringRef K : Kinds) {
+      unsigned D = Kind.edit_distance(K, /*AllowReplacements=*/true);
+      if (Best.empty() || D < BestDist) {
+        Best = K;
+        BestDist = D;
+      }
+    }
+  // Past half the name a guess misleads more than it helps ("rcae" is two
+  // edits from "race").
+  return BestDist <= (Best.size() + 1) / 2 ? Best : "";
+}
+
+Suppressions Suppressions::parse(StringRef Text, StringRef Name) {
   Suppressions S;
   unsigned LineNo = 0;
   while (!Text.empty()) {
@@ -39,27 +65,85 @@ Expected<Suppressions> Suppressions::parse(StringRef Text, StringRef Name) {
     if (Line.empty() || Line.starts_with("#"))
       continue;
     std::string Where = (Name + ":" + Twine(LineNo)).str();
-    auto Fail = [&](const Twine &Why) {
-      return createStringError(inconvertibleErrorCode(), "%s: %s: '%s'",
-                               Where.c_str(), Why.str().c_str(),
-                               Line.str().c_str());
+    // A wrong line is skipped with a warning rather than failing the
+    // build: what it meant to suppress is reported, so nothing is hidden.
+    auto Skip = [&](const Twine &Why) {
+      S.Problems.push_back(
+          (Where + ": " + Why + ": '" + Line + "'; the line is ignored").str());
     };
     auto [Kind, Glob] = Line.split(':');
     Kind = Kind.trim();
     Glob = Glob.trim();
-    if (Kind.size() == Line.size())
-      return Fail("expected '<type>:<glob>'");
-    if (Kind != "race" && Kind != "var" && Kind != "fun" && Kind != "src")
-      return Fail("unknown suppression type '" + Kind +
-                  "' (expected race, var, fun or src)");
-    if (Glob.empty())
-      return Fail("empty pattern");
-    // Checked here so a bad pattern is reported with its line, not ignored.
-    if (Expected<GlobPattern> P = GlobPattern::create(Glob, /*Max=*/1024); !P)
-      return Fail("invalid pattern (" + toString(P.takeError()) + ")");
+    if (Kind.size() == Line.size()) {
+      Skip("expected '<type>:<pattern>'");
+      continue;
+    }
+    if (is_contained(TsanOnlyKinds, Kind))
+      continue;
+    if (!is_contained(OwnKinds, Kind)) {
+      std::string Lower = Kind.lower();
+      StringRef Near = closestKind(Lower);
+      std::string Hint = Near.empty()
+                             ? " (expected race, race_top, var, fun or src)"
+                             : " (did you mean '" + Near.str() + "'?)";
+      Skip("unknown suppression type '" + Kind + "'" + Hint);
+      continue;
+    }
+    if (Glob.empty()) {
+      Skip("empty pattern");
+      continue;
+    }
+    // ThreadSanitizer's templates have no syntax to get wrong; globs are
+    // checked here so a bad one is reported with its line, not ignored.
+    if (!Kind.starts_with("race"))
+      if (Expected<GlobPattern> P = GlobPattern::create(Glob, /*Max=*/1024);
+          !P) {
+        Skip("invalid pattern (" + toString(P.takeError()) + ")");
+        continue;
+      }
     S.Rules.push_back({Kind.str(), Glob.str(), Where});
   }
   return S;
+}
+
+std::vector<std::string> Suppressions::unmatched() const {
+  std::vector<std::string> Out;
+  for (const Rule &R : Rules)
+    if (!R.Used)
+      Out.push_back(R.Where + ": '" + R.Kind + ":" + R.Glob +
+                    "' matched no finding");
+  return Out;
+}
+
+/// ThreadSanitizer's match of a suppression template (sanitizer_common's
+/// TemplateMatch): Templ matches anywhere in Str unless anchored by a
+/// leading '^' or a '$', and '*' matches any characters.
+static bool tsanMatch(StringRef Templ, StringRef Str) {
+  if (Str.empty())
+    return false;
+  bool Start = Templ.consume_front("^");
+  bool Asterisk = false;
+  while (!Templ.empty()) {
+    if (Templ.front() == '*') {
+      Templ = Templ.drop_front();
+      Start = false;
+      Asterisk = true;
+      continue;
+    }
+    if (Templ.front() == '$')
+      return Str.empty() || Asterisk;
+    if (Str.empty())
+      return false;
+    StringRef Part =
+        Templ.take_until([](char C) { return C == '*' || C == '$'; });
+    size_t Pos = Str.find(Part);
+    if (Pos == StringRef::npos || (Start && Pos != 0))
+      return false;
+    Str = Str.drop_front(Pos + Part.size());
+    Templ = Templ.drop_front(Part.size());
+    Start = Asterisk = false;
+  }
+  return true;
 }
 
 /// L's file as a path from its compilation directory: absolute if it has
@@ -94,38 +178,49 @@ static bool matchesSource(const GlobPattern &P, StringRef Glob,
          matchesFile(P, Glob, F.Second.Loc);
 }
 
-void Suppressions::apply(std::vector<Finding> &Fs) const {
+/// ThreadSanitizer matches a race: template against the frames' functions
+/// and files; here the accesses' functions are the top frames.
+static bool tsanMatchesAccesses(StringRef Templ, const Finding &F) {
+  for (const SourceLoc *L : {&F.First.Loc, &F.Second.Loc})
+    if (tsanMatch(Templ, L->Function) ||
+        (!L->File.empty() && tsanMatch(Templ, sourcePath(*L))))
+      return true;
+  return false;
+}
+
+void Suppressions::apply(std::vector<Finding> &Fs) {
   // GlobPattern refers to its pattern text: Rules outlive Patterns here.
   std::vector<GlobPattern> Patterns;
   for (const Rule &R : Rules) {
     Expected<GlobPattern> P = GlobPattern::create(R.Glob, /*Max=*/1024);
-    // parse() rejected bad patterns already.
+    // parse() skipped bad globs; race: templates need none.
     Patterns.push_back(P ? std::move(*P) : GlobPattern());
     consumeError(P.takeError());
   }
   for (Finding &F : Fs) {
-    if (F.Suppressed)
-      continue;
+    // Every rule is tried, also on findings suppressed otherwise, so that
+    // only a rule that matches nothing at all is reported as unmatched.
     for (size_t I = 0; I < Rules.size(); ++I) {
-      const Rule &R = Rules[I];
+      Rule &R = Rules[I];
       const GlobPattern &P = Patterns[I];
       bool Hit = false;
       if (R.Kind == "var")
         Hit = P.match(F.Variable);
       else if (R.Kind == "race")
-        // As ThreadSanitizer's race: the variable, or a function or a
-        // source file of either access.
-        Hit = P.match(F.Variable) || matchesFunction(P, F) ||
-              matchesSource(P, R.Glob, F);
+        Hit = tsanMatch(R.Glob, F.Variable) || tsanMatchesAccesses(R.Glob, F);
+      else if (R.Kind == "race_top")
+        Hit = tsanMatchesAccesses(R.Glob, F);
       else if (R.Kind == "fun")
         Hit = matchesFunction(P, F);
       else if (R.Kind == "src")
         Hit = matchesSource(P, R.Glob, F);
-      if (Hit) {
+      if (!Hit)
+        continue;
+      R.Used = true;
+      if (!F.Suppressed) {
         F.Suppressed = true;
         F.SuppressedInSource = false;
         F.SuppressedBy = R.Where + " " + R.Kind + ":" + R.Glob;
-        break;
       }
     }
   }

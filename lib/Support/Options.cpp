@@ -27,7 +27,11 @@ const std::vector<OptionInfo> &optionTable() {
       {"sarif-dir", "<dir>",
        "write one uniquely named SARIF log per module into <dir> (parallel "
        "builds)"},
-      {"suppressions", "<file>", "suppressions file (race:, fun:, src: lines)"},
+      {"suppressions", "<file>",
+       "suppressions file (race:, race_top:, var:, fun:, src: lines)"},
+      {"baseline", "<file>",
+       "SARIF log of an earlier run: its findings are marked unchanged, the "
+       "others new, and werror fails only on new ones"},
       {"thread-bound", "<k>",
        "instances per creation site explored by the model checker (default "
        "2)"},
@@ -132,6 +136,8 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
     return parsePath(O.SarifDir, Name, Value, Channel);
   if (Name == "suppressions")
     return parsePath(O.Suppressions, Name, Value, Channel);
+  if (Name == "baseline")
+    return parsePath(O.Baseline, Name, Value, Channel);
   if (Name == "thread-bound") {
     uint64_t V;
     if (Error E = parseUnsigned(V, Name, Value, Channel, 1))

@@ -306,15 +306,15 @@ TEST_CASE("diagnostics: werror, order, suppressed, long witness", "[report]") {
                 "main: read x (t.c:21) (the SARIF codeFlow has all 14 steps)");
 }
 
-TEST_CASE("suppressions: parse, match, errors", "[report]") {
+TEST_CASE("suppressions: parse, match, problems", "[report]") {
   auto S = Suppressions::parse("# comment\n\n"
-                               "race:count*\n"
+                               "race:^count*\n"
                                "  fun:helper_*  \n"
                                "src:*/vendor/*\n"
                                "src:util.h\n",
                                "racesift.supp");
-  REQUIRE(static_cast<bool>(S));
-  CHECK(!S->empty());
+  CHECK(S.problems().empty());
+  CHECK(!S.empty());
 
   Finding A = confirmedRace();
   A.Variable = "counter";
@@ -330,8 +330,8 @@ TEST_CASE("suppressions: parse, match, errors", "[report]") {
   Finding G = confirmedRace(); // Relative file under Dir.
   G.Second.Loc.File = "vendor/x.c";
   std::vector<Finding> Fs = {A, B, C, D, E, F, G};
-  S->apply(Fs);
-  CHECK(Fs[0].SuppressedBy == "racesift.supp:3 race:count*");
+  S.apply(Fs);
+  CHECK(Fs[0].SuppressedBy == "racesift.supp:3 race:^count*");
   CHECK(Fs[1].SuppressedBy == "racesift.supp:4 fun:helper_*");
   CHECK(Fs[2].SuppressedBy == "racesift.supp:5 src:*/vendor/*");
   CHECK(Fs[3].SuppressedBy == "racesift.supp:6 src:util.h");
@@ -344,17 +344,83 @@ TEST_CASE("suppressions: parse, match, errors", "[report]") {
     CHECK(!Fs[I].SuppressedInSource);
   }
 
-  auto Err = [](const char *Text) {
-    auto R = Suppressions::parse(Text, "my.supp");
-    REQUIRE(!R);
-    return llvm::toString(R.takeError());
+  // Every rule matched a finding (G's file is also under vendor/).
+  CHECK(S.unmatched().empty());
+
+  // A wrong line is skipped and reported; the others still apply.
+  auto Problems = [](const char *Text) {
+    return Suppressions::parse(Text, "my.supp").problems();
   };
-  CHECK(Err("race:x\nbogus:y\n") ==
-        "my.supp:2: unknown suppression type 'bogus' (expected race, var, "
-        "fun or src): 'bogus:y'");
-  CHECK(Err("no colon") == "my.supp:1: expected '<type>:<glob>': 'no colon'");
-  CHECK(Err("\n\nfun:") == "my.supp:3: empty pattern: 'fun:'");
-  CHECK(Err("race:[").find("my.supp:1: invalid pattern") == 0);
+  CHECK(Problems("race:x\nbogus:y\n") ==
+        std::vector<std::string>{
+            "my.supp:2: unknown suppression type 'bogus' (expected race, "
+            "race_top, var, fun or src): 'bogus:y'; the line is ignored"});
+  CHECK(Problems("rcae:x") ==
+        std::vector<std::string>{"my.supp:1: unknown suppression type 'rcae' "
+                                 "(did you mean 'race'?): 'rcae:x'; the line "
+                                 "is ignored"});
+  CHECK(Problems("Var:x")[0].find("(did you mean 'var'?)") !=
+        std::string::npos);
+  CHECK(Problems("no colon") ==
+        std::vector<std::string>{"my.supp:1: expected '<type>:<pattern>': 'no "
+                                 "colon'; the line is ignored"});
+  CHECK(Problems("\n\nfun:") ==
+        std::vector<std::string>{
+            "my.supp:3: empty pattern: 'fun:'; the line is ignored"});
+  CHECK(Problems("var:[")[0].find("my.supp:1: invalid pattern") == 0);
+  // ThreadSanitizer's templates have no brackets; its other types are
+  // skipped quietly.
+  CHECK(Problems("race:[").empty());
+  CHECK(Problems("deadlock:x\nmutex:m\nsignal:s\nthread:t\n"
+                 "called_from_lib:libz.so\n")
+            .empty());
+  Suppressions Bad = Suppressions::parse("rcae:x\nvar:x\n", "my.supp");
+  std::vector<Finding> One = {confirmedRace()};
+  Bad.apply(One);
+  CHECK(One[0].SuppressedBy == "my.supp:2 var:x");
+}
+
+TEST_CASE("suppressions: race: matches as ThreadSanitizer's", "[report]") {
+  auto Hits = [](const std::string &Rule, Finding F) {
+    Suppressions S = Suppressions::parse(Rule, "t.supp");
+    std::vector<Finding> Fs = {F};
+    S.apply(Fs);
+    return Fs[0].Suppressed;
+  };
+  Finding F = confirmedRace(); // x; worker and main in /src/proj/t.c.
+  // Anywhere in a name, unless anchored.
+  CHECK(Hits("race:work", F));
+  CHECK(Hits("race:ork", F));
+  CHECK(Hits("race:^work", F));
+  CHECK_FALSE(Hits("race:^ork", F));
+  CHECK(Hits("race:worker$", F));
+  CHECK_FALSE(Hits("race:work$", F));
+  CHECK(Hits("race:^w*er$", F));
+  // As in ThreadSanitizer, a part matches at its first occurrence.
+  CHECK_FALSE(Hits("race:^w*r$", F));
+  CHECK(Hits("race:proj/t.c", F)); // The file's absolute path.
+  CHECK(Hits("race:^x$", F));      // The variable.
+  CHECK_FALSE(Hits("race:nothing", F));
+  // race_top: the accesses' functions and files, not the variable.
+  CHECK(Hits("race_top:main", F));
+  CHECK_FALSE(Hits("race_top:^x$", F));
+  // var: and fun: stay whole-name globs.
+  CHECK_FALSE(Hits("fun:work", F));
+  CHECK(Hits("fun:work*", F));
+  CHECK(Hits("var:x", F));
+  CHECK_FALSE(Hits("var:worker", F));
+
+  // A rule counts as matched on a finding suppressed otherwise too.
+  Suppressions S =
+      Suppressions::parse("var:x\nrace:main\nvar:nothing\n", "t.supp");
+  Finding Annotated = confirmedRace();
+  Annotated.Suppressed = Annotated.SuppressedInSource = true;
+  Annotated.SuppressedBy = "attribute";
+  std::vector<Finding> Fs = {Annotated};
+  S.apply(Fs);
+  CHECK(Fs[0].SuppressedBy == "attribute");
+  CHECK(S.unmatched() ==
+        std::vector<std::string>{"t.supp:3: 'var:nothing' matched no finding"});
 }
 
 TEST_CASE("suppressions: load from file", "[report]") {
@@ -363,6 +429,7 @@ TEST_CASE("suppressions: load from file", "[report]") {
   std::ofstream(Path) << "var:x\n";
   auto S = Suppressions::load(Path);
   REQUIRE(static_cast<bool>(S));
+  CHECK(S->problems().empty());
   std::vector<Finding> Fs = {confirmedRace()};
   S->apply(Fs);
   CHECK(Fs[0].SuppressedBy == Path + ":1 var:x");
@@ -510,6 +577,84 @@ TEST_CASE("sarif: fingerprints ignore line numbers", "[report][sarif]") {
   // Deterministic text.
   CHECK(renderSarif({confirmedRace(), possibleRace()}, {}) ==
         renderSarif({possibleRace(), confirmedRace()}, {}));
+}
+
+TEST_CASE("baseline: unchanged, new and absent findings", "[report][sarif]") {
+  Finding Gone = confirmedRace();
+  Gone.Variable = "gone";
+  RunInfo Old;
+  Old.Key = "program: t.c";
+  Old.SourceRoot = "/src"; // Another root: the URIs are "proj/t.c".
+  std::string OldLog = renderSarif({confirmedRace(), Gone}, Old);
+  auto B = Baseline::parse(OldLog, "base.sarif");
+  REQUIRE(static_cast<bool>(B));
+
+  // Lines moved by 5; y is new; gone is gone.
+  Finding Added = confirmedRace(5);
+  Added.Variable = "y";
+  std::vector<Finding> Fs = {confirmedRace(5), Added};
+  std::vector<std::string> Absent = B->apply(Fs, "program: t.c");
+  CHECK(Fs[0].Baseline == BaselineState::Unchanged);
+  CHECK(Fs[1].Baseline == BaselineState::New);
+  REQUIRE(Absent.size() == 1);
+  CHECK(Absent[0].find("'gone'") != std::string::npos);
+
+  // A baseline without this run's key: matched against all its runs, and
+  // nothing is absent (another unit may have it).
+  std::vector<Finding> Other = {confirmedRace(5), Added};
+  CHECK(B->apply(Other, "/src/proj/other.c").empty());
+  CHECK(Other[0].Baseline == BaselineState::Unchanged);
+  CHECK(Other[1].Baseline == BaselineState::New);
+
+  // werror: only the new finding is an error; the old one says why not.
+  std::vector<Diagnostic> Ds = formatDiagnostics(Fs, /*Werror=*/true);
+  std::map<std::string, Diagnostic::Severity> Sev;
+  bool Noted = false;
+  for (const Diagnostic &D : Ds) {
+    if (D.Sev != Diagnostic::Severity::Note)
+      Sev[D.Message.substr(0, 17)] = D.Sev;
+    Noted |= D.Message == "already in the baseline" && D.Loc.Line == 13;
+  }
+  CHECK(Sev["data race on 'x':"] == Diagnostic::Severity::Warning);
+  CHECK(Sev["data race on 'y':"] == Diagnostic::Severity::Error);
+  CHECK(Noted);
+
+  RunInfo Now;
+  Now.Key = "program: t.c";
+  Now.AbsentResults = Absent;
+  json J = sarifOf(Fs, Now);
+  json &Res = J["runs"][0]["results"];
+  REQUIRE(Res.size() == 3);
+  CHECK(Res[0]["baselineState"] == "unchanged");
+  CHECK(Res[1]["baselineState"] == "new");
+  json &A = Res[2];
+  CHECK(A["baselineState"] == "absent");
+  CHECK(A["message"]["text"].get<std::string>().find("'gone'") !=
+        std::string::npos);
+  CHECK(!A.contains("codeFlows"));
+  CHECK(A["ruleIndex"] == 0);
+  // The old log's proj/t.c under /src is this run's t.c under /src/proj.
+  json &Art = A["locations"][0]["physicalLocation"]["artifactLocation"];
+  CHECK(Art["uri"] == "t.c");
+  CHECK(Art["uriBaseId"] == "%SRCROOT%");
+  unsigned Idx = Art["index"];
+  CHECK(J["runs"][0]["artifacts"][Idx]["location"]["uri"] == "t.c");
+
+  // That log as the next baseline: gone stays gone, not unchanged.
+  auto Next = Baseline::parse(renderSarif(Fs, Now), "next.sarif");
+  REQUIRE(static_cast<bool>(Next));
+  std::vector<Finding> Back = {Gone};
+  CHECK(Next->apply(Back, "program: t.c").size() == 2);
+  CHECK(Back[0].Baseline == BaselineState::New);
+
+  auto Bad = Baseline::parse("{}", "b.sarif");
+  REQUIRE(!Bad);
+  CHECK(llvm::toString(Bad.takeError()) == "baseline 'b.sarif' is not a SARIF "
+                                           "log");
+  auto Missing = Baseline::load("/nonexistent/b.sarif");
+  REQUIRE(!Missing);
+  CHECK(llvm::toString(Missing.takeError())
+            .find("cannot read baseline '/nonexistent/b.sarif'") == 0);
 }
 
 TEST_CASE("atomic write and unique paths", "[report][output]") {

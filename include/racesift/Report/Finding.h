@@ -66,6 +66,13 @@ struct FlowStep {
 /// out. The last two steps, the racing accesses, are never folded.
 std::vector<FlowStep> foldRepeatedSteps(const std::vector<FlowStep> &Steps);
 
+/// Where a finding stands against a baseline log (option baseline=).
+enum class BaselineState : uint8_t {
+  None,      ///< No baseline was given.
+  New,       ///< The baseline has no result with its fingerprint.
+  Unchanged, ///< The baseline has it: werror does not fail on it.
+};
+
 struct Finding {
   FindingKind Kind = FindingKind::PossibleRace;
   std::string Variable; ///< "x", "heap@main.c:12 .count".
@@ -86,6 +93,7 @@ struct Finding {
   bool Suppressed = false;
   std::string SuppressedBy; ///< "attribute on 'x'", "file.supp:3 var:x".
   bool SuppressedInSource = false;
+  BaselineState Baseline = BaselineState::None;
 };
 
 /// A message about the run itself (budget exhausted, no threads, ...).
@@ -106,6 +114,9 @@ struct RunInfo {
   /// Interleaving steps a SARIF log carries in all; a race past it keeps
   /// its locations and says its codeFlow was left out.
   size_t MaxLogFlowSteps = 20000;
+  /// The baseline's results that no finding of this run matched, as SARIF
+  /// result objects in JSON text; the log lists them as absent.
+  std::vector<std::string> AbsentResults;
 };
 
 } // namespace racesift

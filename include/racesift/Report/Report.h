@@ -39,13 +39,16 @@ struct Diagnostic {
 ///   Heap data reads "on heap object 'heap@t.c:12 .count'" (Variable as
 ///   given). An access without a source position (Loc.Line == 0) adds
 ///   " in function 'f'" after its thread, so the function is always named.
-///   Werror makes every reported finding, confirmed or possible, an Error.
+///   Werror makes every reported finding, confirmed or possible, an Error,
+///   except one the baseline has (BaselineState::Unchanged).
 ///   note at Second.Loc: conflicting read in thread 'main' here
 ///     ("... in function 'main'" instead of "here" without a position)
 ///   note at First.Loc: 'worker' holds {m}; 'main' holds no lock
 ///     (equal thread names add the access kind: 'w' (write) holds ...)
 ///   note per LockOps entry at its Loc: lock 'm' <Operation> here
 ///   note per Notes entry at First.Loc: the note text
+///   unchanged against a baseline, note at First.Loc: already in the
+///     baseline
 ///   confirmed races, note at First.Loc:
 ///     interleaving: main: create worker#1 (t.c:20) -> worker#1: write x
 ///     (t.c:8) -> main: read x (t.c:21)
@@ -60,33 +63,49 @@ struct Diagnostic {
 std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror);
 
-/// Sanitizer-style suppressions file: lines `race:<glob>`, `var:<glob>`,
-/// `fun:<glob>`, `src:<glob>`; `#` comments.
+/// Sanitizer-style suppressions file: lines `race:<template>`,
+/// `race_top:<template>`, `var:<glob>`, `fun:<glob>`, `src:<glob>`; `#`
+/// comments.
 ///
-/// race: matches as ThreadSanitizer's does: the variable, or the function
-/// or the file of either access; var: only Finding::Variable; fun: the
-/// function of either access; src: the file of either access, as written in
-/// debug info or as an absolute path (Dir/File), and, for a glob without
-/// '/', its base name.
-/// Globs are llvm::GlobPattern (*, ?, [a-z], {a,b}). Blank lines and lines
-/// starting with '#' are skipped; surrounding blanks are trimmed. The first
-/// matching rule wins; SuppressedBy is "<file>:<line> <rule text>".
+/// race: and race_top: are ThreadSanitizer's, with its templates: a
+/// template matches anywhere in a name unless anchored with '^' (start) or
+/// '$' (end), and '*' matches any characters. race: matches the variable,
+/// or the function or the file of either access; race_top: only the
+/// function or the file (an access's function is its top frame). var:
+/// matches only Finding::Variable; fun: the function of either access;
+/// src: the file of either access, as written in debug info or as an
+/// absolute path (Dir/File), and, for a glob without '/', its base name.
+/// Their globs are llvm::GlobPattern (*, ?, [a-z], {a,b}), matching the
+/// whole name. ThreadSanitizer's other types (called_from_lib, deadlock,
+/// mutex, signal, thread) are skipped, so a file can serve both tools.
+/// Blank lines and lines starting with '#' are skipped; surrounding blanks
+/// are trimmed. The first matching rule wins; SuppressedBy is
+/// "<file>:<line> <rule text>".
 class Suppressions {
 public:
-  /// Errors name the file (unreadable) or file:line (bad line).
+  /// Fails only if the file cannot be read (the error names it); a bad
+  /// line is one of problems().
   static llvm::Expected<Suppressions> load(const std::string &Path);
   /// Parses Text; Name stands for the file in messages and SuppressedBy.
-  static llvm::Expected<Suppressions> parse(llvm::StringRef Text,
-                                            llvm::StringRef Name);
-  /// Marks matching findings as suppressed (they stay in the list).
-  void apply(std::vector<Finding> &Fs) const;
+  static Suppressions parse(llvm::StringRef Text, llvm::StringRef Name);
+  /// Marks matching findings as suppressed (they stay in the list), and
+  /// remembers which rules matched a finding, suppressed already or not.
+  void apply(std::vector<Finding> &Fs);
   bool empty() const { return Rules.empty(); }
+  /// The lines parse() skipped as wrong, "<file>:<line>: <why>: '<line>'"
+  /// (an unknown type names the closest known one).
+  const std::vector<std::string> &problems() const { return Problems; }
+  /// "<file>:<line>: 'race:x' matched no finding", for each rule that no
+  /// apply() matched.
+  std::vector<std::string> unmatched() const;
 
 private:
   struct Rule {
     std::string Kind, Glob, Where; ///< Where = "file:line" for messages.
+    bool Used = false;
   };
   std::vector<Rule> Rules;
+  std::vector<std::string> Problems;
 };
 
 /// Marks findings with a `racesift-ignore` comment on either access's line,
@@ -95,10 +114,48 @@ private:
 /// directory); an unreadable source suppresses nothing.
 void applyCommentSuppressions(std::vector<Finding> &Fs);
 
+/// A SARIF log of an earlier run (option baseline=): a finding whose
+/// fingerprint (partialFingerprints, free of line numbers) the baseline has
+/// is unchanged, any other new.
+///
+/// Which results count: those of the baseline's runs with the run's key
+/// (runKeyOf) if it has any, and then its results no finding matched are
+/// absent; otherwise those of all its runs (a merged log of a whole build,
+/// or a log of another checkout), and none is absent, since another unit
+/// may still have them. Results already absent in the baseline never count.
+class Baseline {
+public:
+  /// Errors name the file: unreadable, or not a SARIF log.
+  static llvm::Expected<Baseline> load(const std::string &Path);
+  static llvm::Expected<Baseline> parse(llvm::StringRef Text,
+                                        llvm::StringRef Name);
+  /// Sets each finding's Baseline state and returns the absent results as
+  /// JSON text, their artifact locations as absolute URIs where the
+  /// baseline said how.
+  std::vector<std::string> apply(std::vector<Finding> &Fs,
+                                 const std::string &RunKey) const;
+
+private:
+  struct Result {
+    std::string Fingerprint, Json;
+  };
+  /// Results of RaceSift's runs, by run key.
+  std::vector<std::pair<std::string, std::vector<Result>>> Runs;
+};
+
+/// The key a run is logged under: RunInfo::Key, or the absolute module
+/// name.
+std::string runKeyOf(const RunInfo &Run);
+
+/// Each finding's partialFingerprints value as renderSarif writes it, in
+/// the order of Fs.
+std::vector<std::string> sarifFingerprints(const std::vector<Finding> &Fs);
+
 /// The SARIF 2.1.0 log of one run, as JSON text (2-space indent, sorted
 /// keys, trailing newline). See docs/design-report.md for the layout. Every
 /// finding is a result, suppressed ones with a `suppressions` entry (kind
-/// "inSource" or "external", justification = SuppressedBy). Result level is
+/// "inSource" or "external", justification = SuppressedBy); with a baseline,
+/// each has a baselineState and Run.AbsentResults follow. Result level is
 /// "warning" for both rules: werror is a property of a build, not of the
 /// finding; the ruleId tells confirmed from possible races.
 std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run);

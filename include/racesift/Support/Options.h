@@ -23,6 +23,7 @@ struct Options {
   std::string Sarif;        ///< sarif=<file>
   std::string SarifDir;     ///< sarif-dir=<dir>
   std::string Suppressions; ///< suppressions=<file>
+  std::string Baseline;     ///< baseline=<file>, a SARIF log
   unsigned ThreadBound = 2; ///< thread-bound=<k>
   Layers Layer = Layers::Full;
   uint64_t MaxStates = 200000; ///< max-states=<n>, per candidate location

@@ -18,6 +18,16 @@
 // RUN: printf 'race:suppressions-tsan.c\n' > %t/src.supp
 // RUN: %clang -g -c %s -o %t/s.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-suppressions=%t/src.supp 2>&1 | %FileCheck %s --check-prefix=SRC --allow-empty
 // SRC-NOT: warning: data race
+// A template matches anywhere in a name unless anchored, as in
+// ThreadSanitizer: 'tally' is tally_hit's.
+// RUN: printf 'race:tally\n' > %t/sub.supp
+// RUN: %clang -g -c %s -o %t/s.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-suppressions=%t/sub.supp 2>&1 | %FileCheck %s --check-prefix=SUB --implicit-check-not="data race on 'hits'"
+// SUB: warning: data race on 'other'
+// RUN: printf 'race:^tally$\n' > %t/anchored.supp
+// RUN: %clang -g -c %s -o %t/s.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-suppressions=%t/anchored.supp 2>&1 | %FileCheck %s --check-prefix=VAR
+// race_top: matches the accesses' functions and files, not the variable.
+// RUN: printf 'race_top:^tally_hit$\nrace_top:^other$\n' > %t/top.supp
+// RUN: %clang -g -c %s -o %t/s.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-suppressions=%t/top.supp 2>&1 | %FileCheck %s --check-prefix=SUB --implicit-check-not="data race on 'hits'"
 #include <pthread.h>
 int hits, other;
 static void tally_hit(void) { hits++; }
