@@ -545,17 +545,24 @@ struct ModelBuilder {
     }
   }
 
+  /// A local, or a heap object named by its allocation call (an allocator
+  /// or allocation wrapper; not a clone by calling context), is one
+  /// runtime object when its site runs at most once: in a function run by
+  /// one once-template, called once, outside any cycle (heap-once in
+  /// docs/design-threadmodel.md).
   void computeSingletons() {
     for (MemObject &O : TM.Objects) {
-      if (O.Kind != ObjectKind::Stack)
+      const Instruction *Site = nullptr;
+      if (O.Kind == ObjectKind::Stack)
+        Site = dyn_cast_or_null<AllocaInst>(O.Site);
+      else if (O.Kind == ObjectKind::Heap)
+        Site = dyn_cast_or_null<CallBase>(O.Site);
+      if (!Site)
         continue;
-      auto *AI = dyn_cast_or_null<AllocaInst>(O.Site);
-      if (!AI)
-        continue;
-      const Function *F = AI->getFunction();
+      const Function *F = Site->getFunction();
       auto It = FuncTemplates.find(F);
       O.Singleton = It != FuncTemplates.end() && It->second.size() == 1 &&
-                    !RunsMany.lookup(F) && !InCycle.lookup(AI->getParent());
+                    !RunsMany.lookup(F) && !InCycle.lookup(Site->getParent());
     }
   }
 

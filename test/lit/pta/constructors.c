@@ -86,7 +86,7 @@ int main(void) {
 // MOVED: constructors.c:55:13: warning: data race on heap object 'heap@constructors.c:42 via constructors.c:64': write in thread 'serve' conflicts with write in thread 'serve'
 // MOVED-NOT: .count
 // REGISTERED: constructors.c:55:13: warning: possible data race on heap object 'heap@constructors.c:42': write in thread 'serve' conflicts with write in thread 'serve'
-// MODEL: heap 'heap@constructors.c:64' owned-per-instance-of serve
+// MODEL: heap 'heap@constructors.c:64' singleton owned-per-instance-of serve
 // MODEL-NEXT: heap 'heap@constructors.c:42 via constructors.c:64' owned-per-instance-of serve
-// MODEL-NEXT: heap 'heap@constructors.c:68' owned-per-instance-of serve
+// MODEL-NEXT: heap 'heap@constructors.c:68' singleton owned-per-instance-of serve
 // MODEL-NEXT: heap 'heap@constructors.c:42 via constructors.c:68' owned-per-instance-of serve

@@ -57,7 +57,7 @@ int main(void) {
 
 // MODEL-LABEL: objects:
 // MODEL: heap 'heap@instance-owned.c:41' shared owned-per-instance-of worker
-// MODEL: heap 'heap@instance-owned.c:46' shared{{$}}
+// MODEL: heap 'heap@instance-owned.c:46' shared singleton{{$}}
 // MODEL: heap 'heap@instance-owned.c:50' shared{{$}}
 // MODEL-LABEL: accesses:
 
