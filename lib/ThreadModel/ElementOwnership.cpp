@@ -57,11 +57,27 @@ std::optional<ElementRef> elementRef(const Value *V, const DataLayout &DL) {
     Idx = C->getOperand(0);
   auto *LI = dyn_cast<LoadInst>(Idx);
   auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-  const Value *Base = GEP->getPointerOperand()->stripPointerCasts();
-  if (!Slot || !(isa<GlobalVariable>(Base) || isa<AllocaInst>(Base)))
+  if (!Slot)
     return std::nullopt;
+  const Value *Base = GEP->getPointerOperand()->stripPointerCasts();
+  const Value *Array = Base;
+  if (auto *BL = dyn_cast<LoadInst>(Base); BL && !ATy) {
+    // A heap array reached through the local that holds it (`a =
+    // malloc(n * sizeof *a); ... &a[i]`): the local is stored once, with
+    // the allocation, so every load of it is the same array.
+    auto *PtrSlot = dyn_cast<AllocaInst>(BL->getPointerOperand());
+    const Value *Stored = PtrSlot ? singleStoredValue(PtrSlot) : nullptr;
+    auto *Alloc =
+        Stored ? dyn_cast<CallBase>(Stored->stripPointerCasts()) : nullptr;
+    if (!Alloc)
+      return std::nullopt;
+    Base = PtrSlot;
+    Array = Alloc;
+  } else if (!isa<GlobalVariable>(Base) && !isa<AllocaInst>(Base)) {
+    return std::nullopt;
+  }
   Type *ElemTy = ATy ? ATy->getElementType() : SrcTy;
-  return ElementRef{Base, Slot, LI, DL.getTypeAllocSize(ElemTy)};
+  return ElementRef{Base, Array, Slot, LI, DL.getTypeAllocSize(ElemTy)};
 }
 
 namespace {
@@ -216,7 +232,7 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
       continue;
     std::optional<DenseSet<const Value *>> Own =
         withinElement(*Entry->getArg(0), E->ElemSize, DL);
-    ObjectId Obj = PTA.objectFor(E->Base);
+    ObjectId Obj = PTA.objectFor(E->Array);
     if (!Own || Obj == InvalidObject)
       continue;
     bool Foreign = false;

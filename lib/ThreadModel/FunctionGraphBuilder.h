@@ -116,10 +116,15 @@ void findInstanceIndices(const llvm::Module &M, ThreadModel &TM,
                          const GraphContext &Ctx);
 
 /// `&Base[load Slot]`: a GEP whose base is an array object (a global or a
-/// local) and whose last index is the current value of a local counter
-/// slot (ElementOwnership.cpp).
+/// local, or a heap array through the local stored once with its
+/// allocation) and whose last index is the current value of a local
+/// counter slot (ElementOwnership.cpp).
 struct ElementRef {
+  /// The global or local array, or the local holding the heap array:
+  /// equal for two references to one array.
   const llvm::Value *Base = nullptr;
+  /// The site of the array's object (Base, or the allocation call).
+  const llvm::Value *Array = nullptr;
   const llvm::AllocaInst *Slot = nullptr;
   const llvm::LoadInst *Index = nullptr; ///< The load of the counter.
   uint64_t ElemSize = 0;

@@ -238,7 +238,7 @@ private:
     if (!E)
       return NoDataVar;
     auto It = Ctx.FlagVars.find(E->Slot);
-    ObjectId Obj = PTA.objectFor(E->Base);
+    ObjectId Obj = PTA.objectFor(E->Array);
     if (It == Ctx.FlagVars.end() || Obj == InvalidObject ||
         !TM.Objects[Obj].ownedPerInstance(W) || !counterFits(*E->Slot))
       return NoDataVar;

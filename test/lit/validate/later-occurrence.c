@@ -6,6 +6,8 @@
 // used to leave forked paths that were later checked at the branch itself,
 // which confirmed the race. Elements handed to one thread each: no
 // confirmed race; one element given to every thread (-DRACY): confirmed.
+// (`d` is stored twice so that element-owned, which would settle the
+// elements without the model checker, leaves them to the replay.)
 // RUN: %clang -g -c %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=FREE --implicit-check-not='warning: data race'
 // RUN: %clang -g -c -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
 // RUN: %clang -g -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
@@ -22,7 +24,8 @@ static void *work(void *p) {
 int main(int argc, char **argv) {
   int n = argc + 1;
   pthread_t t[3];
-  struct td *d = malloc(3 * sizeof *d);
+  struct td *d = 0;
+  d = malloc(3 * sizeof *d);
   for (int i = 0; i < n && i < 3; i++) {
     d[i].id = i;
     d[i].acc = 0;
@@ -36,8 +39,8 @@ int main(int argc, char **argv) {
     pthread_join(t[i], 0);
   return 0;
 }
-// FREE: later-occurrence.c:19:10: warning: possible data race on heap object 'heap@later-occurrence.c:25 .acc'
-// FREE: later-occurrence.c:27:13: warning: possible data race on heap object 'heap@later-occurrence.c:25+?': write in thread 'main' conflicts with read in thread 'work' (not decided: {{.*}}the two accesses touch different addresses
-// RACY: later-occurrence.c:19:10: warning: data race on heap object 'heap@later-occurrence.c:25 .acc': write in thread 'work' conflicts with read in thread 'work'
-// PRINT: heap@later-occurrence.c:25+?: infeasible: the two accesses touch different addresses in this interleaving
-// PRINT-NEXT: {{^}} pair: main: write d[] at later-occurrence.c:27:13; work#1: read d->id at later-occurrence.c:19:16
+// FREE: later-occurrence.c:21:10: warning: possible data race on heap object 'heap@later-occurrence.c:28 .acc'
+// FREE: later-occurrence.c:30:13: warning: possible data race on heap object 'heap@later-occurrence.c:28+?': write in thread 'main' conflicts with read in thread 'work' (not decided: {{.*}}the two accesses touch different addresses
+// RACY: later-occurrence.c:21:10: warning: data race on heap object 'heap@later-occurrence.c:28 .acc': write in thread 'work' conflicts with read in thread 'work'
+// PRINT: heap@later-occurrence.c:28+?: infeasible: the two accesses touch different addresses in this interleaving
+// PRINT-NEXT: {{^}} pair: main: write d[] at later-occurrence.c:30:13; work#1: read d->id at later-occurrence.c:21:16
