@@ -1140,7 +1140,10 @@ void AndersenSolver::buildConstraints() {
 }
 
 ObjectId AndersenSolver::callerMemory(const Argument &A) {
-  std::string Key = pointeeTypeName(A);
+  return callerMemory(pointeeTypeName(A));
+}
+
+ObjectId AndersenSolver::callerMemory(const std::string &Key) {
   auto It = CallerMemory.find(Key);
   if (It != CallerMemory.end())
     return It->second;
@@ -1148,9 +1151,20 @@ ObjectId AndersenSolver::callerMemory(const Argument &A) {
                          ? "memory passed by the library's callers"
                          : "a '" + Key + "' passed by the library's callers";
   ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, 0);
+  CallerMemory[Key] = O;
   // The callers hold it: what the library stores there escapes to them.
   addPts(escapedNode(), locFor(O, 0));
-  return CallerMemory[Key] = O;
+  // What it holds when the library is called is the callers' too, or what
+  // the library's other units (or its earlier calls) left there
+  // (`strm->internal`): untyped memory of theirs, the object `void *`
+  // parameters get. Without it a callback stored through such a pointer
+  // (`strm->internal->next.code = &encode`) would escape nowhere and the
+  // threads it starts would be lost.
+  ObjectId Untyped = Key.empty() ? O : callerMemory(std::string());
+  uint32_t Held = newNode();
+  addPts(Held, locFor(Untyped, 0));
+  storeTo(locFor(O, AnyOffset), Held);
+  return O;
 }
 
 void AndersenSolver::bindCallerMemory(const Function &F) {
@@ -1179,9 +1193,9 @@ void AndersenSolver::addCallerMemory() {
   addComplex(escapedNode(), X);
   compromise("env-parameters: a library's exported functions receive "
              "pointers to the start of their callers' objects, one object "
-             "per pointee type; pointers into the middle of caller objects, "
-             "pointers the callers left in them, and the library's own "
-             "objects passed back are not modelled");
+             "per pointee type, whose pointers lead to one untyped object "
+             "of the callers'; pointers into the middle of caller objects "
+             "and the library's own objects passed back are not modelled");
 }
 
 bool AndersenSolver::unresolved(const Value *V) {

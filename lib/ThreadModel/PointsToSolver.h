@@ -350,6 +350,7 @@ struct AndersenSolver {
   void addCallerMemory();
   void bindCallerMemory(const llvm::Function &F);
   ObjectId callerMemory(const llvm::Argument &A);
+  ObjectId callerMemory(const std::string &PointeeType);
   /// Functions bound as the library's callers would call them, and the
   /// callers' memory by pointee type name.
   llvm::DenseSet<const llvm::Function *> EnvCalled;
