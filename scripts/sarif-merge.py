@@ -100,9 +100,17 @@ def dumps(node):
     return json.dumps(node, sort_keys=True, separators=(",", ":"))
 
 
+OWN_FINGERPRINT = "racesiftFingerprint/v1"
+
+
 def result_key(result):
-    """One finding's identity across logs: its rule and fingerprints."""
+    """One finding's identity across logs: its rule and fingerprints.
+    Only RaceSift's own fingerprint counts when there is one: GitHub's
+    primaryLocationLineHash changes with the line's text, and older logs
+    lack it."""
     fp = result.get("partialFingerprints")
+    if isinstance(fp, dict) and OWN_FINGERPRINT in fp:
+        fp = {OWN_FINGERPRINT: fp[OWN_FINGERPRINT]}
     if fp:
         return dumps([result.get("ruleId"), fp])
     body = {k: v for k, v in result.items() if k != "baselineState"}
@@ -222,7 +230,7 @@ class Merger:
             walk_artifact_locations(result, fix)
             self.results[key] = result
 
-    def log(self):
+    def log(self, category="racesift"):
         rules = [self.rules[k] for k in sorted(self.rules)]
         rule_index = {r["id"]: i for i, r in enumerate(rules)}
         keys = sorted(self.artifacts, key=lambda k: (k[1], k[0] or ""))
@@ -254,6 +262,10 @@ class Merger:
                "results": results}
         if self.column_kind:
             run["columnKind"] = self.column_kind
+        # One analysis of its own for code scanning: the inputs' categories
+        # (one per module) name parts of it.
+        run["automationDetails"] = {
+            "id": category if category.endswith("/") else category + "/"}
         if self.base_ids:
             run["originalUriBaseIds"] = self.base_ids
         if keys:
@@ -290,6 +302,9 @@ def main(argv):
     parser.add_argument("--baseline", metavar="BASE.sarif",
                         help="mark results new, unchanged or absent "
                         "against this log")
+    parser.add_argument("--category", default="racesift",
+                        help="the merged run's automationDetails category "
+                        "for code scanning (default: racesift)")
     parser.add_argument("inputs", nargs="+", metavar="DIR_OR_FILE",
                         help="SARIF files, or directories of *.sarif files")
     parser.add_argument("--version", action="version",
@@ -315,7 +330,7 @@ def main(argv):
             for run in load(args.baseline)["runs"]:
                 baseline.add_run(run)
             merger.compare(baseline)
-        text = json.dumps(merger.log(), indent=2, sort_keys=True,
+        text = json.dumps(merger.log(args.category), indent=2, sort_keys=True,
                           ensure_ascii=False) + "\n"
         write_atomically(args.output, text)
     except (MergeError, OSError) as e:

@@ -15,6 +15,10 @@
 # RACESIFT_SARIF_ALLOWED_WARNINGS (default: SARIF2004, see
 # docs/design-report.md) are counted as errors too.
 #
+# The rules run are the SARIF rules and GitHub's ingestion rules (the
+# tool's rule kinds "Sarif;Ghas": GH1015 result, GH1017 physical location,
+# GH2012 rule descriptor, ...); RACESIFT_SARIF_RULE_KINDS chooses others.
+#
 # The npm package ships a self-contained .NET executable per platform: no
 # .NET runtime is needed.
 #
@@ -25,6 +29,7 @@ set -euo pipefail
 version="${RACESIFT_SARIF_MULTITOOL_VERSION:-5.7.0}"
 tools="${RACESIFT_TOOLS_DIR:-$HOME/.cache/racesift}/npm"
 allowed="${RACESIFT_SARIF_ALLOWED_WARNINGS-SARIF2004}"
+rule_kinds="${RACESIFT_SARIF_RULE_KINDS:-Sarif;Ghas}"
 # The tool needs no culture data; this spares hosts without libicu.
 export DOTNET_SYSTEM_GLOBALIZATION_INVARIANT="${DOTNET_SYSTEM_GLOBALIZATION_INVARIANT:-1}"
 
@@ -95,7 +100,8 @@ for f in "$@"; do
   rm -f "$out"
   # The tool prints every result; its exit code is 0 even with errors, so
   # the verdict comes from its own SARIF output.
-  if ! "$exe" validate "$f" -o "$out" --log ForceOverwrite >"$work/log" 2>&1 ||
+  if ! "$exe" validate "$f" -o "$out" --log ForceOverwrite \
+    --rule-kind "$rule_kinds" >"$work/log" 2>&1 ||
     [ ! -s "$out" ]; then
     cat "$work/log"
     echo "validate-sarif: $f: the multitool failed" >&2

@@ -88,26 +88,45 @@ static std::string moduleName(const Module &M) {
                                        : M.getSourceFileName();
 }
 
-/// A whole program's identity across relinks: its units' source files.
-/// (An LTO link's module is always "ld-temp.o".)
-static std::string programKey(const Module &M) {
+/// The module's source files (its compile units), absolute, sorted, each
+/// once.
+static std::vector<std::string> unitFiles(const Module &M) {
   std::vector<std::string> Units;
   for (const DICompileUnit *CU : M.debug_compile_units()) {
     SmallString<256> P(CU->getFilename());
     sys::fs::make_absolute(CU->getDirectory(), P);
     Units.push_back(std::string(P));
   }
-  if (Units.empty())
-    return "";
   llvm::sort(Units);
   Units.erase(std::unique(Units.begin(), Units.end()), Units.end());
+  return Units;
+}
+
+/// A whole program's identity across relinks: its units' source files.
+/// (An LTO link's module is always "ld-temp.o".)
+static std::string programKey(const Module &M) {
+  std::vector<std::string> Units = unitFiles(M);
+  if (Units.empty())
+    return "";
   return "program: " + join(Units, ", ");
 }
 
-static std::string sourceRoot(const Module &M) {
-  for (const DICompileUnit *CU : M.debug_compile_units())
-    if (!CU->getDirectory().empty())
-      return CU->getDirectory().str();
+/// What SARIF URIs are relative to: the source-root option, else the git
+/// work tree holding the first source file (found by its .git, a directory
+/// or a worktree's file, without running git), else the current directory.
+static std::string sourceRoot(const Module &M, const Options &Opts) {
+  if (!Opts.SourceRoot.empty())
+    return Opts.SourceRoot;
+  std::vector<std::string> Units = unitFiles(M);
+  if (!Units.empty()) {
+    for (StringRef Dir = sys::path::parent_path(Units.front()); !Dir.empty();
+         Dir = sys::path::parent_path(Dir)) {
+      SmallString<256> Git(Dir);
+      sys::path::append(Git, ".git");
+      if (sys::fs::exists(Git))
+        return Dir.str();
+    }
+  }
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))
     return std::string(Cwd);
@@ -668,7 +687,9 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   if (std::optional<std::string> Cap =
           sys::Process::GetEnv("RACESIFT_DEBUG_MAX_LOG_FLOW_STEPS"))
     R.Run.MaxLogFlowSteps = std::strtoull(Cap->c_str(), nullptr, 10);
-  R.Run.SourceRoot = sourceRoot(M);
+  R.Run.SourceRoot = sourceRoot(M, Opts);
+  R.Run.AnalysedFiles = unitFiles(M);
+  R.Run.Category = Opts.SarifCategory;
   CrashRecoveryContext::Enable();
   CrashRecoveryContext CRC;
   bool Crashed = !CRC.RunSafely(
@@ -690,6 +711,8 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     Failed.ModuleName = R.Run.ModuleName;
     Failed.Key = R.Run.Key;
     Failed.SourceRoot = R.Run.SourceRoot;
+    Failed.AnalysedFiles = R.Run.AnalysedFiles;
+    Failed.Category = R.Run.Category;
     Failed.Success = false;
     Failed.Notifications.push_back(
         {Notification::Level::Error, "internal-error",

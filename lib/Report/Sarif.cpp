@@ -64,10 +64,69 @@ std::string normalised(StringRef Path) {
   return std::string(P);
 }
 
+/// The absolute path of a location's file, or "" without a directory for
+/// a relative one.
+std::string absolutePath(const std::string &File, const std::string &Dir) {
+  if (sys::path::is_absolute(File))
+    return normalised(File);
+  if (Dir.empty())
+    return "";
+  SmallString<256> Abs(Dir);
+  sys::path::append(Abs, File);
+  return normalised(Abs);
+}
+
+/// The analysed sources as they are on disk, read once each, for regions
+/// and line hashes; a file that cannot be read has no lines.
+class SourceTexts {
+public:
+  /// Line Line (1-based) of the file, without its line end.
+  StringRef line(const std::string &Path, unsigned Line) {
+    const File &F = get(Path);
+    return Line && Line <= F.Lines.size() ? F.Lines[Line - 1] : StringRef();
+  }
+
+  /// GitHub's primaryLocationLineHash of a line, or "".
+  std::string lineHash(const std::string &Path, unsigned Line) {
+    File &F = get(Path);
+    if (F.Hashes.empty() && F.Buffer)
+      F.Hashes = githubLineHashes(F.Buffer->getBuffer());
+    return Line && Line <= F.Hashes.size() ? F.Hashes[Line - 1] : "";
+  }
+
+private:
+  struct File {
+    std::unique_ptr<MemoryBuffer> Buffer;
+    std::vector<StringRef> Lines;
+    std::vector<std::string> Hashes;
+  };
+
+  File &get(const std::string &Path) {
+    auto [It, New] = Files.try_emplace(Path);
+    if (!New || Path.empty())
+      return It->second;
+    auto B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+    if (!B)
+      return It->second;
+    It->second.Buffer = std::move(*B);
+    StringRef Rest = It->second.Buffer->getBuffer();
+    while (!Rest.empty()) {
+      auto [L, R] = Rest.split('\n');
+      It->second.Lines.push_back(L.rtrim('\r'));
+      Rest = R;
+    }
+    return It->second;
+  }
+
+  std::map<std::string, File> Files;
+};
+
 /// Builds artifact locations and the artifacts list in one place so every
 /// reference carries the right index.
 class Artifacts {
 public:
+  SourceTexts Texts;
+
   explicit Artifacts(const std::string &Root)
       : Root(Root.empty() ? "" : normalised(Root)) {}
 
@@ -105,7 +164,9 @@ public:
   void addRole(const json &Loc, const std::string &Role) {
     if (Loc.is_null())
       return;
-    Roles[key(Loc)].push_back(Role);
+    std::vector<std::string> &Rs = Roles[key(Loc)];
+    if (!is_contained(Rs, Role))
+      Rs.push_back(Role);
   }
 
   /// Sorts the artifacts, then writes index into every artifactLocation.
@@ -183,6 +244,39 @@ private:
   std::map<Key, std::vector<std::string>> Roles;
 };
 
+/// The column after the token at Col (1-based) of Line: an identifier, a
+/// run of operator characters, or one character. 0 where columns are not
+/// bytes (non-ASCII text) or Col is past the line.
+unsigned tokenEnd(StringRef Line, unsigned Col) {
+  if (!Col || Col > Line.size() || !isASCII(Line))
+    return 0;
+  auto IsIdent = [](char C) { return isAlnum(C) || C == '_'; };
+  auto IsOp = [](char C) { return StringRef("+-*/%=<>!&|^~").contains(C); };
+  size_t I = Col - 1;
+  if (IsIdent(Line[I]))
+    while (I < Line.size() && IsIdent(Line[I]))
+      ++I;
+  else if (IsOp(Line[I]))
+    while (I < Line.size() && IsOp(Line[I]))
+      ++I;
+  else
+    ++I;
+  return I + 1;
+}
+
+/// A region on one line: the token at the column, as far as the source on
+/// disk tells, so viewers underline the access rather than a point.
+json region(Artifacts &A, const SourceLoc &L) {
+  json Region = {{"startLine", L.Line}, {"endLine", L.Line}};
+  if (L.Col) {
+    Region["startColumn"] = L.Col;
+    StringRef Text = A.Texts.line(absolutePath(L.File, L.Dir), L.Line);
+    if (unsigned End = tokenEnd(Text, L.Col))
+      Region["endColumn"] = End;
+  }
+  return Region;
+}
+
 /// A SARIF location: physical when the file is known (region only with a
 /// line), logical (the function) whenever the function is known.
 json location(Artifacts &A, const SourceLoc &L) {
@@ -190,12 +284,8 @@ json location(Artifacts &A, const SourceLoc &L) {
   json Art = A.location(L.File, L.Dir);
   if (!Art.is_null()) {
     json Phys = {{"artifactLocation", Art}};
-    if (L.known()) {
-      json Region = {{"startLine", L.Line}};
-      if (L.Col)
-        Region["startColumn"] = L.Col;
-      Phys["region"] = Region;
-    }
+    if (L.known())
+      Phys["region"] = region(A, L);
     Loc["physicalLocation"] = Phys;
   }
   if (!L.Function.empty())
@@ -214,14 +304,31 @@ json message(std::string Text) {
   return {{"text", Text}};
 }
 
+/// What code scanning shows and sorts by: confirmed races are errors of
+/// high precision, possible ones warnings of medium precision. Races are
+/// CWE-362, so they carry a security-severity too (7.0 high, 5.0 medium).
+json ruleProperties(bool Confirmed) {
+  return {{"tags",
+           {"concurrency", "correctness", "security", "external/cwe/cwe-362"}},
+          {"precision", Confirmed ? "high" : "medium"},
+          {"problem.severity", Confirmed ? "error" : "warning"},
+          {"security-severity", Confirmed ? "7.0" : "5.0"}};
+}
+
+const char *resultLevel(const Finding &F) {
+  return F.Kind == FindingKind::Race ? "error" : "warning";
+}
+
 json rule(const char *Id, const char *Name, const char *Short, const char *Full,
-          const char *Help) {
-  return {{"id", Id},
-          {"name", Name},
-          {"shortDescription", {{"text", Short}}},
-          {"fullDescription", {{"text", Full}}},
-          {"help", {{"text", Help}}},
-          {"defaultConfiguration", {{"level", "warning"}}}};
+          const char *Help, bool Confirmed) {
+  return {
+      {"id", Id},
+      {"name", Name},
+      {"shortDescription", {{"text", Short}}},
+      {"fullDescription", {{"text", Full}}},
+      {"help", {{"text", Help}}},
+      {"defaultConfiguration", {{"level", Confirmed ? "error" : "warning"}}},
+      {"properties", ruleProperties(Confirmed)}};
 }
 
 json rules() {
@@ -236,7 +343,8 @@ json rules() {
             "the accesses atomic, or order them (pthread_join, a condition "
             "variable). If the race is intended, suppress it in source with "
             "__attribute__((annotate(\"racesift::ignore\"))) or with a "
-            "'race:<variable>' line in a suppressions file."),
+            "'race:<variable>' line in a suppressions file.",
+            /*Confirmed=*/true),
        rule("possible-data-race", "PossibleDataRace",
             "Two threads may access the same memory without "
             "synchronisation.",
@@ -250,7 +358,8 @@ json rules() {
             "budget (options max-states, timeout) may decide the finding. "
             "Suppress an intended race with "
             "__attribute__((annotate(\"racesift::ignore\"))) or a "
-            "suppressions file.")});
+            "suppressions file.",
+            /*Confirmed=*/false)});
 }
 
 std::string hexSHA256(StringRef Data) {
@@ -289,6 +398,61 @@ json codeFlow(Artifacts &A, const Finding &F) {
   if (!F.InterleavingCondition.empty())
     Text += "; the program takes it " + F.InterleavingCondition;
   return {{"message", message(Text)}, {"threadFlows", TFs}};
+}
+
+/// The interleaving as one threadFlow, every step in execution order and
+/// named by its thread: viewers that show only a codeFlow's first
+/// threadFlow (VS Code's SARIF viewer, GitHub's paths) then show both
+/// racing accesses.
+json interleavedCodeFlow(Artifacts &A, const Finding &F) {
+  json Steps = json::array();
+  const size_t N = F.Interleaving.size();
+  for (size_t I = 0; I < N; ++I) {
+    const FlowStep &S = F.Interleaving[I];
+    json Loc = location(A, S.Loc);
+    Loc["message"] = {{"text", S.ThreadName + ": " + S.Action}};
+    const char *Importance = I + 2 >= N                     ? "essential"
+                             : S.Kind == FlowStepKind::Data ? "unimportant"
+                                                            : "important";
+    Steps.push_back({{"executionOrder", I + 1},
+                     {"location", Loc},
+                     {"importance", Importance}});
+  }
+  std::string Text = "interleaving of " + std::to_string(N) +
+                     " steps of all threads that reaches the race on '" +
+                     F.Variable + "'";
+  if (!F.InterleavingCondition.empty())
+    Text += "; the program takes it " + F.InterleavingCondition;
+  return {{"message", message(Text)},
+          {"threadFlows",
+           json::array({{{"id", "interleaving"}, {"locations", Steps}}})}};
+}
+
+/// Our own fingerprint, free of line numbers, and GitHub's line hash of the
+/// primary location when its source can be read (else GitHub's upload
+/// action computes it, the same way).
+json partialFingerprints(Artifacts &A, const Finding &F,
+                         const std::string &Own) {
+  json P = {{FingerprintKey, Own}};
+  const SourceLoc &L = F.First.Loc;
+  if (L.known()) {
+    std::string Hash = A.Texts.lineHash(absolutePath(L.File, L.Dir), L.Line);
+    if (!Hash.empty())
+      P["primaryLocationLineHash"] = Hash;
+  }
+  return P;
+}
+
+/// The run's automationDetails: its id is "<category>/", the form GitHub's
+/// upload action gives a category, so several logs of one commit (modules,
+/// configurations) are analyses of their own.
+json automationDetails(const RunInfo &Run) {
+  std::string Id = Run.Category;
+  if (Id.empty())
+    Id = "racesift/" + sys::path::filename(Run.ModuleName).str();
+  if (Id.back() != '/')
+    Id += '/';
+  return {{"id", Id}};
 }
 
 std::string sarifMessage(const Finding &F) {
@@ -370,7 +534,7 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
     bool IsRace = F->Kind == FindingKind::Race;
     json R = {{"ruleId", IsRace ? "data-race" : "possible-data-race"},
               {"ruleIndex", IsRace ? 0 : 1},
-              {"level", "warning"},
+              {"level", resultLevel(*F)},
               {"message", message(sarifMessage(*F))},
               {"locations", json::array({location(Arts, F->First.Loc)})}};
 
@@ -394,15 +558,19 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
     // out.
     bool FlowOmitted = false;
     if (IsRace && !F->Interleaving.empty()) {
-      if (FlowSteps + F->Interleaving.size() <= MaxLogFlowSteps) {
-        FlowSteps += F->Interleaving.size();
-        R["codeFlows"] = json::array({codeFlow(Arts, *F)});
+      // Two codeFlows carry each step: all threads in one, then one
+      // threadFlow per thread.
+      if (FlowSteps + 2 * F->Interleaving.size() <= MaxLogFlowSteps) {
+        FlowSteps += 2 * F->Interleaving.size();
+        R["codeFlows"] =
+            json::array({interleavedCodeFlow(Arts, *F), codeFlow(Arts, *F)});
       } else {
         FlowOmitted = true;
       }
     }
 
-    R["partialFingerprints"] = {{FingerprintKey, Fingerprints[F - Fs.data()]}};
+    R["partialFingerprints"] =
+        partialFingerprints(Arts, *F, Fingerprints[F - Fs.data()]);
     if (F->Baseline != BaselineState::None)
       R["baselineState"] =
           F->Baseline == BaselineState::New ? "new" : "unchanged";
@@ -460,6 +628,9 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   (void)sys::fs::make_absolute(Module);
   if (!Run.ModuleName.empty())
     Arts.addRole(Arts.location(std::string(Module), ""), "analysisTarget");
+  for (const std::string &File : Run.AnalysedFiles)
+    Arts.addRole(Arts.location(File, ""), "analysisTarget");
+  RunJ["automationDetails"] = automationDetails(Run);
   json Bases = Arts.uriBaseIds();
   if (!Bases.is_null())
     RunJ["originalUriBaseIds"] = Bases;

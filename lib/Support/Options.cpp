@@ -14,8 +14,11 @@
 
 #include "racesift/Support/Options.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -32,6 +35,12 @@ const std::vector<OptionInfo> &optionTable() {
       {"baseline", "<file>",
        "SARIF log of an earlier run: its findings are marked unchanged, the "
        "others new, and werror fails only on new ones"},
+      {"source-root", "<src-dir>",
+       "SARIF artifact URIs are relative to <src-dir> (%SRCROOT%); default: "
+       "the git work tree of the source, else the current directory"},
+      {"sarif-category", "<name>",
+       "the SARIF run's automationDetails category, for code scanning "
+       "(default racesift/<module base name>)"},
       {"thread-bound", "<k>",
        "instances per creation site explored by the model checker (default "
        "2)"},
@@ -138,6 +147,23 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
     return parsePath(O.Suppressions, Name, Value, Channel);
   if (Name == "baseline")
     return parsePath(O.Baseline, Name, Value, Channel);
+  if (Name == "source-root") {
+    // A typo here would silently make every URI absolute.
+    if (Value.empty() || !sys::fs::is_directory(Value))
+      return badValue(Name, Value, Channel, "an existing directory");
+    SmallString<256> Abs(Value);
+    (void)sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    O.SourceRoot = std::string(Abs);
+    return Error::success();
+  }
+  if (Name == "sarif-category") {
+    // GitHub matches categories as given: whitespace would only mislead.
+    if (Value.empty() || Value.find_first_of(" \t\n") != StringRef::npos)
+      return badValue(Name, Value, Channel, "a name without blanks");
+    O.SarifCategory = Value.str();
+    return Error::success();
+  }
   if (Name == "thread-bound") {
     uint64_t V;
     if (Error E = parseUnsigned(V, Name, Value, Channel, 1))

@@ -7,6 +7,9 @@
 
 #include "racesift/Support/Options.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
 #include <catch2/catch.hpp>
 
 using namespace racesift;
@@ -34,6 +37,8 @@ TEST_CASE("every option of the table is accepted", "[options]") {
       return "0";
     if (Value == "<file>" || Value == "<dir>")
       return "out/x";
+    if (Value == "<src-dir>")
+      return "."; // It must exist.
     return "3";
   };
   for (const OptionInfo &I : optionTable()) {
@@ -42,6 +47,22 @@ TEST_CASE("every option of the table is accepted", "[options]") {
     INFO("option " << I.Name << "=" << Value);
     CHECK(errorOf(setOption(O, I.Name, Value, "test")).empty());
   }
+}
+
+TEST_CASE("source-root and sarif-category", "[options]") {
+  Options O;
+  CHECK(errorOf(setOption(O, "source-root", ".", "test")).empty());
+  llvm::SmallString<128> Cwd;
+  REQUIRE(!llvm::sys::fs::current_path(Cwd));
+  CHECK(O.SourceRoot == std::string(Cwd));
+  CHECK(errorOf(setOption(O, "source-root", "no/such/dir", "test")) ==
+        "racesift: invalid value 'no/such/dir' for option 'source-root' "
+        "(from test): expected an existing directory");
+  CHECK(errorOf(setOption(O, "sarif-category", "ci/asan", "test")).empty());
+  CHECK(O.SarifCategory == "ci/asan");
+  CHECK(errorOf(setOption(O, "sarif-category", "a b", "test")) ==
+        "racesift: invalid value 'a b' for option 'sarif-category' (from "
+        "test): expected a name without blanks");
 }
 
 TEST_CASE("values are parsed", "[options]") {

@@ -465,7 +465,19 @@ TEST_CASE("sarif: structure of a confirmed race", "[report][sarif]") {
   json &Res = R["results"][0];
   CHECK(Res["ruleId"] == "data-race");
   CHECK(Res["ruleIndex"] == 0);
-  CHECK(Res["level"] == "warning");
+  // Confirmed races are errors, possible ones warnings, rule and result.
+  CHECK(Res["level"] == "error");
+  CHECK(Drv["rules"][0]["defaultConfiguration"]["level"] == "error");
+  CHECK(Drv["rules"][1]["defaultConfiguration"]["level"] == "warning");
+  for (int I : {0, 1}) {
+    json &Props = Drv["rules"][I]["properties"];
+    CHECK(Props["tags"].size() == 4);
+    CHECK(Props["tags"][3] == "external/cwe/cwe-362");
+    CHECK(Props["problem.severity"] == (I == 0 ? "error" : "warning"));
+    CHECK(Props["precision"] == (I == 0 ? "high" : "medium"));
+    CHECK(Props["security-severity"] == (I == 0 ? "7.0" : "5.0"));
+  }
+  CHECK(R["automationDetails"]["id"] == "racesift/t.c/");
   std::string Msg = Res["message"]["text"];
   CHECK(Msg.find("Data race on 'x': write in thread 'worker' conflicts with "
                  "read in thread 'main'") == 0);
@@ -489,7 +501,20 @@ TEST_CASE("sarif: structure of a confirmed race", "[report][sarif]") {
   CHECK(Rel[1]["id"] == 2);
   CHECK(Rel[1]["message"]["text"] == "Lock 'm' acquired by 'worker'.");
 
-  json &TFs = Res["codeFlows"][0]["threadFlows"];
+  // The first codeFlow has one threadFlow with every step in order, so
+  // viewers that show only a first threadFlow show both accesses.
+  REQUIRE(Res["codeFlows"].size() == 2);
+  json &All = Res["codeFlows"][0]["threadFlows"];
+  REQUIRE(All.size() == 1);
+  std::vector<std::string> Steps;
+  for (json &L : All[0]["locations"])
+    Steps.push_back(L["location"]["message"]["text"].get<std::string>() + " " +
+                    L["importance"].get<std::string>());
+  CHECK(Steps == std::vector<std::string>{"main: create worker#1 important",
+                                          "worker#1: lock m important",
+                                          "worker#1: write x essential",
+                                          "main: read x essential"});
+  json &TFs = Res["codeFlows"][1]["threadFlows"];
   REQUIRE(TFs.size() == 2);
   CHECK(TFs[0]["id"] == "main");
   CHECK(TFs[1]["id"] == "worker#1");
@@ -533,6 +558,7 @@ TEST_CASE("sarif: possible race, suppressions, URIs", "[report][sarif]") {
   json &P = Res[0];
   CHECK(P["ruleId"] == "possible-data-race");
   CHECK(P["ruleIndex"] == 1);
+  CHECK(P["level"] == "warning");
   CHECK(!P.contains("codeFlows"));
   CHECK(P["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
         "file:///usr/include/util.h");
@@ -577,6 +603,87 @@ TEST_CASE("sarif: fingerprints ignore line numbers", "[report][sarif]") {
   // Deterministic text.
   CHECK(renderSarif({confirmedRace(), possibleRace()}, {}) ==
         renderSarif({possibleRace(), confirmedRace()}, {}));
+}
+
+TEST_CASE("sarif: GitHub's line hash", "[report][sarif]") {
+  // The expected values are those of the tests of GitHub's upload action:
+  // a log's own hashes must agree with what it would compute.
+  using V = std::vector<std::string>;
+  CHECK(githubLineHashes("") == V{"c129715d7a2bc9a3:1"});
+  CHECK(githubLineHashes(" a\nb\n  \t\tc\n d") ==
+        V{"271789c17abda88f:1", "54703d4cd895b18:1", "180aee12dab6264:1",
+          "a23a3dc5e078b07b:1"});
+  V Greetings{"e9496ae3ebfced30:1", "fb7c023a8b9ccb3f:1", "ce8ba1a563dcdaca:1",
+              "e20e36e16fcb0cc8:1", "b3edc88f2938467e:1", "c8e28b0b4002a3a0:1",
+              "c129715d7a2bc9a3:1"};
+  CHECK(githubLineHashes(" hello; \t\nworld!!!\n\n\n  \t\tGreetings\n End\n") ==
+        Greetings);
+  // Every kind of line end counts as one.
+  CHECK(
+      githubLineHashes(" hello; \t\r\nworld!!!\r\n\r\n\r\n  \t\tGreetings\r\n "
+                       "End\r\n") == Greetings);
+  CHECK(githubLineHashes(
+            " hello; \t\nworld!!!\r\n\n\r  \t\tGreetings\r End\r\n") ==
+        Greetings);
+  // Equal lines are told apart by their occurrence.
+  std::string Lorem;
+  for (int I = 0; I < 10; ++I)
+    Lorem += "Lorem ipsum dolor sit amet.\n";
+  CHECK(githubLineHashes(Lorem) ==
+        V{"a7f2ff13bc495cf2:1", "a7f2ff13bc495cf2:2", "a7f2ff13bc495cf2:3",
+          "a7f2ff13bc495cf2:4", "a7f2ff13bc495cf2:5", "a7f2ff13bc495cf2:6",
+          "a7f2ff1481e87703:1", "a9cf91f7bbf1862b:1", "55ec222b86bcae53:1",
+          "cc97dc7b1d7d8f7b:1", "c129715d7a2bc9a3:1"});
+}
+
+TEST_CASE("sarif: regions, line hashes and files from the source on disk",
+          "[report][sarif]") {
+  std::string Dir = tempDir();
+  std::string Src = Dir + "/t.c";
+  std::string Text = "int x;\nvoid worker(void) {\n  x++;\n  counter += 2;\n"
+                     "}\n";
+  { std::ofstream(Src) << Text; }
+  Finding F = confirmedRace();
+  F.First.Loc = loc("t.c", 3, 3, "worker");
+  F.First.Loc.Dir = Dir;
+  F.Second.Loc = loc("t.c", 4, 11, "worker");
+  F.Second.Loc.Dir = Dir;
+  RunInfo Run;
+  Run.SourceRoot = Dir;
+  Run.ModuleName = Src;
+  Run.AnalysedFiles = {Src, Dir + "/other.c"};
+  Run.Category = "nightly/asan";
+  json J = sarifOf({F}, Run);
+  json &Res = J["runs"][0]["results"][0];
+  // The region covers the token at the column: 'x', then '+='.
+  json &R1 = Res["locations"][0]["physicalLocation"]["region"];
+  CHECK(R1 == json{{"startLine", 3},
+                   {"endLine", 3},
+                   {"startColumn", 3},
+                   {"endColumn", 4}});
+  json &R2 = Res["relatedLocations"][0]["physicalLocation"]["region"];
+  CHECK(R2["startColumn"] == 11);
+  CHECK(R2["endColumn"] == 13);
+  CHECK(Res["partialFingerprints"]["primaryLocationLineHash"] ==
+        githubLineHashes(Text)[2]);
+  CHECK(Res["partialFingerprints"].contains("racesiftFingerprint/v1"));
+  std::vector<std::string> Targets;
+  for (json &A : J["runs"][0]["artifacts"])
+    if (A.contains("roles"))
+      Targets.push_back(A["location"]["uri"].get<std::string>() + " " +
+                        A["roles"].dump());
+  CHECK(Targets == std::vector<std::string>{"other.c [\"analysisTarget\"]",
+                                            "t.c [\"analysisTarget\"]"});
+  CHECK(J["runs"][0]["automationDetails"]["id"] == "nightly/asan/");
+
+  // Without the source: no end column and no line hash (GitHub's upload
+  // computes it then).
+  llvm::sys::fs::remove(Src);
+  json Gone = sarifOf({F}, Run)["runs"][0]["results"][0];
+  CHECK(!Gone["locations"][0]["physicalLocation"]["region"].contains(
+      "endColumn"));
+  CHECK(!Gone["partialFingerprints"].contains("primaryLocationLineHash"));
+  llvm::sys::fs::remove_directories(Dir);
 }
 
 TEST_CASE("baseline: unchanged, new and absent findings", "[report][sarif]") {

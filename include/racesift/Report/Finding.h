@@ -109,7 +109,14 @@ struct RunInfo {
   /// same key replaces this one in a shared log (empty: the module name).
   std::string Key;
   std::string SourceRoot; ///< Absolute; for %SRCROOT% relative URIs.
-  bool Success = true;    ///< The analysis itself completed.
+  /// The source files analysed (the module's compile units), absolute: the
+  /// log lists them as analysis targets.
+  std::vector<std::string> AnalysedFiles;
+  /// The SARIF automationDetails category (option sarif-category); empty:
+  /// "racesift/<module base name>", so the logs of several modules can be
+  /// uploaded side by side.
+  std::string Category;
+  bool Success = true; ///< The analysis itself completed.
   std::vector<Notification> Notifications;
   /// Interleaving steps a SARIF log carries in all; a race past it keeps
   /// its locations and says its codeFlow was left out.

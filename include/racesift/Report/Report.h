@@ -147,6 +147,14 @@ private:
 /// name.
 std::string runKeyOf(const RunInfo &Run);
 
+/// GitHub code scanning's primaryLocationLineHash of every line of Text
+/// (index 0 is line 1), computed as GitHub's upload action does when a log
+/// lacks it: "<hex>:<n>", the hash of the line's first 100 characters
+/// without blanks and tabs, and which occurrence of that hash in the file
+/// this is. The value the action computes itself, so no upload warns about
+/// an inconsistent fingerprint.
+std::vector<std::string> githubLineHashes(llvm::StringRef Text);
+
 /// Each finding's partialFingerprints value as renderSarif writes it, in
 /// the order of Fs.
 std::vector<std::string> sarifFingerprints(const std::vector<Finding> &Fs);
@@ -156,8 +164,8 @@ std::vector<std::string> sarifFingerprints(const std::vector<Finding> &Fs);
 /// finding is a result, suppressed ones with a `suppressions` entry (kind
 /// "inSource" or "external", justification = SuppressedBy); with a baseline,
 /// each has a baselineState and Run.AbsentResults follow. Result level is
-/// "warning" for both rules: werror is a property of a build, not of the
-/// finding; the ruleId tells confirmed from possible races.
+/// "error" for a confirmed race and "warning" for a possible one, the rules'
+/// default levels, so code scanning ranks them apart.
 std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run);
 
 /// Writes Text to Path atomically (temporary file in the same directory,

@@ -20,11 +20,13 @@ namespace racesift {
 enum class Layers : uint8_t { Lockset, Full };
 
 struct Options {
-  std::string Sarif;        ///< sarif=<file>
-  std::string SarifDir;     ///< sarif-dir=<dir>
-  std::string Suppressions; ///< suppressions=<file>
-  std::string Baseline;     ///< baseline=<file>, a SARIF log
-  unsigned ThreadBound = 2; ///< thread-bound=<k>
+  std::string Sarif;         ///< sarif=<file>
+  std::string SarifDir;      ///< sarif-dir=<dir>
+  std::string Suppressions;  ///< suppressions=<file>
+  std::string Baseline;      ///< baseline=<file>, a SARIF log
+  std::string SourceRoot;    ///< source-root=<dir>, for SARIF's %SRCROOT%
+  std::string SarifCategory; ///< sarif-category=<name>
+  unsigned ThreadBound = 2;  ///< thread-bound=<k>
   Layers Layer = Layers::Full;
   uint64_t MaxStates = 200000; ///< max-states=<n>, per candidate location
   /// timeout=<seconds>, per module. Unless given, the pass sets it by

@@ -81,4 +81,5 @@ int main(void) {
 // FLOW-DAG: essential main: read total 41
 // FLOW-DAG: essential deposit#1: write total 29
 // FLOW-NOT: step
+// FLOW: viewer flow same
 // FLOW: result data-race 31

@@ -16,7 +16,9 @@ for res in log["runs"][0]["results"]:
     print("result", res["ruleId"], region(res["locations"][0]))
     for rel in res.get("relatedLocations", []):
         print("  related", rel["id"], region(rel), rel["message"]["text"])
-    for flow in res.get("codeFlows", []):
+    flows = res.get("codeFlows", [])
+    # The last codeFlow has a threadFlow per thread.
+    for flow in flows[-1:]:
         steps = []
         print("  threadFlows", *[tf["id"] for tf in flow["threadFlows"]])
         for tf in flow["threadFlows"]:
@@ -29,3 +31,12 @@ for res in log["runs"][0]["results"]:
         for order, thread, s in steps:
             print("  step", order, s["importance"], thread + ":",
                   s["location"]["message"]["text"], region(s["location"]))
+        viewer = [(s["executionOrder"], s["importance"],
+                   s["location"]["message"]["text"], region(s["location"]))
+                  for s in flows[0]["threadFlows"][0]["locations"]]
+        ordered = [(o, s["importance"],
+                    t + ": " + s["location"]["message"]["text"],
+                    region(s["location"])) for o, t, s in steps]
+        print("  viewer flow", "same" if len(flows) == 2 and
+              len(flows[0]["threadFlows"]) == 1 and viewer == ordered
+              else viewer)
