@@ -549,7 +549,8 @@ struct ModelBuilder {
   /// or allocation wrapper; not a clone by calling context), is one
   /// runtime object when its site runs at most once: in a function run by
   /// one once-template, called once, outside any cycle (heap-once in
-  /// docs/design-threadmodel.md).
+  /// docs/design-threadmodel.md); for a heap object, not a library's
+  /// environment.
   void computeSingletons() {
     for (MemObject &O : TM.Objects) {
       const Instruction *Site = nullptr;
@@ -563,6 +564,11 @@ struct ModelBuilder {
       auto It = FuncTemplates.find(F);
       O.Singleton = It != FuncTemplates.end() && It->second.size() == 1 &&
                     !RunsMany.lookup(F) && !InCycle.lookup(Site->getParent());
+      // A library's callers may call it any number of times: each call
+      // makes a new object, whatever env-root says of its threads.
+      if (O.Kind == ObjectKind::Heap && O.Singleton &&
+          !TM.Templates[It->second.front()].Entry)
+        O.Singleton = false;
     }
   }
 
