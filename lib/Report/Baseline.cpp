@@ -11,12 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReportText.h"
+#include "SarifLog.h"
 
 #include "racesift/Report/Report.h"
 
 #include "llvm/Support/MemoryBuffer.h"
-
-#include <nlohmann/json.hpp>
 
 #include <set>
 
@@ -54,18 +53,9 @@ static std::string stringAt(const json &J,
 /// another source root.
 static void resolveLocations(json &J, const json &Artifacts,
                              const std::map<std::string, std::string> &Bases) {
-  if (J.is_array()) {
-    for (json &V : J)
-      resolveLocations(V, Artifacts, Bases);
-    return;
-  }
-  if (!J.is_object())
-    return;
-  for (auto &[K, V] : J.items()) {
-    if (K != "artifactLocation" || !V.is_object()) {
-      resolveLocations(V, Artifacts, Bases);
-      continue;
-    }
+  forEachArtifactLocation(J, [&](json &V) {
+    if (!V.is_object())
+      return;
     if (!V.contains("uri") && V.contains("index") &&
         V["index"].is_number_unsigned() && Artifacts.is_array() &&
         V["index"].get<size_t>() < Artifacts.size()) {
@@ -79,16 +69,16 @@ static void resolveLocations(json &J, const json &Artifacts,
     V.erase("index");
     if (!V.contains("uriBaseId") || !V["uriBaseId"].is_string() ||
         !V.contains("uri") || !V["uri"].is_string())
-      continue;
+      return;
     auto It = Bases.find(V["uriBaseId"].get<std::string>());
     if (It == Bases.end())
-      continue;
+      return;
     std::string Root = It->second;
     if (!Root.empty() && Root.back() != '/')
       Root += '/';
     V["uri"] = Root + V["uri"].get<std::string>();
     V.erase("uriBaseId");
-  }
+  });
 }
 
 Expected<Baseline> Baseline::parse(StringRef Text, StringRef Name) {
@@ -126,7 +116,7 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Name) {
         R.erase("baselineState");
         Results.push_back({FP, R.dump()});
       }
-    B.Runs.emplace_back(stringAt(Run, {"properties", "racesift/runKey"}),
+    B.Runs.emplace_back(stringAt(Run, {"properties", RunKeyProperty}),
                         std::move(Results));
   }
   return B;

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReportText.h"
+#include "SarifLog.h"
+#include "SourceLines.h"
 
 #include "racesift/Report/Report.h"
 
@@ -20,7 +22,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <functional>
 #include <map>
 #include <set>
 
@@ -76,56 +77,11 @@ std::string absolutePath(const std::string &File, const std::string &Dir) {
   return normalised(Abs);
 }
 
-/// The analysed sources as they are on disk, read once each, for regions
-/// and line hashes; a file that cannot be read has no lines.
-class SourceTexts {
-public:
-  /// Line Line (1-based) of the file, without its line end.
-  StringRef line(const std::string &Path, unsigned Line) {
-    const File &F = get(Path);
-    return Line && Line <= F.Lines.size() ? F.Lines[Line - 1] : StringRef();
-  }
-
-  /// GitHub's primaryLocationLineHash of a line, or "".
-  std::string lineHash(const std::string &Path, unsigned Line) {
-    File &F = get(Path);
-    if (F.Hashes.empty() && F.Buffer)
-      F.Hashes = githubLineHashes(F.Buffer->getBuffer());
-    return Line && Line <= F.Hashes.size() ? F.Hashes[Line - 1] : "";
-  }
-
-private:
-  struct File {
-    std::unique_ptr<MemoryBuffer> Buffer;
-    std::vector<StringRef> Lines;
-    std::vector<std::string> Hashes;
-  };
-
-  File &get(const std::string &Path) {
-    auto [It, New] = Files.try_emplace(Path);
-    if (!New || Path.empty())
-      return It->second;
-    auto B = MemoryBuffer::getFile(Path, /*IsText=*/true);
-    if (!B)
-      return It->second;
-    It->second.Buffer = std::move(*B);
-    StringRef Rest = It->second.Buffer->getBuffer();
-    while (!Rest.empty()) {
-      auto [L, R] = Rest.split('\n');
-      It->second.Lines.push_back(L.rtrim('\r'));
-      Rest = R;
-    }
-    return It->second;
-  }
-
-  std::map<std::string, File> Files;
-};
-
 /// Builds artifact locations and the artifacts list in one place so every
 /// reference carries the right index.
 class Artifacts {
 public:
-  SourceTexts Texts;
+  SourceLines Texts;
 
   explicit Artifacts(const std::string &Root)
       : Root(Root.empty() ? "" : normalised(Root)) {}
@@ -207,17 +163,10 @@ private:
 
   std::pair<std::string, std::string> uriOf(const std::string &File,
                                             const std::string &Dir) const {
-    SmallString<256> Abs;
-    if (sys::path::is_absolute(File)) {
-      Abs = File;
-    } else if (!Dir.empty()) {
-      Abs = Dir;
-      sys::path::append(Abs, File);
-    } else {
-      // No compilation directory: the best we have is the path as written.
+    std::string P = absolutePath(File, Dir);
+    // No compilation directory: the best we have is the path as written.
+    if (P.empty())
       return {encodePath(normalised(File)), ""};
-    }
-    std::string P = normalised(Abs);
     StringRef Rel(P);
     if (!Root.empty() && Rel.consume_front(Root) &&
         (Root.back() == '/' || Rel.consume_front("/")) && !Rel.empty())
@@ -226,17 +175,10 @@ private:
   }
 
   void setIndices(json &J) {
-    if (J.is_object()) {
-      for (auto &[K, V] : J.items()) {
-        if (K == "artifactLocation" && V.is_object() && V.contains("uri"))
-          V["index"] = Index.at(key(V));
-        else
-          setIndices(V);
-      }
-    } else if (J.is_array()) {
-      for (json &V : J)
-        setIndices(V);
-    }
+    forEachArtifactLocation(J, [&](json &Loc) {
+      if (Loc.is_object() && Loc.contains("uri"))
+        Loc["index"] = Index.at(key(Loc));
+    });
   }
 
   std::string Root;
@@ -470,9 +412,6 @@ std::string sarifMessage(const Finding &F) {
 
 } // namespace
 
-/// The run's key as written into the log (mergeSarifLog matches on it).
-static constexpr const char *RunKeyProperty = "racesift/runKey";
-
 std::string runKeyOf(const RunInfo &Run) {
   if (!Run.Key.empty())
     return Run.Key;
@@ -507,20 +446,7 @@ static json absentResult(Artifacts &Arts, const std::string &Text) {
     R["ruleIndex"] = Rule == "data-race" ? 0 : 1;
   else
     R.erase("ruleIndex");
-  std::function<void(json &)> Walk = [&](json &J) {
-    if (J.is_object()) {
-      for (auto &[K, V] : J.items()) {
-        if (K == "artifactLocation")
-          Arts.adopt(V);
-        else
-          Walk(V);
-      }
-    } else if (J.is_array()) {
-      for (json &V : J)
-        Walk(V);
-    }
-  };
-  Walk(R);
+  forEachArtifactLocation(R, [&](json &Loc) { Arts.adopt(Loc); });
   return R;
 }
 

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SourceLines.h"
+
 #include "racesift/Report/Report.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -226,32 +228,6 @@ void Suppressions::apply(std::vector<Finding> &Fs) {
   }
 }
 
-namespace {
-/// Source files read for comment suppressions, each once per run and cut
-/// into lines once: a large unit has many findings.
-class SourceLines {
-  struct File {
-    std::unique_ptr<MemoryBuffer> Buf;
-    SmallVector<StringRef, 0> Lines;
-  };
-  std::map<std::string, File> Files;
-
-public:
-  /// Line N (1-based) of Path, or "" if there is none.
-  StringRef line(const std::string &Path, unsigned N) {
-    auto [It, New] = Files.try_emplace(Path);
-    File &F = It->second;
-    if (New)
-      if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-              MemoryBuffer::getFile(Path, /*IsText=*/true)) {
-        F.Buf = std::move(*Buf);
-        F.Buf->getBuffer().split(F.Lines, '\n');
-      }
-    return N && N <= F.Lines.size() ? F.Lines[N - 1] : StringRef();
-  }
-};
-} // namespace
-
 static constexpr StringLiteral IgnoreMarker = "racesift-ignore";
 
 /// Whether Line carries the marker inside a comment; OnlyComment: and
@@ -266,7 +242,7 @@ static bool hasIgnoreComment(StringRef Line, bool OnlyComment) {
 }
 
 void applyCommentSuppressions(std::vector<Finding> &Fs) {
-  SourceLines Sources;
+  report::SourceLines Sources;
   for (Finding &F : Fs) {
     if (F.Suppressed)
       continue;
