@@ -562,13 +562,13 @@ struct ModelBuilder {
         continue;
       const Function *F = Site->getFunction();
       auto It = FuncTemplates.find(F);
-      O.Singleton = It != FuncTemplates.end() && It->second.size() == 1 &&
-                    !RunsMany.lookup(F) && !InCycle.lookup(Site->getParent());
-      // A library's callers may call it any number of times: each call
-      // makes a new object, whatever env-root says of its threads.
-      if (O.Kind == ObjectKind::Heap && O.Singleton &&
-          !TM.Templates[It->second.front()].Entry)
-        O.Singleton = false;
+      bool OneTemplate = It != FuncTemplates.end() && It->second.size() == 1;
+      // A library's callers may call an entry any number of times: each
+      // call allocates anew, whatever env-root says of its threads.
+      bool EnvHeap = OneTemplate && O.Kind == ObjectKind::Heap &&
+                     !TM.Templates[It->second.front()].Entry;
+      O.Singleton = OneTemplate && !EnvHeap && !RunsMany.lookup(F) &&
+                    !InCycle.lookup(Site->getParent());
     }
   }
 
