@@ -183,11 +183,12 @@ std::vector<unsigned> LocksetSolver::rootsOf(TemplateId T) const {
       Roots.push_back(F);
     return Roots;
   }
-  // The environment root of a library module calls each of its entries
-  // (ThreadModel::EnvEntries), with no lock held.
-  for (const llvm::Function *E : TM.EnvEntries)
-    if (int F = fnOf(E); F >= 0)
-      Roots.push_back(F);
+  // The environment root of a library module runs its constructors and
+  // calls its entries (ThreadModel::EnvEntries), with no lock held.
+  for (const auto *List : {&TM.EnvConstructors, &TM.EnvEntries})
+    for (const llvm::Function *E : *List)
+      if (int F = fnOf(E); F >= 0)
+        Roots.push_back(F);
   return Roots;
 }
 

@@ -284,6 +284,8 @@ BitVector ModuleSetup::reachFrom(const ThreadModel &M,
   if (T.Entry && M.graphOf(T.Entry)) {
     Visit(T.Entry);
   } else {
+    for (const Function *F : M.EnvConstructors)
+      Visit(F);
     for (const Function *F : M.EnvEntries)
       Visit(F);
   }

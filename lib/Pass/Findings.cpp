@@ -282,9 +282,8 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   }
   // The condition goes to the note and to SARIF's codeFlow.
   std::string Cond;
-  if (!VR.Entry.empty())
-    Cond =
-        "when the program's first call into this module is '" + VR.Entry + "'";
+  if (!VR.Entries.empty())
+    Cond = "when " + describeEntryCalls(VR.Entries);
   if (!VR.Values.empty()) {
     Cond += Cond.empty() ? "with " : ", with ";
     constexpr size_t Listed = 6;

@@ -76,8 +76,8 @@ static void printReplay(const ThreadModel &TM, const DataLayout &DL,
   switch (VR.F) {
   case Feasibility::Feasible:
     OS << "feasible (steps " << VR.Steps << ", queries " << VR.Queries << ")";
-    if (!VR.Entry.empty())
-      OS << " entry '" << VR.Entry << "'";
+    for (size_t I = 0; I < VR.Entries.size(); ++I)
+      OS << (I ? ", then '" : " entry '") << VR.Entries[I] << "'";
     for (size_t I = 0; I < VR.Values.size(); ++I)
       OS << (I ? ", " : " with ") << VR.Values[I].first << " = "
          << VR.Values[I].second;

@@ -1380,6 +1380,12 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     Start[&BB] = N++;
   G.Entry = Start[&F.getEntryBlock()];
   G.Exit = N++;
+  // env-unwind: where an exception leaves a library's entry, kept apart
+  // (a step to Exit) so that the environment stops there.
+  if (is_contained(TM.EnvEntries, &F)) {
+    G.Unwind = N++;
+    G.Edges.push_back({G.Unwind, G.Exit, Action()});
+  }
   auto Edge = [&](NodeId From, NodeId To, Action A) {
     G.Edges.push_back({From, To, std::move(A)});
   };
@@ -1473,6 +1479,10 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       Edge(Cur, G.Exit, returnAssign(H->second, RC, Src, *T));
       continue;
     }
+    if (isa<ResumeInst>(T) && G.Unwind != InvalidNode) {
+      Edge(Cur, G.Unwind, Action());
+      continue;
+    }
     if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {
       Edge(Cur, G.Exit, Action());
       continue;
@@ -1498,7 +1508,8 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
   }
   G.NumNodes = N;
   std::vector<ActionEdge> Edges = std::move(G.Edges);
-  compressGraph(G.NumNodes, Edges, G.Entry, G.Exit, G.Succs, G.Edges);
+  compressGraph(G.NumNodes, Edges, G.Entry, G.Exit, G.Succs, G.Edges,
+                &G.Unwind);
   return G;
 }
 

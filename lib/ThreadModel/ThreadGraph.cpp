@@ -26,7 +26,7 @@ namespace racesift {
 static bool isTau(const Action &A) { return A.Kind == ActionKind::Internal; }
 
 static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
-                         NodeId &Entry, NodeId &Exit) {
+                         NodeId &Entry, NodeId &Exit, NodeId *Keep) {
   std::vector<unsigned> OutDeg(NumNodes, 0), OnlyEdge(NumNodes, ~0u);
   for (unsigned I = 0; I < Edges.size(); ++I) {
     ++OutDeg[Edges[I].From];
@@ -42,7 +42,8 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
   std::vector<bool> Merged(Edges.size(), false);
   bool Changed = false;
   for (NodeId U = 0; U < NumNodes; ++U) {
-    if (U == Exit || OutDeg[U] != 1 || !isTau(Edges[OnlyEdge[U]].A))
+    if (U == Exit || (Keep && U == *Keep) || OutDeg[U] != 1 ||
+        !isTau(Edges[OnlyEdge[U]].A))
       continue;
     NodeId T = Find(Edges[OnlyEdge[U]].To);
     if (T == U)
@@ -74,15 +75,17 @@ static bool compressOnce(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
   Entry = Find(Entry);
   if (Exit != ~0u)
     Exit = Find(Exit);
+  if (Keep && *Keep != ~0u)
+    *Keep = Find(*Keep);
   return Changed;
 }
 
 void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
                    NodeId &Entry, NodeId &Exit,
                    std::vector<std::vector<unsigned>> &Succs,
-                   std::vector<ActionEdge> &Out) {
+                   std::vector<ActionEdge> &Out, NodeId *Keep) {
   for (unsigned Round = 0; Round < 4; ++Round)
-    if (!compressOnce(NumNodes, Edges, Entry, Exit))
+    if (!compressOnce(NumNodes, Edges, Entry, Exit, Keep))
       break;
   // Renumber the nodes reachable from Entry in depth-first order.
   std::vector<std::vector<unsigned>> Adj(NumNodes);
@@ -126,6 +129,8 @@ void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
   Entry = NewId[Entry];
   if (Exit != ~0u)
     Exit = NewId[Exit];
+  if (Keep && *Keep != ~0u)
+    *Keep = NewId[*Keep];
   NumNodes = Next;
   Succs.assign(NumNodes, {});
   for (unsigned I = 0; I < Out.size(); ++I)
@@ -247,17 +252,36 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
     G.Entry = Entry;
     Exit = X;
   } else {
-    // The environment root: one branch per modelled function.
+    // The environment root: the global constructors in order, then a loop
+    // that calls any entry or stops (env-root).
     G.Entry = G.NumNodes++;
     Exit = G.NumNodes++;
+    NodeId Loop = G.Entry;
+    for (const Function *F : TM.EnvConstructors) {
+      const FunctionGraph *FG = TM.graphOf(F);
+      if (!FG || !In.relevant(F))
+        continue;
+      auto [Entry, X] = In.inlineGraph(*FG);
+      In.Edges.push_back({Loop, Entry, Action()});
+      Loop = X;
+    }
+    In.Edges.push_back({Loop, Exit, Action()});
     SmallPtrSet<const Function *, 32> Entries(TM.EnvEntries.begin(),
                                               TM.EnvEntries.end());
     for (const FunctionGraph &FG : TM.Functions) {
       if (!Entries.count(FG.F) || !In.relevant(FG.F))
         continue;
+      size_t First = In.Edges.size();
+      NodeId Base = G.NumNodes;
       auto [Entry, X] = In.inlineGraph(FG);
-      In.Edges.push_back({G.Entry, Entry, Action()});
-      In.Edges.push_back({X, Exit, Action()});
+      In.Edges.push_back({Loop, Entry, Action()});
+      In.Edges.push_back({X, Loop, Action()});
+      // env-unwind: an exception out of the library ends its caller's use
+      // of it, as one out of main ends a program.
+      if (FG.Unwind != InvalidNode)
+        for (size_t I = First; I < In.Edges.size(); ++I)
+          if (In.Edges[I].From == Base + FG.Unwind && In.Edges[I].To == X)
+            In.Edges[I].To = Exit;
     }
   }
   compressGraph(G.NumNodes, Work, G.Entry, Exit, G.Succs, G.Edges);

@@ -26,6 +26,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+
 #include <map>
 #include <set>
 
@@ -52,6 +55,7 @@ struct ModelBuilder {
   DenseMap<const Function *, std::vector<const CallBase *>> CallSites;
   DenseMap<const BasicBlock *, bool> InCycle;
   DenseMap<const Function *, bool> RunsMany;
+  DenseSet<const Function *> Recursive; ///< See findRecursive().
   std::map<const CallBase *, std::vector<const Function *>> StartsOf;
 
   ModelBuilder(Module &M, ThreadModel &TM, PointsToAnalysis &PTA,
@@ -98,6 +102,30 @@ struct ModelBuilder {
     return TM.Templates.back().Id;
   }
 
+  /// The defined functions of llvm.global_ctors, by priority (stable).
+  static std::vector<const Function *> globalConstructors(const Module &M) {
+    std::vector<std::pair<uint64_t, const Function *>> Ctors;
+    const GlobalVariable *GV = M.getNamedGlobal("llvm.global_ctors");
+    const auto *Arr = GV && GV->hasInitializer()
+                          ? dyn_cast<ConstantArray>(GV->getInitializer())
+                          : nullptr;
+    for (const Use &U : Arr ? Arr->operands() : ArrayRef<Use>()) {
+      const auto *E = dyn_cast<ConstantStruct>(U.get());
+      if (!E || E->getNumOperands() < 2)
+        continue;
+      const auto *Prio = dyn_cast<ConstantInt>(E->getOperand(0));
+      const auto *F = dyn_cast<Function>(E->getOperand(1));
+      if (Prio && F && !F->isDeclaration())
+        Ctors.push_back({Prio->getZExtValue(), F});
+    }
+    llvm::stable_sort(Ctors, llvm::less_first());
+    std::vector<const Function *> Out;
+    for (auto &[P, F] : Ctors)
+      if (!is_contained(Out, F))
+        Out.push_back(F);
+    return Out;
+  }
+
   void markCycles(const Function &F) {
     for (scc_iterator<const Function *> I = scc_begin(&F); !I.isAtEnd(); ++I)
       if (I.hasCycle())
@@ -110,18 +138,26 @@ struct ModelBuilder {
     if (Main && !Main->isDeclaration()) {
       templateFor(Main, "main");
     } else {
-      // A library module: the environment may call any external function.
+      // A library module: the environment (one caller thread) runs the
+      // global constructors once, then calls the entries in any order, any
+      // number of times.
       templateFor(nullptr, "<env>");
-      TM.Compromises.push_back("env-root: no main; the environment root "
-                               "calls each external function once");
+      TM.Compromises.push_back("env-root: no main; one caller thread calls "
+                               "the external functions in any order");
+      TM.EnvConstructors = globalConstructors(M);
       // Functions whose address another unit may hold (a stored callback,
-      // `next->code = &encode`) are entry points too.
-      DenseSet<const Function *> Escaped;
+      // `next->code = &encode`) are entry points too; the library's own
+      // start routines are not (the library runs them as threads).
+      DenseSet<const Function *> Escaped, Starts;
       for (ObjectId O : PTA.escapedObjects())
         if (auto *F = dyn_cast_or_null<Function>(TM.Objects[O].Site))
           Escaped.insert(F);
+      for (const ThreadStart &S : PTA.threadStarts())
+        Starts.insert(S.Routine);
       for (const Function &F : M)
-        if (!F.isDeclaration() && (F.hasExternalLinkage() || Escaped.count(&F)))
+        if (!F.isDeclaration() &&
+            (F.hasExternalLinkage() || Escaped.count(&F)) &&
+            !Starts.count(&F) && !is_contained(TM.EnvConstructors, &F))
           TM.EnvEntries.push_back(&F);
     }
     for (const ThreadStart &S : PTA.threadStarts())
@@ -131,10 +167,12 @@ struct ModelBuilder {
     DenseSet<std::pair<const CallBase *, const Function *>> SiteEdges;
     for (TemplateId T = 0; T < TM.Templates.size(); ++T) {
       std::vector<const Function *> Work;
-      if (const Function *E = TM.Templates[T].Entry)
+      if (const Function *E = TM.Templates[T].Entry) {
         Work.push_back(E);
-      else
-        Work.assign(TM.EnvEntries.begin(), TM.EnvEntries.end());
+      } else {
+        Work.assign(TM.EnvConstructors.begin(), TM.EnvConstructors.end());
+        Work.insert(Work.end(), TM.EnvEntries.begin(), TM.EnvEntries.end());
+      }
       DenseSet<const Function *> Seen(Work.begin(), Work.end());
       while (!Work.empty()) {
         const Function *F = Work.back();
@@ -268,6 +306,9 @@ struct ModelBuilder {
 
   /// Multiplicities: a fixpoint over call sites, creations and templates.
   void computeMultiplicity() {
+    // The environment calls its entries again and again.
+    for (const Function *F : TM.EnvEntries)
+      RunsMany[F] = true;
     bool Changed = true;
     while (Changed) {
       Changed = false;
@@ -567,9 +608,50 @@ struct ModelBuilder {
       // call allocates anew, whatever env-root says of its threads.
       bool EnvHeap = OneTemplate && O.Kind == ObjectKind::Heap &&
                      !TM.Templates[It->second.front()].Entry;
-      O.Singleton = OneTemplate && !EnvHeap && !RunsMany.lookup(F) &&
+      // A local is one object while at most one activation of its function
+      // is live: one thread instance runs it, not recursively (a library's
+      // callers call its entries one after another).
+      bool OneLive =
+          O.Kind == ObjectKind::Stack && OneTemplate &&
+          TM.Templates[It->second.front()].Mult == Multiplicity::Once &&
+          !Recursive.count(F);
+      O.Singleton = OneTemplate && !EnvHeap &&
+                    (OneLive || !RunsMany.lookup(F)) &&
                     !InCycle.lookup(Site->getParent());
     }
+  }
+
+  /// Functions on a cycle of the call graph (calls through pointers
+  /// included), from the call sites the template discovery recorded.
+  void findRecursive() {
+    std::vector<const Function *> Fns;
+    DenseMap<const Function *, unsigned> Index;
+    for (const auto &[F, Ts] : FuncTemplates) {
+      Index[F] = Fns.size();
+      Fns.push_back(F);
+    }
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> G(
+        Fns.size());
+    for (const auto &[Callee, Sites] : CallSites)
+      for (const CallBase *CB : Sites) {
+        auto From = Index.find(CB->getFunction());
+        auto To = Index.find(Callee);
+        if (From == Index.end() || To == Index.end())
+          continue;
+        boost::add_edge(From->second, To->second, G);
+        if (From->second == To->second)
+          Recursive.insert(Callee);
+      }
+    std::vector<unsigned> Comp(Fns.size());
+    unsigned N = boost::strong_components(
+        G, boost::make_iterator_property_map(
+               Comp.begin(), boost::get(boost::vertex_index, G)));
+    std::vector<unsigned> Size(N, 0);
+    for (unsigned C : Comp)
+      ++Size[C];
+    for (unsigned I = 0; I < Fns.size(); ++I)
+      if (Size[Comp[I]] > 1)
+        Recursive.insert(Fns[I]);
   }
 
   void findRecursiveLocks() {
@@ -1270,6 +1352,7 @@ struct ModelBuilder {
     computeMultiplicity();
     computeMaxRuns();
     computeJoinLoops();
+    findRecursive();
     computeSingletons();
     computeEscapes();
     findDirtyHandles();

@@ -253,12 +253,13 @@ const CreateApi *lookupCreateApi(llvm::StringRef Name);
 bool isCxxStartThread(llvm::StringRef Name);
 
 /// Compresses chains of Internal edges (see FunctionGraph) and renumbers the
-/// nodes reachable from Entry; Exit (if not ~0u) is kept. The result goes to
-/// Out in order of source node; Edges is left empty, with its capacity.
+/// nodes reachable from Entry; Exit (if not ~0u) and *Keep (if given; ~0u
+/// when unreachable) are kept. The result goes to Out in order of source
+/// node; Edges is left empty, with its capacity.
 void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
                    NodeId &Entry, NodeId &Exit,
                    std::vector<std::vector<unsigned>> &Succs,
-                   std::vector<ActionEdge> &Out);
+                   std::vector<ActionEdge> &Out, NodeId *Keep = nullptr);
 
 } // namespace racesift
 

@@ -490,6 +490,12 @@ bool Replayer::step(Path &P, unsigned T) {
       R = eval(P, F, Ret->getReturnValue());
     const CallBase *Site = F.CallSite;
     TS.Stack.pop_back();
+    if (TS.Stack.empty() && !TS.Then.empty()) {
+      auto [Next, Args] = std::move(TS.Then.front());
+      TS.Then.erase(TS.Then.begin());
+      startThread(P, T, *Next, std::move(Args));
+      return true;
+    }
     if (TS.Stack.empty()) {
       TS.Done = true;
       TS.Ret = R;

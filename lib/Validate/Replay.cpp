@@ -557,26 +557,24 @@ static std::string parameterName(const Function &F, unsigned ArgNo) {
                                     : "#" + std::to_string(ArgNo + 1);
 }
 
-std::vector<const Function *> Replayer::entriesToTry() const {
+std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {
   if (const Function *Main =
           TM.Templates.empty() ? nullptr : TM.Templates[0].Entry)
-    return {Main};
-  // A module without main: the environment root of the model calls one of
-  // its entries (external functions, functions whose address escaped).
-  // The replay tries those that reach every step of the root thread
-  // through direct calls, in module order.
-  std::set<const Function *> Needed;
-  for (const ReplayStep &S : In.Steps)
-    if (S.Thread == 0 && S.Inst)
-      Needed.insert(S.Inst->getFunction());
-  if (Needed.empty())
-    return {};
-  std::vector<const Function *> Out;
-  constexpr size_t MaxEntries = 4;
-  for (const Function *EF : TM.EnvEntries) {
-    const Function &F = *EF;
-    std::set<const Function *> Seen{&F};
-    std::vector<const Function *> Work{&F};
+    return {{Main}};
+  // A module without main: the environment root of the model runs the
+  // constructors, then calls entries (external functions, functions whose
+  // address escaped) one after another. The root thread's steps after the
+  // constructors' are split into runs that one entry reaches through direct
+  // calls: one entry reaching them all (up to 4 tried, in module order),
+  // else the entries that reach the longest runs, in turn.
+  std::map<const Function *, std::set<const Function *>> Memo;
+  auto Reach = [&](const Function *F) -> const std::set<const Function *> & {
+    auto [It, New] = Memo.try_emplace(F);
+    if (!New)
+      return It->second;
+    std::set<const Function *> &Seen = It->second;
+    Seen.insert(F);
+    std::vector<const Function *> Work{F};
     while (!Work.empty()) {
       const Function *G = Work.back();
       Work.pop_back();
@@ -586,14 +584,51 @@ std::vector<const Function *> Replayer::entriesToTry() const {
             if (!C->isDeclaration() && Seen.insert(C).second)
               Work.push_back(C);
     }
-    if (std::includes(Seen.begin(), Seen.end(), Needed.begin(), Needed.end()) &&
-        Out.size() < MaxEntries)
-      Out.push_back(&F);
+    return Seen;
+  };
+  std::vector<const Function *> Fns;
+  for (const ReplayStep &S : In.Steps)
+    if (S.Thread == 0 && S.Inst)
+      Fns.push_back(S.Inst->getFunction());
+  size_t First = 0;
+  while (First < Fns.size() &&
+         any_of(TM.EnvConstructors,
+                [&](const Function *C) { return Reach(C).count(Fns[First]); }))
+    ++First;
+  if (First == Fns.size())
+    return {};
+  auto RunOf = [&](const Function *E, size_t From) {
+    size_t I = From;
+    while (I < Fns.size() && Reach(E).count(Fns[I]))
+      ++I;
+    return I - From;
+  };
+  std::vector<std::vector<const Function *>> Out;
+  constexpr size_t MaxEntries = 4, MaxCalls = 4;
+  for (const Function *E : TM.EnvEntries)
+    if (Out.size() < MaxEntries && RunOf(E, First) == Fns.size() - First)
+      Out.push_back({E});
+  if (!Out.empty())
+    return Out;
+  std::vector<const Function *> Calls;
+  for (size_t I = First; I < Fns.size();) {
+    const Function *Best = nullptr;
+    size_t BestRun = 0;
+    for (const Function *E : TM.EnvEntries)
+      if (size_t R = RunOf(E, I); R > BestRun) {
+        Best = E;
+        BestRun = R;
+      }
+    if (!Best || Calls.size() == MaxCalls)
+      return {};
+    Calls.push_back(Best);
+    I += BestRun;
   }
-  return Out;
+  return {Calls};
 }
 
-Path Replayer::initialPath(const Function &Root, unsigned Instances) {
+Path Replayer::initialPath(ArrayRef<const Function *> Calls,
+                           unsigned Instances) {
   Path Init;
   // Slots after the interleaving's instances wait for threads created off
   // it: callers hold references into Threads, so it never grows.
@@ -601,8 +636,9 @@ Path Replayer::initialPath(const Function &Root, unsigned Instances) {
   Init.FirstUnscheduled = Instances;
   for (unsigned I = 0; I < Instances; ++I)
     Init.Threads[I].Id = 0x7f0000 + I;
-  std::vector<Val> Args;
+  const Function &Root = *Calls.front();
   if (&Root == TM.Templates[0].Entry) {
+    std::vector<Val> Args;
     if (Root.arg_size() >= 1) {
       Args.push_back(
           fresh(Init, DL.getTypeSizeInBits(Root.getArg(0)->getType()), "argc"));
@@ -610,20 +646,33 @@ Path Replayer::initialPath(const Function &Root, unsigned Instances) {
     }
     if (Root.arg_size() >= 2)
       Args.push_back(Val::constant(64, allocate(Init, 4096)));
-  } else {
-    // One environment the rest of the program can be: it calls Root first,
-    // with any integers and with pointers to objects of their own, whose
-    // contents are inputs. A path that dies proves nothing of the others.
-    std::string Name = functionName(Root);
-    Init.Assumed =
-        "that the program's first call into this module is '" + Name + "'";
-    for (const Argument &A : Root.args())
+    startThread(Init, 0, Root, Args);
+    return Init;
+  }
+  // One environment the rest of the program can be: after the module's
+  // constructors it makes these calls first, with any integers and with
+  // pointers to objects of their own, whose contents are inputs. A path
+  // that dies proves nothing of the others.
+  std::vector<std::string> Names;
+  for (const Function *F : Calls)
+    Names.push_back(functionName(*F));
+  Init.Assumed = "that " + describeEntryCalls(Names);
+  std::vector<const Function *> Order(TM.EnvConstructors.begin(),
+                                      TM.EnvConstructors.end());
+  Order.insert(Order.end(), Calls.begin(), Calls.end());
+  ThreadState &TS = Init.Threads[0];
+  for (const Function *F : Order) {
+    std::vector<Val> Args;
+    for (const Argument &A : F->args())
       Args.push_back(A.getType()->isPointerTy()
                          ? Val::constant(64, allocate(Init, 4096))
                          : fresh(Init, DL.getTypeSizeInBits(A.getType()),
-                                 parameterName(Root, A.getArgNo())));
+                                 parameterName(*F, A.getArgNo())));
+    TS.Then.push_back({F, std::move(Args)});
   }
-  startThread(Init, 0, Root, Args);
+  auto [F, Args] = std::move(TS.Then.front());
+  TS.Then.erase(TS.Then.begin());
+  startThread(Init, 0, *F, std::move(Args));
   return Init;
 }
 
@@ -645,17 +694,17 @@ ValidationResult Replayer::run() {
     if (S.Kind == ActionKind::Create && S.Target != ReplayStep::NoInstance)
       Instances = std::max(Instances, S.Target + 1);
   }
-  std::vector<const Function *> Roots = entriesToTry();
+  std::vector<std::vector<const Function *>> Roots = entriesToTry();
   if (Roots.empty())
     return Finish(Feasibility::Unknown,
                   "the module has no 'main', and none of its external "
                   "functions reaches the interleaving's first steps "
                   "(analyse the whole program under LTO)");
   try {
-    for (const Function *Root : Roots) {
+    for (const std::vector<const Function *> &Calls : Roots) {
       Pending.clear();
       Finals.clear();
-      Pending.push_back(initialPath(*Root, Instances));
+      Pending.push_back(initialPath(Calls, Instances));
       // Depth first over branch decisions; the interleaved schedules of
       // the final accesses are tried once every plain one has failed.
       while (!Pending.empty() || !Finals.empty()) {
@@ -663,8 +712,9 @@ ValidationResult Replayer::run() {
         Path P = std::move(From.back());
         From.pop_back();
         if (runPath(P) && (raceCheck(P, R) || laterOccurrence(P, R))) {
-          if (Root != TM.Templates[0].Entry)
-            R.Entry = functionName(*Root);
+          if (Calls.front() != TM.Templates[0].Entry)
+            for (const Function *F : Calls)
+              R.Entries.push_back(functionName(*F));
           return Finish(Feasibility::Feasible, "");
         }
       }
@@ -686,6 +736,15 @@ ValidationResult Replayer::run() {
 }
 
 } // namespace validate
+
+std::string describeEntryCalls(ArrayRef<std::string> Names) {
+  if (Names.size() == 1)
+    return "the program's first call into this module is '" + Names[0] + "'";
+  std::string S = "the program's first calls into this module are ";
+  for (size_t I = 0; I < Names.size(); ++I)
+    S += (I ? ", then '" : "'") + Names[I] + "'";
+  return S;
+}
 
 ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
                                  const ValidationOptions &Opts) {

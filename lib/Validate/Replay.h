@@ -77,6 +77,9 @@ struct ThreadState {
   /// interleaving (refinement hints).
   const llvm::Instruction *LastBranch = nullptr;
   std::optional<Val> Ret;
+  /// The root thread of a module without main: the calls it makes after
+  /// the one running (the environment's next entries).
+  std::vector<std::pair<const llvm::Function *, std::vector<Val>>> Then;
   /// Its instance of the library's per-thread state (errno), by function.
   std::map<const llvm::Function *, uint64_t> LibraryState;
 };
@@ -210,10 +213,11 @@ private:
   /// missed.
   const llvm::Instruction *DeadBranch = nullptr;
 
-  /// The functions the root thread's replay may start in: main, or in a
-  /// module without it, the external functions that reach its steps.
-  std::vector<const llvm::Function *> entriesToTry() const;
-  Path initialPath(const llvm::Function &Root, unsigned Instances);
+  /// The calls the root thread's replay may make: main, or in a module
+  /// without it, sequences of the external functions that reach its steps.
+  std::vector<std::vector<const llvm::Function *>> entriesToTry() const;
+  Path initialPath(llvm::ArrayRef<const llvm::Function *> Calls,
+                   unsigned Instances);
 
   // Paths and the solver.
   bool runPath(Path &P);

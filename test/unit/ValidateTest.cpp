@@ -144,7 +144,7 @@ TEST_CASE("validateWitness: a race that needs an input is feasible with "
   REQUIRE(R.Values.size() == 1);
   CHECK(R.Values[0].first == "argc");
   CHECK(R.Values[0].second == "3");
-  CHECK(R.Entry.empty());
+  CHECK(R.Entries.empty());
   CHECK(R.Deciding.empty());
   CHECK(R.Steps > 0);
   CHECK(R.Queries > 0);

@@ -361,6 +361,7 @@ struct Action {
 };
 
 using NodeId = uint32_t;
+constexpr NodeId InvalidNode = std::numeric_limits<NodeId>::max();
 
 struct ActionEdge {
   NodeId From = 0;
@@ -375,6 +376,9 @@ struct FunctionGraph {
   const llvm::Function *F = nullptr;
   NodeId Entry = 0;
   NodeId Exit = 0;
+  /// A library entry's exceptional exit (its resumes), with a step to Exit;
+  /// InvalidNode elsewhere or when no exception leaves it (env-unwind).
+  NodeId Unwind = InvalidNode;
   unsigned NumNodes = 0;
   std::vector<ActionEdge> Edges;
   std::vector<std::vector<unsigned>> Succs; ///< Node -> indices into Edges.
@@ -396,10 +400,14 @@ struct ThreadGraph {
 /// The whole-program thread model of one module.
 struct ThreadModel {
   std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.
-  /// Without main, the functions the environment root calls: the external
-  /// definitions, and defined functions whose address reached unknown code
-  /// (env-root), in module order.
+  /// Without main, the functions the environment root calls, in any order
+  /// and any number of times: the external definitions and the defined
+  /// functions whose address reached unknown code, but not the module's own
+  /// start routines nor its global constructors (env-root), in module order.
   std::vector<const llvm::Function *> EnvEntries;
+  /// Without main, the global constructors the environment runs once,
+  /// before any entry, by priority.
+  std::vector<const llvm::Function *> EnvConstructors;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.

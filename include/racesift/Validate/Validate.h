@@ -79,9 +79,10 @@ struct ValidationResult {
   std::string Reason;
   /// Feasible: the values that make it happen, ("argc", "1").
   std::vector<std::pair<std::string, std::string>> Values;
-  /// Feasible in a module without main: the external function the replay
-  /// started in, as the first call the rest of the program makes into it.
-  std::string Entry;
+  /// Feasible in a module without main: the external functions the replay
+  /// called, in order, as the first calls the rest of the program makes
+  /// into it (after the module's constructors).
+  std::vector<std::string> Entries;
   /// Not feasible: the global memory the branch where the replay left the
   /// interleaving read, through locals and helpers' results (the pointers
   /// its loads use). Tracking it may let the model checker see the data
@@ -93,6 +94,10 @@ struct ValidationResult {
 };
 
 /// Replays In against the program TM was built from.
+/// "the program's first call into this module is 'f'", or for several
+/// "the program's first calls into this module are 'f', then 'g'".
+std::string describeEntryCalls(llvm::ArrayRef<std::string> Names);
+
 ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
                                  const ValidationOptions &Opts = {});
 
