@@ -28,8 +28,9 @@ static std::string joinWords(const std::string &A, const std::string &B) {
 }
 
 /// Notes at the calls that led to A, innermost first, so that an IDE can
-/// jump along them; past MaxFrames, one note counts the rest.
-static void addCallPathNotes(const FindingAccess &A,
+/// jump along them; past MaxFrames, one note counts the rest. Both: the
+/// other access has the same calls, and the notes speak for both.
+static void addCallPathNotes(const FindingAccess &A, bool Both,
                              std::vector<Diagnostic> &Out) {
   constexpr size_t MaxFrames = 4;
   const std::vector<SourceLoc> &Path = A.CallPath;
@@ -45,10 +46,13 @@ static void addCallPathNotes(const FindingAccess &A,
     if (K > 0)
       Msg = "'" + Callee + "' " + Msg;
     else if (A.CallPathExample)
-      Msg = "one way thread '" + A.Thread + "' reaches the " + accessKind(A) +
-            " in '" + Callee + "': " + Msg;
+      Msg = "one way thread '" + A.Thread + "' reaches " +
+            (Both ? "both accesses" : "the " + accessKind(A)) + " in '" +
+            Callee + "': " + Msg;
     else
-      Msg = "the " + accessKind(A) + " in thread '" + A.Thread + "' is in '" +
+      Msg = (Both ? "both accesses in thread '" + A.Thread + "' are in '"
+                  : "the " + accessKind(A) + " in thread '" + A.Thread +
+                        "' is in '") +
             Callee + "', " + Msg;
     Out.push_back({Diagnostic::Severity::Note, Call, std::move(Msg)});
   }
@@ -100,8 +104,14 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
       Add(Sev::Note, F->First.Loc, "already in the baseline");
     if (F->Kind == FindingKind::Race && !F->Interleaving.empty())
       Add(Sev::Note, F->First.Loc, interleavingText(*F));
-    addCallPathNotes(F->First, Out);
-    addCallPathNotes(F->Second, Out);
+    // Two instances of one thread in one helper: one set of notes.
+    const FindingAccess &A = F->First, &B = F->Second;
+    bool Same = A.Thread == B.Thread && A.CallPath == B.CallPath &&
+                A.CallPathExample == B.CallPathExample &&
+                A.Loc.Function == B.Loc.Function;
+    addCallPathNotes(A, Same, Out);
+    if (!Same)
+      addCallPathNotes(B, false, Out);
   }
   if (!Unexamined.empty()) {
     bool AnyNew =

@@ -627,6 +627,25 @@ TEST_CASE("diagnostics: call paths, innermost first", "[report]") {
   CHECK(D[11].Message == "... 2 more call(s), from 'main' on; the SARIF log "
                          "has the whole call path");
   CHECK(D[11].Loc.Line == 40);
+
+  // Two instances of one thread, through the same calls: one set of notes.
+  Finding Twice = raceInHelper();
+  Twice.Second.Thread = "worker";
+  Twice.Second.Loc.Function = "bump";
+  Twice.Second.CallPath = Twice.First.CallPath;
+  D = formatDiagnostics({Twice}, false);
+  REQUIRE(D.size() == 7);
+  CHECK(D[5].Message == "both accesses in thread 'worker' are in 'bump', "
+                        "called from 'step' here");
+  CHECK(D[6].Message == "'step' called from 'worker' here");
+  Twice.First.CallPathExample = Twice.Second.CallPathExample = true;
+  D = formatDiagnostics({Twice}, false);
+  REQUIRE(D.size() == 7);
+  CHECK(D[5].Message == "one way thread 'worker' reaches both accesses in "
+                        "'bump': called from 'step' here");
+  // Other calls: a set each.
+  Twice.Second.CallPath.pop_back();
+  CHECK(formatDiagnostics({Twice}, false).size() == 8);
 }
 
 TEST_CASE("sarif: stacks of call paths, nesting levels", "[report][sarif]") {

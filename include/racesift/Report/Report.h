@@ -67,7 +67,10 @@ struct Diagnostic {
 ///     called from 'step' here)
 ///     'step' called from 'w' here
 ///   then, for a longer path, at the next call: ... N more call(s), from
-///   'w' on; the SARIF log has the whole call path
+///   'w' on; the SARIF log has the whole call path. If both accesses are of
+///   one thread with the same calls, one set of notes says "both accesses
+///   in thread 'w' are in 'inc', ..." ("one way thread 'w' reaches both
+///   accesses in 'inc': ...").
 std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror);
 
