@@ -178,11 +178,13 @@ RacePair Search::witness(uint32_t Id, const Config &End,
     const ThreadState &T = C.Threads[M.Thread];
     const ActionEdge &E = P.edge(T, M.Edge);
     if (M.Kind != MoveKind::Edge ||
-        (E.A.Kind != ActionKind::Internal && E.A.Kind != ActionKind::Call))
+        (E.A.Kind != ActionKind::Internal && E.A.Kind != ActionKind::Call)) {
       Out.W.Steps.push_back(replayStep(
           C, M, E.A,
           WitnessStep{M.Thread, T.Template, P.threadName(C, M.Thread),
                       P.describeMove(C, M), whereOf(TM, E.A), E.A.Kind}));
+      Out.W.Steps.back().CallDepth = P.Graphs[T.Graph]->callDepth(E.Context);
+    }
     C = std::move(Succs[K]);
   }
   assert(P.pairOf(C, R) == P.pairOf(End, R) &&
@@ -191,10 +193,13 @@ RacePair Search::witness(uint32_t Id, const Config &End,
   for (auto [Th, EIdx] :
        {std::make_pair(R.I, R.EI), std::make_pair(R.J, R.EJ)}) {
     const ThreadState &T = C.Threads[Th];
-    const Action &A = P.edge(T, EIdx).A;
+    const ActionEdge &E = P.edge(T, EIdx);
+    const Action &A = E.A;
     Out.W.Steps.push_back(WitnessStep{Th, T.Template, P.threadName(C, Th),
                                       describeAction(TM, A), whereOf(TM, A),
                                       A.Kind, A.Inst});
+    Out.W.Steps.back().Calls = P.Graphs[T.Graph]->callPath(E.Context);
+    Out.W.Steps.back().CallDepth = Out.W.Steps.back().Calls.size();
     AccessContext &AC = Th == R.I ? Out.First : Out.Second;
     AC.Thread = T.Template;
     AC.Acc = A.Acc;

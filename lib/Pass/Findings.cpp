@@ -7,6 +7,8 @@
 
 #include "Findings.h"
 
+#include "racesift/ThreadModel/CallPaths.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -97,9 +99,28 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
   return O.Name + (O.Kind == ObjectKind::Heap ? " " : "") + Path;
 }
 
-static ModelFinding makeFinding(const ThreadModel &TM, const MemLoc &Loc,
-                                const AccessContext &First,
-                                const AccessContext &Second) {
+/// The calls that lead to C's access: those W took (it ends with the
+/// racing accesses, First's then Second's), or else one shortest path.
+static void setCallPath(const ThreadModel &TM, CallPathFinder &Paths,
+                        const AccessContext &C, const Witness *W, bool IsFirst,
+                        FindingAccess &FA) {
+  size_t N = W ? W->Steps.size() : 0;
+  if (N >= 2) {
+    FA.CallPath = W->Steps[IsFirst ? N - 2 : N - 1].Calls;
+    return;
+  }
+  const Access *A = findAccess(TM, C.Acc);
+  if (!A || !A->Inst)
+    return;
+  FA.CallPath = Paths.shortestPath(C.Thread, A->Inst->getFunction());
+  // No calls: the access is in the start routine, the only way there.
+  FA.CallPathExample = !FA.CallPath.empty();
+}
+
+static ModelFinding makeFinding(const ThreadModel &TM, CallPathFinder &Paths,
+                                const MemLoc &Loc, const AccessContext &First,
+                                const AccessContext &Second,
+                                const Witness *W = nullptr) {
   ModelFinding MF;
   MF.Loc = Loc;
   MF.F.HeapObject = Loc.Obj < TM.Objects.size() &&
@@ -108,12 +129,15 @@ static ModelFinding makeFinding(const ThreadModel &TM, const MemLoc &Loc,
   const AccessContext *A = &First, *B = &Second;
   const Access *AA = findAccess(TM, A->Acc), *BA = findAccess(TM, B->Acc);
   MF.F.Variable = variableName(TM, Loc, AA, BA);
-  if (AA && BA && !AA->IsWrite && BA->IsWrite) {
+  bool Swapped = AA && BA && !AA->IsWrite && BA->IsWrite;
+  if (Swapped) {
     std::swap(A, B);
     std::swap(AA, BA);
   }
   MF.F.First = makeAccess(TM, *A, MF.F.LockOps);
   MF.F.Second = makeAccess(TM, *B, MF.F.LockOps);
+  setCallPath(TM, Paths, *A, W, !Swapped, MF.F.First);
+  setCallPath(TM, Paths, *B, W, Swapped, MF.F.Second);
   MF.FirstInst = AA ? AA->Inst : nullptr;
   MF.SecondInst = BA ? BA->Inst : nullptr;
   return MF;
@@ -125,11 +149,12 @@ std::vector<ModelFinding> findingsFromCandidates(const ThreadModel &TM,
   // count the rest, so one location gives one warning.
   std::vector<ModelFinding> Out;
   std::map<MemLoc, size_t> Index;
+  CallPathFinder Paths(TM);
   for (const Candidate &C : LS.Candidates) {
     auto [It, New] = Index.try_emplace(C.Loc, Out.size());
     if (!New)
       continue;
-    ModelFinding MF = makeFinding(TM, C.Loc, C.First, C.Second);
+    ModelFinding MF = makeFinding(TM, Paths, C.Loc, C.First, C.Second);
     MF.F.Kind = FindingKind::PossibleRace;
     MF.F.Reason = "reported by the lockset layer alone (layers=lockset)";
     Out.push_back(std::move(MF));
@@ -304,6 +329,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,
                      unsigned ThreadBound) {
   std::vector<ModelFinding> Out;
+  CallPathFinder Paths(TM);
   std::map<MemLoc, const Candidate *> FirstCandidate;
   for (const Candidate &C : Cands)
     FirstCandidate.try_emplace(C.Loc, &C);
@@ -334,7 +360,8 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     };
     auto AddUnconfirmed = [&] {
       for (const RacePair &R : V.Unconfirmed) {
-        ModelFinding MF = makeFinding(TM, V.Loc, R.First, R.Second);
+        // The program cannot take R.W: its calls are no fact either.
+        ModelFinding MF = makeFinding(TM, Paths, V.Loc, R.First, R.Second);
         std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
         if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
           continue;
@@ -349,7 +376,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
       continue;
     }
     if (V.V != Verdict::Race) {
-      ModelFinding MF = makeFinding(TM, V.Loc, First, Second);
+      ModelFinding MF = makeFinding(TM, Paths, V.Loc, First, Second);
       MF.F.Kind = FindingKind::PossibleRace;
       MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;
       MF.F.Unexamined = !V.Examined;
@@ -364,7 +391,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     auto AddRace = [&](const AccessContext &A, const AccessContext &B,
                        const Witness &W,
                        const std::vector<std::string> &Notes) {
-      ModelFinding MF = makeFinding(TM, V.Loc, A, B);
+      ModelFinding MF = makeFinding(TM, Paths, V.Loc, A, B, &W);
       std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
       if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
         return;
@@ -372,8 +399,8 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
       MF.F.Notes.insert(MF.F.Notes.end(), Notes.begin(), Notes.end());
       MF.F.Kind = FindingKind::Race;
       for (const WitnessStep &S : W.Steps)
-        MF.F.Interleaving.push_back(
-            {S.Thread, S.ThreadName, S.Step, S.Loc, stepKind(S.Kind)});
+        MF.F.Interleaving.push_back({S.Thread, S.ThreadName, S.Step, S.Loc,
+                                     stepKind(S.Kind), S.CallDepth});
       MF.F.Interleaving = foldRepeatedSteps(MF.F.Interleaving);
       MF.F.InterleavingCondition = W.Condition;
       if (V.PairsUndecided)

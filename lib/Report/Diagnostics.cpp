@@ -27,6 +27,42 @@ static std::string joinWords(const std::string &A, const std::string &B) {
   return B.empty() ? A : A + " " + B;
 }
 
+/// Notes at the calls that led to A, innermost first, so that an IDE can
+/// jump along them; past MaxFrames, one note counts the rest. Both: the
+/// other access has the same calls, and the notes speak for both.
+static void addCallPathNotes(const FindingAccess &A, bool Both,
+                             std::vector<Diagnostic> &Out) {
+  constexpr size_t MaxFrames = 4;
+  const std::vector<SourceLoc> &Path = A.CallPath;
+  const size_t N = Path.size();
+  for (size_t K = 0; K < N && K < MaxFrames; ++K) {
+    const SourceLoc &Call = Path[N - 1 - K];
+    const std::string &Callee = K == 0 ? A.Loc.Function : Path[N - K].Function;
+    std::string Msg = "called from '" + Call.Function + "'";
+    if (Call.known())
+      Msg += " here";
+    // An example path is one the thread may take; a witness's is the one
+    // it took.
+    if (K > 0)
+      Msg = "'" + Callee + "' " + Msg;
+    else if (A.CallPathExample)
+      Msg = "one way thread '" + A.Thread + "' reaches " +
+            (Both ? "both accesses" : "the " + accessKind(A)) + " in '" +
+            Callee + "': " + Msg;
+    else
+      Msg = (Both ? "both accesses in thread '" + A.Thread + "' are in '"
+                  : "the " + accessKind(A) + " in thread '" + A.Thread +
+                        "' is in '") +
+            Callee + "', " + Msg;
+    Out.push_back({Diagnostic::Severity::Note, Call, std::move(Msg)});
+  }
+  if (N > MaxFrames)
+    Out.push_back({Diagnostic::Severity::Note, Path[N - 1 - MaxFrames],
+                   "... " + std::to_string(N - MaxFrames) +
+                       " more call(s), from '" + Path.front().Function +
+                       "' on; the SARIF log has the whole call path"});
+}
+
 std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror) {
   std::vector<Diagnostic> Out;
@@ -68,6 +104,14 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
       Add(Sev::Note, F->First.Loc, "already in the baseline");
     if (F->Kind == FindingKind::Race && !F->Interleaving.empty())
       Add(Sev::Note, F->First.Loc, interleavingText(*F));
+    // Two instances of one thread in one helper: one set of notes.
+    const FindingAccess &A = F->First, &B = F->Second;
+    bool Same = A.Thread == B.Thread && A.CallPath == B.CallPath &&
+                A.CallPathExample == B.CallPathExample &&
+                A.Loc.Function == B.Loc.Function;
+    addCallPathNotes(A, Same, Out);
+    if (!Same)
+      addCallPathNotes(B, false, Out);
   }
   if (!Unexamined.empty()) {
     bool AnyNew =

@@ -328,9 +328,11 @@ json codeFlow(Artifacts &A, const Finding &F) {
     const char *Importance = I + 2 >= N                     ? "essential"
                              : S.Kind == FlowStepKind::Data ? "unimportant"
                                                             : "important";
+    // Viewers indent a step by the calls its thread is in.
     TF["locations"].push_back({{"executionOrder", I + 1},
                                {"location", Loc},
-                               {"importance", Importance}});
+                               {"importance", Importance},
+                               {"nestingLevel", S.CallDepth}});
   }
   json TFs = json::array();
   for (auto &[T, TF] : Flows)
@@ -358,7 +360,8 @@ json interleavedCodeFlow(Artifacts &A, const Finding &F) {
                                                             : "important";
     Steps.push_back({{"executionOrder", I + 1},
                      {"location", Loc},
-                     {"importance", Importance}});
+                     {"importance", Importance},
+                     {"nestingLevel", S.CallDepth}});
   }
   std::string Text = "interleaving of " + std::to_string(N) +
                      " steps of all threads that reaches the race on '" +
@@ -395,6 +398,25 @@ json automationDetails(const RunInfo &Run) {
   if (Id.back() != '/')
     Id += '/';
   return {{"id", Id}};
+}
+
+/// A SARIF stack (3.44) of how A's thread reached it: frame 0 is the
+/// access, each further frame a call outwards, the last in the start
+/// routine.
+json callStack(Artifacts &Arts, const FindingAccess &A) {
+  json Frames = json::array({{{"location", location(Arts, A.Loc)}}});
+  for (auto It = A.CallPath.rbegin(); It != A.CallPath.rend(); ++It)
+    Frames.push_back({{"location", location(Arts, *It)}});
+  std::string Text = A.CallPathExample
+                         ? "one way thread '" + A.Thread + "' may reach the " +
+                               accessKind(A) +
+                               " (a shortest call path; it may take others)"
+                         : "the calls by which thread '" + A.Thread +
+                               "' reached the " + accessKind(A);
+  json S = {{"message", message(Text)}, {"frames", Frames}};
+  if (A.CallPathExample)
+    S["properties"] = {{"example", true}};
+  return S;
 }
 
 std::string sarifMessage(const Finding &F) {
@@ -478,6 +500,9 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
       Related.push_back(L);
     }
     R["relatedLocations"] = Related;
+    if (!F->First.CallPath.empty() || !F->Second.CallPath.empty())
+      R["stacks"] =
+          json::array({callStack(Arts, F->First), callStack(Arts, F->Second)});
 
     // A log's interleavings are capped (issue 21: a 359 MB log): past the
     // cap a race keeps its locations and notes, and says its flow is left

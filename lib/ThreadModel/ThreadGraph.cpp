@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
 
+#include <algorithm>
 #include <numeric>
 
 using namespace llvm;
@@ -137,10 +138,7 @@ void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     Succs[Out[I].From].push_back(I);
 }
 
-/// A location in the toolchain's or the system's headers (libstdc++'s
-/// std::thread and std::mutex, glibc's inline functions): never where the
-/// user wants to be sent.
-static bool isSystemLoc(const SourceLoc &L) {
+bool isSystemLoc(const SourceLoc &L) {
   StringRef F = L.File;
   return F.starts_with("/usr/include/") || F.starts_with("/usr/lib/") ||
          F.starts_with("/usr/local/include/");
@@ -158,6 +156,7 @@ struct Inliner {
   /// Locations of the calls on the call string that are in user code.
   std::vector<SourceLoc> UserCallSites;
   DenseMap<const Function *, bool> HasRelevant;
+  uint32_t Context = 0; ///< The call being inlined (G.Calls).
 
   /// Whether F or anything it calls has a relevant action (a recursive
   /// function counts as relevant while being computed: conservative).
@@ -190,7 +189,7 @@ struct Inliner {
     for (const ActionEdge &E : FG.Edges) {
       NodeId From = Base + E.From, To = Base + E.To;
       if (E.A.Kind != ActionKind::Call) {
-        ActionEdge NE{From, To, Relevant(E.A) ? E.A : Action()};
+        ActionEdge NE{From, To, Relevant(E.A) ? E.A : Action(), Context};
         if (NE.A.Kind == ActionKind::Internal)
           NE.A.Inst = E.A.Inst;
         // A step inside a system header (a std::lock_guard's lock) is shown
@@ -218,7 +217,15 @@ struct Inliner {
         bool User = E.A.Loc.known() && !isSystemLoc(E.A.Loc);
         if (User)
           UserCallSites.push_back(E.A.Loc);
+        // std::thread's machinery calls the user's start routine: the
+        // thread starts at that routine, as the user sees it and names it.
+        uint32_t Caller = Context;
+        if (Context != 0 || !isSystemLoc(E.A.Loc)) {
+          Context = G.Calls.size();
+          G.Calls.push_back({Caller, E.A.Loc});
+        }
         auto [In, Out] = inlineGraph(*CG);
+        Context = Caller;
         if (User)
           UserCallSites.pop_back();
         Edges.push_back({From, In, Action()});
@@ -233,6 +240,21 @@ struct Inliner {
   }
 };
 } // namespace
+
+std::vector<SourceLoc> ThreadGraph::callPath(uint32_t Context) const {
+  std::vector<SourceLoc> Path;
+  for (uint32_t C = Context; C != 0 && C < Calls.size(); C = Calls[C].Parent)
+    Path.push_back(Calls[C].Loc);
+  std::reverse(Path.begin(), Path.end());
+  return Path;
+}
+
+unsigned ThreadGraph::callDepth(uint32_t Context) const {
+  unsigned Depth = 0;
+  for (uint32_t C = Context; C != 0 && C < Calls.size(); C = Calls[C].Parent)
+    ++Depth;
+  return Depth;
+}
 
 ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,

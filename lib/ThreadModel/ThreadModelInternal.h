@@ -56,6 +56,11 @@ std::optional<DataField> trackableField(const llvm::Value *Ptr,
 /// Source location of an instruction (function name always set).
 SourceLoc sourceLocOf(const llvm::Instruction &I);
 
+/// A location in the toolchain's or the system's headers (libstdc++'s
+/// std::thread and std::mutex, glibc's inline functions): never where the
+/// user wants to be sent.
+bool isSystemLoc(const SourceLoc &L);
+
 /// For calls of one function: the most times each can run in one run of
 /// the function when it sits in a single (not nested) loop with a constant
 /// maximal trip count; 0 if unknown (TripCount.cpp). The function is

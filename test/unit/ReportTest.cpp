@@ -686,6 +686,122 @@ TEST_CASE("sarif: regions, line hashes and files from the source on disk",
   llvm::sys::fs::remove_directories(Dir);
 }
 
+namespace {
+/// confirmedRace with the write in a helper: worker -> step -> bump.
+Finding raceInHelper() {
+  Finding F = confirmedRace();
+  F.First.Loc = loc("util.h", 4, 9, "bump");
+  F.First.CallPath = {loc("t.c", 12, 3, "worker"), loc("t.c", 6, 3, "step")};
+  F.Interleaving[2].Loc = F.First.Loc;
+  F.Interleaving[2].CallDepth = 2;
+  return F;
+}
+} // namespace
+
+TEST_CASE("diagnostics: call paths, innermost first", "[report]") {
+  std::vector<Diagnostic> D = formatDiagnostics({raceInHelper()}, false);
+  // The read in main has no calls: no notes for it.
+  REQUIRE(D.size() == 7);
+  CHECK(D[5].Message ==
+        "the write in thread 'worker' is in 'bump', called from 'step' here");
+  CHECK(D[5].Loc.Line == 6);
+  CHECK(D[6].Message == "'step' called from 'worker' here");
+  CHECK(D[6].Loc.Line == 12);
+
+  // Without an interleaving the path is only an example.
+  Finding P = raceInHelper();
+  P.Kind = FindingKind::PossibleRace;
+  P.First.CallPathExample = true;
+  D = formatDiagnostics({P}, false);
+  REQUIRE(D.size() == 6);
+  CHECK(D[4].Message == "one way thread 'worker' reaches the write in "
+                        "'bump': called from 'step' here");
+  CHECK(D[5].Message == "'step' called from 'worker' here");
+
+  // Past four calls, one note counts the rest, at the next call.
+  Finding Deep = raceInHelper();
+  Deep.Second.Loc.Function = "leaf";
+  Deep.Second.CallPath = {loc("t.c", 30, 3, "main")};
+  for (unsigned I = 0; I < 5; ++I)
+    Deep.Second.CallPath.push_back(
+        loc("t.c", 40 + I, 3, ("f" + std::to_string(I)).c_str()));
+  D = formatDiagnostics({Deep}, false);
+  REQUIRE(D.size() == 12);
+  CHECK(D[7].Message ==
+        "the read in thread 'main' is in 'leaf', called from 'f4' here");
+  CHECK(D[8].Message == "'f4' called from 'f3' here");
+  CHECK(D[10].Message == "'f2' called from 'f1' here");
+  CHECK(D[11].Message == "... 2 more call(s), from 'main' on; the SARIF log "
+                         "has the whole call path");
+  CHECK(D[11].Loc.Line == 40);
+
+  // Two instances of one thread, through the same calls: one set of notes.
+  Finding Twice = raceInHelper();
+  Twice.Second.Thread = "worker";
+  Twice.Second.Loc.Function = "bump";
+  Twice.Second.CallPath = Twice.First.CallPath;
+  D = formatDiagnostics({Twice}, false);
+  REQUIRE(D.size() == 7);
+  CHECK(D[5].Message == "both accesses in thread 'worker' are in 'bump', "
+                        "called from 'step' here");
+  CHECK(D[6].Message == "'step' called from 'worker' here");
+  Twice.First.CallPathExample = Twice.Second.CallPathExample = true;
+  D = formatDiagnostics({Twice}, false);
+  REQUIRE(D.size() == 7);
+  CHECK(D[5].Message == "one way thread 'worker' reaches both accesses in "
+                        "'bump': called from 'step' here");
+  // Other calls: a set each.
+  Twice.Second.CallPath.pop_back();
+  CHECK(formatDiagnostics({Twice}, false).size() == 8);
+}
+
+TEST_CASE("sarif: stacks of call paths, nesting levels", "[report][sarif]") {
+  json R = sarifOf({raceInHelper()})["runs"][0]["results"][0];
+  REQUIRE(R["stacks"].size() == 2);
+  const json &W = R["stacks"][0];
+  CHECK(W["message"]["text"] ==
+        "The calls by which thread 'worker' reached the write.");
+  CHECK(!W.contains("properties"));
+  std::vector<std::pair<std::string, unsigned>> Frames;
+  for (const json &F : W["frames"])
+    Frames.push_back(
+        {F["location"]["logicalLocations"][0]["name"],
+         F["location"]["physicalLocation"]["region"]["startLine"]});
+  CHECK(Frames == std::vector<std::pair<std::string, unsigned>>{
+                      {"bump", 4}, {"step", 6}, {"worker", 12}});
+  // The read in main: the access alone.
+  CHECK(R["stacks"][1]["frames"].size() == 1);
+  // Both flows, the interleaved one and the per-thread one, indent.
+  REQUIRE(R["codeFlows"].size() == 2);
+  for (const json &CF : R["codeFlows"]) {
+    std::map<unsigned, unsigned> Nesting;
+    for (const json &T : CF["threadFlows"])
+      for (const json &L : T["locations"])
+        Nesting[L["executionOrder"]] = L["nestingLevel"];
+    CHECK(Nesting ==
+          std::map<unsigned, unsigned>{{1, 0}, {2, 0}, {3, 2}, {4, 0}});
+  }
+
+  Finding P = raceInHelper();
+  P.Kind = FindingKind::PossibleRace;
+  P.First.CallPathExample = true;
+  R = sarifOf({P})["runs"][0]["results"][0];
+  CHECK(R["stacks"][0]["properties"]["example"] == true);
+  CHECK(R["stacks"][0]["message"]["text"] ==
+        "One way thread 'worker' may reach the write (a shortest call path; "
+        "it may take others).");
+  // Call paths are not part of a finding's identity.
+  CHECK(R["partialFingerprints"] == sarifOf({[] {
+          Finding F = raceInHelper();
+          F.Kind = FindingKind::PossibleRace;
+          F.First.CallPath.clear();
+          return F;
+        }()})["runs"][0]["results"][0]["partialFingerprints"]);
+  // Findings without calls have no stacks.
+  CHECK(
+      !sarifOf({confirmedRace()})["runs"][0]["results"][0].contains("stacks"));
+}
+
 TEST_CASE("baseline: unchanged, new and absent findings", "[report][sarif]") {
   Finding Gone = confirmedRace();
   Gone.Variable = "gone";
@@ -872,10 +988,16 @@ TEST_CASE("sarif: sample logs for the lit tests", "[.sample]") {
   NoDebug.Variable = "w";
   NoDebug.First.Loc = NoDebug.Second.Loc = SourceLoc();
   NoDebug.First.Loc.Function = NoDebug.Second.Loc.Function = "bump";
+  Finding Helper = raceInHelper();
+  Helper.Variable = "v";
+  Finding Example = possibleRace();
+  Example.First.CallPath = {loc("t.c", 50, 3, "worker")};
+  Example.First.CallPathExample = true;
   REQUIRE(!writeFileAtomically(
-      D + "/sample.sarif", renderSarif({confirmedRace(), possibleRace(),
-                                        Suppressed, InSource, System, NoDebug},
-                                       Run)));
+      D + "/sample.sarif",
+      renderSarif({confirmedRace(), possibleRace(), Suppressed, InSource,
+                   System, NoDebug, Helper, Example},
+                  Run)));
 
   Finding InA = confirmedRace();
   InA.First.Loc.File = InA.Second.Loc.File = "a.c";

@@ -101,11 +101,18 @@ struct WitnessStep {
   /// waking up and re-taking its mutex (Wait) rather than starting to wait.
   bool Succeeds = true;
   bool Resume = false;
+  /// How many calls the thread is in, from its start routine (for a
+  /// pthread_once routine, from that routine).
+  unsigned CallDepth = 0;
+  /// The racing accesses only (witnesses can be long): those calls,
+  /// outermost first.
+  std::vector<SourceLoc> Calls = {};
   static constexpr unsigned NoInstance = ~0u;
 };
 
 struct Witness {
-  /// Ends with the two conflicting accesses, both enabled.
+  /// Ends with the two conflicting accesses, both enabled: the
+  /// RacePair's First, then its Second.
   std::vector<WitnessStep> Steps;
   /// What makes the program take it, if whoever checked the witness knows
   /// ("with argc = 3"; CheckWitness sets it).

@@ -30,6 +30,13 @@ struct FindingAccess {
   bool IsAtomic = false;
   std::string Thread;                 ///< "main", "worker", ...
   std::vector<std::string> LocksHeld; ///< Names, sorted.
+  /// The calls from the thread's start routine to the access's function,
+  /// outermost first, each at its call site (Function: the caller). Empty
+  /// if the access is in the start routine or the path is not known.
+  std::vector<SourceLoc> CallPath;
+  /// CallPath is one way the thread may reach the access (a shortest one),
+  /// not the one an interleaving took.
+  bool CallPathExample = false;
 };
 
 /// A lock operation worth showing next to a finding.
@@ -58,6 +65,8 @@ struct FlowStep {
   std::string Action;
   SourceLoc Loc;
   FlowStepKind Kind = FlowStepKind::Other;
+  /// Calls between the thread's start routine and the step's function.
+  unsigned CallDepth = 0;
 };
 
 /// Folds three or more back-to-back repetitions of the same steps (a loop

@@ -60,6 +60,17 @@ struct Diagnostic {
 ///     of left-out steps reads "... N more steps ...", and a note that
 ///     leaves anything out ends with "(the SARIF codeFlow has all M steps,
 ///     D on loop counters and flags)".
+///   for First, then Second, a note at each call of its CallPath, innermost
+///   first, at most 4:
+///     the write in thread 'w' is in 'inc', called from 'step' here
+///     (a CallPathExample: one way thread 'w' reaches the write in 'inc':
+///     called from 'step' here)
+///     'step' called from 'w' here
+///   then, for a longer path, at the next call: ... N more call(s), from
+///   'w' on; the SARIF log has the whole call path. If both accesses are of
+///   one thread with the same calls, one set of notes says "both accesses
+///   in thread 'w' are in 'inc', ..." ("one way thread 'w' reaches both
+///   accesses in 'inc': ...").
 std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror);
 

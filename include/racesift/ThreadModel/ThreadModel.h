@@ -367,6 +367,9 @@ struct ActionEdge {
   NodeId From = 0;
   NodeId To = 0;
   Action A;
+  /// In a ThreadGraph: the inlined call the action runs in (an index into
+  /// ThreadGraph::Calls; 0 is the start routine's own body).
+  uint32_t Context = 0;
 };
 
 /// The action graph of one function: nodes are program points, edges are
@@ -384,9 +387,15 @@ struct FunctionGraph {
   std::vector<std::vector<unsigned>> Succs; ///< Node -> indices into Edges.
 };
 
+/// A call a ThreadGraph inlined: where it was made and from which call.
+struct InlinedCall {
+  uint32_t Parent = 0; ///< The caller's context (index into Calls).
+  SourceLoc Loc;       ///< The call, in its caller (Loc.Function).
+};
+
 /// A thread template's graph with calls inlined (call strings, recursion
-/// cut-off): what the model checker explores. Nodes remember the call
-/// string that produced them so witnesses can print it.
+/// cut-off): what the model checker explores. Edges remember the call
+/// string that produced them (Context) so witnesses can print it.
 struct ThreadGraph {
   TemplateId Template = InvalidTemplate;
   NodeId Entry = 0;
@@ -395,6 +404,17 @@ struct ThreadGraph {
   std::vector<ActionEdge> Edges;
   std::vector<std::vector<unsigned>> Succs;
   bool Truncated = false; ///< Recursion cut-off or size budget hit.
+  /// Calls[0] stands for the start routine's body; every other entry is
+  /// one inlined call. Calls in system headers before any other (in
+  /// std::thread's machinery) are left out: the thread starts at the
+  /// user's routine.
+  std::vector<InlinedCall> Calls = {InlinedCall()};
+
+  /// The calls from the start routine to the function that Context runs,
+  /// outermost first.
+  std::vector<SourceLoc> callPath(uint32_t Context) const;
+  /// The number of calls in callPath(Context).
+  unsigned callDepth(uint32_t Context) const;
 };
 
 /// The whole-program thread model of one module.

@@ -1,0 +1,128 @@
+//===- CallPathsTest.cpp - Call paths of thread graphs and call graphs ----===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/ThreadModel/CallPaths.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <catch2/catch.hpp>
+
+using namespace racesift;
+
+namespace {
+SourceLoc at(unsigned Line, const char *Fn) {
+  SourceLoc L;
+  L.File = "t.c";
+  L.Line = Line;
+  L.Function = Fn;
+  return L;
+}
+
+/// start calls mid (line 5) and then leaf (line 6); mid calls leaf (line
+/// 10); leaf writes x (line 14). Template 0 starts at start, template 1 at
+/// run, which calls start from a system header (as std::thread does).
+struct Calls {
+  llvm::LLVMContext Ctx;
+  llvm::Module M{"m", Ctx};
+  ThreadModel TM;
+
+  Calls() {
+    auto *FT = llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), false);
+    auto Fn = [&](const char *Name) {
+      return llvm::Function::Create(FT, llvm::Function::ExternalLinkage, Name,
+                                    M);
+    };
+    llvm::Function *Start = Fn("start"), *Mid = Fn("mid"), *Leaf = Fn("leaf"),
+                   *Run = Fn("run");
+    auto Call = [&](llvm::Function *Callee, SourceLoc L) {
+      Action A;
+      A.Kind = ActionKind::Call;
+      A.Callees = {Callee};
+      A.Loc = L;
+      return A;
+    };
+    auto Graph = [&](llvm::Function *F, std::vector<Action> Chain) {
+      FunctionGraph G;
+      G.F = F;
+      G.NumNodes = Chain.size() + 1;
+      G.Exit = Chain.size();
+      for (unsigned I = 0; I < Chain.size(); ++I)
+        G.Edges.push_back({I, I + 1, Chain[I]});
+      TM.FunctionIndex[F] = TM.Functions.size();
+      TM.Functions.push_back(G);
+    };
+    Action Write;
+    Write.Kind = ActionKind::Write;
+    Write.Loc = at(14, "leaf");
+    Graph(Start, {Call(Mid, at(5, "start")), Call(Leaf, at(6, "start"))});
+    Graph(Mid, {Call(Leaf, at(10, "mid"))});
+    Graph(Leaf, {Write});
+    SourceLoc Sys = at(252, "run");
+    Sys.File = "/usr/include/c++/12/bits/std_thread.h";
+    Graph(Run, {Call(Start, Sys)});
+    for (llvm::Function *F : {Start, Run}) {
+      ThreadTemplate T;
+      T.Id = TM.Templates.size();
+      T.Entry = F;
+      T.Name = "start";
+      TM.Templates.push_back(T);
+    }
+  }
+  const llvm::Function *leaf() { return M.getFunction("leaf"); }
+};
+
+std::vector<unsigned> lines(const std::vector<SourceLoc> &Path) {
+  std::vector<unsigned> Out;
+  for (const SourceLoc &L : Path)
+    Out.push_back(L.Line);
+  return Out;
+}
+} // namespace
+
+TEST_CASE("call paths: a thread graph's edges know their inlined calls",
+          "[threadmodel]") {
+  Calls C;
+  // Through std::thread's machinery or not, the thread starts at start.
+  for (TemplateId T : {0, 1}) {
+    ThreadGraph G = buildThreadGraph(
+        C.TM, T, [](const Action &A) { return A.Kind == ActionKind::Write; });
+    std::vector<std::vector<unsigned>> Paths;
+    std::vector<unsigned> Depths;
+    for (const ActionEdge &E : G.Edges)
+      if (E.A.Kind == ActionKind::Write) {
+        Paths.push_back(lines(G.callPath(E.Context)));
+        Depths.push_back(G.callDepth(E.Context));
+      }
+    std::sort(Paths.begin(), Paths.end());
+    std::sort(Depths.begin(), Depths.end());
+    // Each inlined copy of leaf has the calls that led to it.
+    CHECK(Paths == std::vector<std::vector<unsigned>>{{5, 10}, {6}});
+    CHECK(Depths == std::vector<unsigned>{1, 2});
+    CHECK(G.callPath(0).empty());
+    REQUIRE(G.Calls.size() == 4);
+    CHECK(G.callPath(2).back().Function == "mid");
+  }
+}
+
+TEST_CASE("call paths: an example path is a shortest one", "[threadmodel]") {
+  Calls C;
+  CallPathFinder Finder(C.TM);
+  std::vector<SourceLoc> P = Finder.shortestPath(0, C.leaf());
+  CHECK(lines(P) == std::vector<unsigned>{6});
+  CHECK(P[0].Function == "start");
+  CHECK(lines(Finder.shortestPath(0, C.M.getFunction("mid"))) ==
+        std::vector<unsigned>{5});
+  // The start routine itself, and a template that does not exist.
+  CHECK(Finder.shortestPath(0, C.M.getFunction("start")).empty());
+  CHECK(Finder.shortestPath(7, C.leaf()).empty());
+  // Without std::thread's call of start.
+  CHECK(lines(Finder.shortestPath(1, C.leaf())) == std::vector<unsigned>{6});
+}
