@@ -43,6 +43,8 @@ static FindingAccess makeAccess(const ThreadModel &TM, const AccessContext &C,
     FA.IsAtomic = A->IsAtomic;
   }
   FA.Thread = threadName(TM, C.Thread);
+  FA.ByCallers =
+      C.Thread < TM.Templates.size() && !TM.Templates[C.Thread].Entry;
   for (const HeldLock &L : C.Held) {
     FA.LocksHeld.push_back(L.Mode == LockMode::Shared ? L.Name + " (shared)"
                                                       : L.Name);
@@ -99,6 +101,48 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
   return O.Name + (O.Kind == ObjectKind::Heap ? " " : "") + Path;
 }
 
+/// Variable in plain words when it names a heap object or memory an
+/// external function returns ("heap@t.c:12#2 via t.c:30 .count": "field
+/// .count of the heap object allocated at t.c:12 (its second allocation
+/// there), through the call at t.c:30"); else "".
+static std::string plainVariableText(const ThreadModel &TM, const MemLoc &Loc,
+                                     StringRef Variable) {
+  if (Loc.Obj >= TM.Objects.size())
+    return "";
+  const MemObject &O = TM.Objects[Loc.Obj];
+  StringRef Name = O.Name;
+  if (!Variable.starts_with(Name))
+    return "";
+  std::string Object;
+  if (O.Kind == ObjectKind::Heap && Name.consume_front("heap@")) {
+    auto [Site, Via] = Name.split(" via ");
+    auto [At, Nth] = Site.split('#');
+    Object = "the heap object allocated at " + At.str();
+    if (!Nth.empty())
+      Object += " (allocation " + Nth.str() + " there)";
+    if (!Via.empty())
+      Object += ", through the call at " + Via.str();
+  } else if (O.Kind == ObjectKind::External && Name.consume_front("ext@")) {
+    Object = "the memory that '" + Name.str() + "' returns";
+  } else if (O.Kind == ObjectKind::Heap) {
+    Object = Name.str(); // Words already: "a 'ctx' passed by the ...".
+  } else {
+    return "";
+  }
+  StringRef Rest = Variable.substr(O.Name.size()).ltrim();
+  if (Rest.empty())
+    return Object;
+  if (Rest.starts_with("."))
+    return "field " + Rest.str() + " of " + Object;
+  if (Rest.starts_with("["))
+    return "element " + Rest.str() + " of " + Object;
+  if (Rest == "+?")
+    return "an unknown part of " + Object;
+  if (Rest.consume_front("+"))
+    return "byte " + Rest.str() + " of " + Object;
+  return "";
+}
+
 /// The calls that lead to C's access: those W took (it ends with the
 /// racing accesses, First's then Second's), or else one shortest path.
 static void setCallPath(const ThreadModel &TM, CallPathFinder &Paths,
@@ -129,6 +173,7 @@ static ModelFinding makeFinding(const ThreadModel &TM, CallPathFinder &Paths,
   const AccessContext *A = &First, *B = &Second;
   const Access *AA = findAccess(TM, A->Acc), *BA = findAccess(TM, B->Acc);
   MF.F.Variable = variableName(TM, Loc, AA, BA);
+  MF.F.VariableText = plainVariableText(TM, Loc, MF.F.Variable);
   bool Swapped = AA && BA && !AA->IsWrite && BA->IsWrite;
   if (Swapped) {
     std::swap(A, B);

@@ -35,6 +35,7 @@ static void addCallPathNotes(const FindingAccess &A, bool Both,
   constexpr size_t MaxFrames = 4;
   const std::vector<SourceLoc> &Path = A.CallPath;
   const size_t N = Path.size();
+  const std::string Prep = A.ByCallers ? "by " : "in ";
   for (size_t K = 0; K < N && K < MaxFrames; ++K) {
     const SourceLoc &Call = Path[N - 1 - K];
     const std::string &Callee = K == 0 ? A.Loc.Function : Path[N - K].Function;
@@ -46,13 +47,14 @@ static void addCallPathNotes(const FindingAccess &A, bool Both,
     if (K > 0)
       Msg = "'" + Callee + "' " + Msg;
     else if (A.CallPathExample)
-      Msg = "one way thread '" + A.Thread + "' reaches " +
+      Msg = "one way " + threadText(A) +
+            (A.ByCallers ? " reach " : " reaches ") +
             (Both ? "both accesses" : "the " + accessKind(A)) + " in '" +
             Callee + "': " + Msg;
     else
-      Msg = (Both ? "both accesses in thread '" + A.Thread + "' are in '"
-                  : "the " + accessKind(A) + " in thread '" + A.Thread +
-                        "' is in '") +
+      Msg = (Both ? "both accesses " + Prep + threadText(A) + " are in '"
+                  : "the " + accessKind(A) + " " + Prep + threadText(A) +
+                        " is in '") +
             Callee + "', " + Msg;
     Out.push_back({Diagnostic::Severity::Note, Call, std::move(Msg)});
   }
@@ -67,7 +69,9 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror) {
   std::vector<Diagnostic> Out;
   auto Add = [&](Diagnostic::Severity Sev, const SourceLoc &L,
-                 std::string Msg) { Out.push_back({Sev, L, std::move(Msg)}); };
+                 std::string Msg) {
+    Out.push_back({Sev, L, std::move(Msg)});
+  };
   using Sev = Diagnostic::Severity;
   std::vector<const Finding *> Unexamined;
   for (const Finding *F : sortedFindings(Fs)) {
@@ -90,8 +94,8 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
 
     const FindingAccess &S = F->Second;
     // accessText already names the function when the position is unknown.
-    std::string Other =
-        "conflicting " + accessKind(S) + " in thread '" + S.Thread + "'";
+    std::string Other = "conflicting " + accessKind(S) +
+                        (S.ByCallers ? " by " : " in ") + threadText(S);
     Add(Sev::Note, S.Loc, joinWords(Other, where(S.Loc, "here")));
     Add(Sev::Note, F->First.Loc, locksText(*F));
     for (const LockOperation &Op : F->LockOps)

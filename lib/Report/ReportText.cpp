@@ -42,11 +42,18 @@ std::string accessKind(const FindingAccess &A) {
 }
 
 std::string variableText(const Finding &F) {
+  if (!F.VariableText.empty())
+    return F.VariableText;
   return (F.HeapObject ? "heap object '" : "'") + F.Variable + "'";
 }
 
+std::string threadText(const FindingAccess &A) {
+  return A.ByCallers ? "the library's callers" : "thread '" + A.Thread + "'";
+}
+
 std::string accessText(const FindingAccess &A) {
-  std::string S = accessKind(A) + " in thread '" + A.Thread + "'";
+  std::string S =
+      accessKind(A) + (A.ByCallers ? " by " : " in ") + threadText(A);
   if (!A.Loc.known() && !A.Loc.Function.empty())
     S += " in function '" + A.Loc.Function + "'";
   return S;
@@ -64,17 +71,19 @@ std::string headline(const Finding &F) {
 }
 
 static std::string heldText(const FindingAccess &A) {
+  std::string Verb = A.ByCallers ? "hold " : "holds ";
   if (A.LocksHeld.empty())
-    return "holds no lock";
-  return "holds {" + llvm::join(A.LocksHeld, ", ") + "}";
+    return Verb + "no lock";
+  return Verb + "{" + llvm::join(A.LocksHeld, ", ") + "}";
 }
 
 std::string locksText(const Finding &F) {
   // Two instances of one thread function share a name: then say which
   // access each lockset belongs to.
-  bool Same = F.First.Thread == F.Second.Thread;
+  bool Same = F.First.Thread == F.Second.Thread &&
+              F.First.ByCallers == F.Second.ByCallers;
   auto Who = [&](const FindingAccess &A) {
-    std::string W = "'" + A.Thread + "'";
+    std::string W = A.ByCallers ? threadText(A) : "'" + A.Thread + "'";
     return Same ? W + " (" + accessKind(A) + ")" : W;
   };
   return Who(F.First) + " " + heldText(F.First) + "; " + Who(F.Second) + " " +

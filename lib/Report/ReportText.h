@@ -31,11 +31,16 @@ std::vector<const Finding *> sortedFindings(const std::vector<Finding> &Fs);
 /// "write", "read", "atomic write", ...
 std::string accessKind(const FindingAccess &A);
 
-/// "'x'" or "heap object 'heap@t.c:12 .count'".
+/// "'x'", "heap object 'p'" or, for the model's own names, plain words:
+/// "field .count of the heap object allocated at t.c:12".
 std::string variableText(const Finding &F);
 
-/// "write in thread 'worker'", plus " in function 'f'" when the access has no
-/// source position, so the function is named somewhere.
+/// "thread 'worker'", or "the library's callers" for '<env>'.
+std::string threadText(const FindingAccess &A);
+
+/// "write in thread 'worker'" ("write by the library's callers"), plus " in
+/// function 'f'" when the access has no source position, so the function is
+/// named somewhere.
 std::string accessText(const FindingAccess &A);
 
 /// "data race on 'x': write in thread 'worker' conflicts with read in thread

@@ -408,11 +408,11 @@ json callStack(Artifacts &Arts, const FindingAccess &A) {
   for (auto It = A.CallPath.rbegin(); It != A.CallPath.rend(); ++It)
     Frames.push_back({{"location", location(Arts, *It)}});
   std::string Text = A.CallPathExample
-                         ? "one way thread '" + A.Thread + "' may reach the " +
+                         ? "one way " + threadText(A) + " may reach the " +
                                accessKind(A) +
                                " (a shortest call path; it may take others)"
-                         : "the calls by which thread '" + A.Thread +
-                               "' reached the " + accessKind(A);
+                         : "the calls by which " + threadText(A) +
+                               " reached the " + accessKind(A);
   json S = {{"message", message(Text)}, {"frames", Frames}};
   if (A.CallPathExample)
     S["properties"] = {{"example", true}};

@@ -565,8 +565,9 @@ std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {
   // constructors, then calls entries (external functions, functions whose
   // address escaped) one after another. The root thread's steps after the
   // constructors' are split into runs that one entry reaches through direct
-  // calls: one entry reaching them all (up to 4 tried, in module order),
-  // else the entries that reach the longest runs, in turn.
+  // calls: one entry reaching them all (up to 4 tried, in module order,
+  // then each twice), else the entries that reach the longest runs, in
+  // turn.
   std::map<const Function *, std::set<const Function *>> Memo;
   auto Reach = [&](const Function *F) -> const std::set<const Function *> & {
     auto [It, New] = Memo.try_emplace(F);
@@ -608,6 +609,10 @@ std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {
   for (const Function *E : TM.EnvEntries)
     if (Out.size() < MaxEntries && RunOf(E, First) == Fns.size() - First)
       Out.push_back({E});
+  // Then each called twice: steps of two calls of one entry (a second
+  // lib_start starting a second worker) are one run.
+  for (size_t I = 0, N = Out.size(); I < N && Fns.size() - First > 1; ++I)
+    Out.push_back({Out[I][0], Out[I][0]});
   if (!Out.empty())
     return Out;
   std::vector<const Function *> Calls;

@@ -233,6 +233,25 @@ TEST_CASE("diagnostics: possible race on heap data", "[report]") {
   CHECK(D[3].Message == "explored with at most 2 threads");
 }
 
+TEST_CASE("diagnostics: plain words for the model's names", "[report]") {
+  Finding F = possibleRace();
+  F.VariableText = "field .count of the heap object allocated at t.c:12";
+  F.First.ByCallers = true;
+  std::vector<Diagnostic> D = formatDiagnostics({F}, false);
+  REQUIRE(D.size() == 4);
+  CHECK(D[0].Message ==
+        "possible data race on field .count of the heap object allocated at "
+        "t.c:12: write by the library's callers conflicts with write in "
+        "thread 'worker' (not decided: state budget)");
+  CHECK(D[1].Message == "conflicting write in thread 'worker' here");
+  CHECK(D[2].Message == "the library's callers hold no lock; 'worker' holds "
+                        "no lock");
+  // Suppressions and fingerprints keep the model's name.
+  CHECK(sarifOf({F})["runs"][0]["results"][0]["partialFingerprints"] ==
+        sarifOf({possibleRace()})["runs"][0]["results"][0]
+               ["partialFingerprints"]);
+}
+
 TEST_CASE("diagnostics: unexamined locations are one summary", "[report]") {
   std::vector<Finding> Fs;
   for (unsigned I = 0; I < 6; ++I) {

@@ -28,7 +28,10 @@ struct FindingAccess {
   SourceLoc Loc;
   bool IsWrite = false;
   bool IsAtomic = false;
-  std::string Thread;                 ///< "main", "worker", ...
+  std::string Thread; ///< "main", "worker", ...
+  /// The thread is the library's callers (a module without main): shown
+  /// in words, not by its name '<env>'.
+  bool ByCallers = false;
   std::vector<std::string> LocksHeld; ///< Names, sorted.
   /// The calls from the thread's start routine to the access's function,
   /// outermost first, each at its call site (Function: the caller). Empty
@@ -85,6 +88,10 @@ enum class BaselineState : uint8_t {
 struct Finding {
   FindingKind Kind = FindingKind::PossibleRace;
   std::string Variable; ///< "x", "heap@main.c:12 .count".
+  /// Variable in plain words where its name is the model's ("field .count
+  /// of the heap object allocated at main.c:12"); empty: Variable says it.
+  /// Suppressions and fingerprints use Variable.
+  std::string VariableText;
   bool HeapObject = false;
   FindingAccess First; ///< The access the warning is attached to.
   FindingAccess Second;

@@ -28,5 +28,5 @@ int main(void) {
 #endif
   return c;
 }
-// RACE: fgets.c:14:3: warning: data race on heap object 'heap@fgets.c:19
+// RACE: fgets.c:14:3: warning: data race on {{.*}}heap object allocated at fgets.c:19
 // OK-NOT: race

@@ -27,5 +27,5 @@ int main(void) {
 #endif
   return 0;
 }
-// RACE: free.c:24:3: warning: data race on heap object 'heap@free.c:17
+// RACE: free.c:24:3: warning: data race on {{.*}}heap object allocated at free.c:17
 // OK-NOT: race

@@ -97,8 +97,8 @@ int main(void) {
 // RACY-DAG: per-instance-heap.c:61:8: warning: data race on 'last': write in thread 'publish' conflicts with read in thread 'publish'
 // Each instance writes its own object: the replay of the model checker's
 // interleaving finds the two writes at different addresses.
-// RACY-DAG: per-instance-heap.c:62:6: warning: possible data race on heap object 'heap@per-instance-heap.c:60': write in thread 'publish' conflicts with write in thread 'publish' (not decided: the model checker's interleavings are not ones the program can take: the two accesses touch different addresses in this interleaving)
-// RACY-DAG: per-instance-heap.c:62:6: warning: data race on heap object 'heap@per-instance-heap.c:60': write in thread 'publish' conflicts with read in thread 'publish'
-// RACY-DAG: per-instance-heap.c:88:10: warning: data race on heap object 'heap@per-instance-heap.c:86 .n': write in thread 'main' conflicts with read in thread 'run_kept'
-// RACY-DAG: per-instance-heap.c:77:7: warning: data race on heap object 'heap@per-instance-heap.c:90 .n': write in thread 'run_shared' conflicts with read in thread 'run_shared'
+// RACY-DAG: per-instance-heap.c:62:6: warning: possible data race on the heap object allocated at per-instance-heap.c:60: write in thread 'publish' conflicts with write in thread 'publish' (not decided: the model checker's interleavings are not ones the program can take: the two accesses touch different addresses in this interleaving)
+// RACY-DAG: per-instance-heap.c:62:6: warning: data race on the heap object allocated at per-instance-heap.c:60: write in thread 'publish' conflicts with read in thread 'publish'
+// RACY-DAG: per-instance-heap.c:88:10: warning: data race on field .n of the heap object allocated at per-instance-heap.c:86: write in thread 'main' conflicts with read in thread 'run_kept'
+// RACY-DAG: per-instance-heap.c:77:7: warning: data race on field .n of the heap object allocated at per-instance-heap.c:90: write in thread 'run_shared' conflicts with read in thread 'run_shared'
 #endif

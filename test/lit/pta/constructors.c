@@ -80,12 +80,12 @@ int main(void) {
 // variant (confirmed where the connections differ).
 // FREE: constructors.c:57:15: warning: data race on 'the_server': write in thread 'serve' conflicts with read in thread 'serve'
 // FREE-NOT: warning:
-// SHARED-DAG: constructors.c:54:11: warning: data race on heap object 'heap@constructors.c:64 .count': write in thread 'serve' conflicts with read in thread 'serve'
-// SHARED-DAG: constructors.c:55:13: warning: data race on heap object 'heap@constructors.c:42 via constructors.c:64': write in thread 'serve' conflicts with write in thread 'serve'
+// SHARED-DAG: constructors.c:54:11: warning: data race on field .count of the heap object allocated at constructors.c:64: write in thread 'serve' conflicts with read in thread 'serve'
+// SHARED-DAG: constructors.c:55:13: warning: data race on the heap object allocated at constructors.c:42, through the call at constructors.c:64: write in thread 'serve' conflicts with write in thread 'serve'
 // MOVED-NOT: .count
-// MOVED: constructors.c:55:13: warning: data race on heap object 'heap@constructors.c:42 via constructors.c:64': write in thread 'serve' conflicts with write in thread 'serve'
+// MOVED: constructors.c:55:13: warning: data race on the heap object allocated at constructors.c:42, through the call at constructors.c:64: write in thread 'serve' conflicts with write in thread 'serve'
 // MOVED-NOT: .count
-// REGISTERED: constructors.c:55:13: warning: possible data race on heap object 'heap@constructors.c:42': write in thread 'serve' conflicts with write in thread 'serve'
+// REGISTERED: constructors.c:55:13: warning: possible data race on the heap object allocated at constructors.c:42: write in thread 'serve' conflicts with write in thread 'serve'
 // MODEL: heap 'heap@constructors.c:64' singleton owned-per-instance-of serve
 // MODEL-NEXT: heap 'heap@constructors.c:42 via constructors.c:64' owned-per-instance-of serve
 // MODEL-NEXT: heap 'heap@constructors.c:68' singleton owned-per-instance-of serve

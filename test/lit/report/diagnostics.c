@@ -57,12 +57,12 @@ int main(void) {
 
 // The first member of a heap object is named, not only the allocation site;
 // the suppressed race on the second member is not diagnosed.
-// CHECK: diagnostics.c:31:17: warning: data race on heap object 'heap@diagnostics.c:38 .balance': write in thread 'deposit' conflicts with read in thread 'deposit'
+// CHECK: diagnostics.c:31:17: warning: data race on field .balance of the heap object allocated at diagnostics.c:38: write in thread 'deposit' conflicts with read in thread 'deposit'
 // CHECK-NOT: warning:
 
 // RESULTS: 29 Data race on 'total': write in thread 'deposit' conflicts with read in thread 'main' []
-// RESULTS-NEXT: 31 Data race on heap object 'heap@diagnostics.c:38 .balance': write in thread 'deposit' conflicts with read in thread 'deposit' []
-// RESULTS-NEXT: 32 Data race on heap object 'heap@diagnostics.c:38 .fees': write in thread 'deposit' conflicts with read in thread 'deposit' ['{{.*}}supp.txt:1 race:heap@*.fees']
+// RESULTS-NEXT: 31 Data race on field .balance of the heap object allocated at diagnostics.c:38: write in thread 'deposit' conflicts with read in thread 'deposit' []
+// RESULTS-NEXT: 32 Data race on field .fees of the heap object allocated at diagnostics.c:38: write in thread 'deposit' conflicts with read in thread 'deposit' ['{{.*}}supp.txt:1 race:heap@*.fees']
 // RESULTS-NOT: {{.}}
 
 // The codeFlow of the race on 'total': the other access and the lock

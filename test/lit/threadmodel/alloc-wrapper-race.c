@@ -39,5 +39,5 @@ int main(void) {
   pthread_join(t2, 0);
   return 0;
 }
-// CHECK: warning: {{.*}}alloc-wrapper-race.c:21:15: data race on heap object 'heap@alloc-wrapper-race.c:33 .hits': write in thread 'worker_a' conflicts with read in thread 'worker_b'
+// CHECK: warning: {{.*}}alloc-wrapper-race.c:21:15: data race on field .hits of the heap object allocated at alloc-wrapper-race.c:33: write in thread 'worker_a' conflicts with read in thread 'worker_b'
 // CHECK-NOT: data race on

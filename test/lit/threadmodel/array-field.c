@@ -59,7 +59,7 @@ int main(void) {
 // ELEMENT-NEXT: ^
 // ELEMENT-NEXT: array-field.c:42:12: note: conflicting write in thread 't2' here
 // TRAILING-DAG: array-field.c:31:9: warning: possible data race on 's': write in thread 't1' conflicts with write in thread 't2'
-// TRAILING-DAG: array-field.c:33:10: warning: possible data race on heap object 'heap@array-field.c:49': write in thread 't1' conflicts with write in thread 't2'
+// TRAILING-DAG: array-field.c:33:10: warning: possible data race on the heap object allocated at array-field.c:49: write in thread 't1' conflicts with write in thread 't2'
 // MODEL: A1 write s.hdr at array-field.c:31:9 objects {s}
 // MODEL: write s[] at array-field.c:42:12 objects {s.arr[]}
 // MODEL: write h[] at array-field.c:43:13 objects {heap@array-field.c:49+12, heap@array-field.c:49+16, heap@array-field.c:49+4, heap@array-field.c:49+8}

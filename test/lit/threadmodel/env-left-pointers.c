@@ -46,4 +46,4 @@ int stream_init(struct stream *strm) {
 // MODEL: creations:
 // MODEL-NEXT: C0 in encode at env-left-pointers.c:32:3 -> worker
 
-// CHECK: env-left-pointers.c:33:12: warning: data race on heap object 'a 'internal' passed by the library's callers .count': write in thread '<env>' conflicts with read in thread 'worker'
+// CHECK: env-left-pointers.c:33:12: warning: data race on field .count of a 'internal' passed by the library's callers: write by the library's callers conflicts with read in thread 'worker'

@@ -49,7 +49,7 @@ void start(struct ctx *c) {
   count(c);
 }
 #endif
-// START: env-parameters.c:28:7: warning: data race on heap object 'a 'ctx' passed by the library's callers .n': write in thread '<env>' conflicts with read in thread 'worker'
-// CALLBACK: env-parameters.c:28:7: warning: data race on heap object 'a 'ctx' passed by the library's callers .n': write in thread '<env>' conflicts with read in thread 'worker'
+// START: env-parameters.c:28:7: warning: data race on field .n of a 'ctx' passed by the library's callers: write by the library's callers conflicts with read in thread 'worker'
+// CALLBACK: env-parameters.c:28:7: warning: data race on field .n of a 'ctx' passed by the library's callers: write by the library's callers conflicts with read in thread 'worker'
 // MODEL: C0 in encode at env-parameters.c:41:3 -> worker
 // LOCKED-NOT: warning:

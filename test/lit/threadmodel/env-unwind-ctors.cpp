@@ -46,6 +46,6 @@ extern "C" void run_pair() {
 // MODEL: stack 'a' singleton
 // MODEL: stack 'b' singleton
 
-// CHECK: env-unwind-ctors.cpp:35:31: warning: data race on 'polls': write in thread '<env>' conflicts with read in thread 'poller'
+// CHECK: env-unwind-ctors.cpp:35:31: warning: data race on 'polls': write by the library's callers conflicts with read in thread 'poller'
 // CHECK: env-unwind-ctors.cpp:35:31: note: the interleaving happens when the program's first call into this module is 'poke'
 // CHECK: env-unwind-ctors.cpp:38:27: warning: data race on 'hits': write in thread 'lambda@{{.*}}env-unwind-ctors.cpp:38' conflicts with read in thread 'lambda@{{.*}}env-unwind-ctors.cpp:39'

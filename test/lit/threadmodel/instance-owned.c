@@ -71,9 +71,9 @@ int main(void) {
 // On the per-worker record only main's read after the creation races with
 // the worker's write; two workers never do. The global and the shared and
 // published records race between workers.
-// CHECK: instance-owned.c:19:10: data race on heap object 'heap@instance-owned.c:41 .out': write in thread 'worker' conflicts with read in thread 'main'
+// CHECK: instance-owned.c:19:10: data race on field .out of the heap object allocated at instance-owned.c:41: write in thread 'worker' conflicts with read in thread 'main'
 // CHECK: instance-owned.c:20:9: data race on 'total'
-// CHECK: instance-owned.c:27:3: data race on heap object 'heap@instance-owned.c:46'
+// CHECK: instance-owned.c:27:3: data race on the heap object allocated at instance-owned.c:46
 // CHECK: instance-owned.c:33:8: data race on 'last'
-// CHECK: instance-owned.c:34:13: data race on heap object 'heap@instance-owned.c:50 .out'
+// CHECK: instance-owned.c:34:13: data race on field .out of the heap object allocated at instance-owned.c:50
 // CHECK-NOT: data race on

@@ -96,7 +96,7 @@ int main(void) {
     pthread_join(t[i], 0);
   return 0;
 }
-// PUBLISH: idioms.c:88:11: warning: data race on heap object 'heap@idioms.c:94 .n': write in thread 'w' conflicts with write in thread 'w'
+// PUBLISH: idioms.c:88:11: warning: data race on field .n of the heap object allocated at idioms.c:94: write in thread 'w' conflicts with write in thread 'w'
 #endif
 
 #ifdef INPUT

@@ -39,8 +39,8 @@ int main(int argc, char **argv) {
     pthread_join(t[i], 0);
   return 0;
 }
-// FREE: later-occurrence.c:21:10: warning: possible data race on heap object 'heap@later-occurrence.c:28 .acc'
-// FREE: later-occurrence.c:30:13: warning: possible data race on heap object 'heap@later-occurrence.c:28+?': write in thread 'main' conflicts with read in thread 'work' (not decided: {{.*}}the two accesses touch different addresses
-// RACY: later-occurrence.c:21:10: warning: data race on heap object 'heap@later-occurrence.c:28 .acc': write in thread 'work' conflicts with read in thread 'work'
+// FREE: later-occurrence.c:21:10: warning: possible data race on field .acc of the heap object allocated at later-occurrence.c:28
+// FREE: later-occurrence.c:30:13: warning: possible data race on an unknown part of the heap object allocated at later-occurrence.c:28: write in thread 'main' conflicts with read in thread 'work' (not decided: {{.*}}the two accesses touch different addresses
+// RACY: later-occurrence.c:21:10: warning: data race on field .acc of the heap object allocated at later-occurrence.c:28: write in thread 'work' conflicts with read in thread 'work'
 // PRINT: heap@later-occurrence.c:28+?: infeasible: the two accesses touch different addresses in this interleaving
 // PRINT-NEXT: {{^}} pair: main: write d[] at later-occurrence.c:30:13; work#1: read d->id at later-occurrence.c:21:16
