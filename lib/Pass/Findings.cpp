@@ -353,7 +353,7 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   // The condition goes to the note and to SARIF's codeFlow.
   std::string Cond;
   if (!VR.Entries.empty())
-    Cond = "when " + describeEntryCalls(VR.Entries);
+    Cond = "when " + describeEntryCalls(VR.Entries, VR.PassedBack);
   if (!VR.Values.empty()) {
     Cond += Cond.empty() ? "with " : ", with ";
     constexpr size_t Listed = 6;

@@ -70,19 +70,28 @@ static const DIType *stripType(const DIType *T) {
   return T;
 }
 
-std::string pointeeTypeName(const Argument &A) {
-  const DISubprogram *SP = A.getParent()->getSubprogram();
+/// The pointee type name of entry I of F's subroutine type (0: the
+/// return type, I: parameter I - 1).
+static std::string pointeeTypeNameAt(const Function &F, unsigned I) {
+  const DISubprogram *SP = F.getSubprogram();
   const DISubroutineType *ST = SP ? SP->getType() : nullptr;
-  if (!ST || A.getArgNo() + 1 >= ST->getTypeArray().size())
+  if (!ST || I >= ST->getTypeArray().size())
     return "";
-  auto *P = dyn_cast_or_null<DIDerivedType>(
-      stripType(ST->getTypeArray()[A.getArgNo() + 1]));
+  auto *P = dyn_cast_or_null<DIDerivedType>(stripType(ST->getTypeArray()[I]));
   if (!P || P->getTag() != dwarf::DW_TAG_pointer_type)
     return "";
   const DIType *Pointee = stripType(P->getBaseType());
   if (!Pointee || (isa<DIBasicType>(Pointee) && Pointee->getSizeInBits() <= 8))
     return ""; // void * and char *: any object.
   return Pointee->getName().str();
+}
+
+std::string pointeeTypeName(const Argument &A) {
+  return pointeeTypeNameAt(*A.getParent(), A.getArgNo() + 1);
+}
+
+std::string returnPointeeTypeName(const Function &F) {
+  return pointeeTypeNameAt(F, 0);
 }
 
 std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {

@@ -1167,14 +1167,29 @@ ObjectId AndersenSolver::callerMemory(const std::string &Key) {
   return O;
 }
 
+uint32_t AndersenSolver::givenOutNode(const std::string &Key) {
+  auto [It, New] = GivenOut.try_emplace(Key, 0);
+  if (New)
+    It->second = newNode();
+  return It->second;
+}
+
 void AndersenSolver::bindCallerMemory(const Function &F) {
   if (!EnvCalled.insert(&F).second)
     return;
+  // env-handles: a pointer parameter also gets what the library returned
+  // as a pointer to the same type (`c = lib_create(); lib_op(c)`), so that
+  // lib_op's accesses meet those of the threads lib_create started.
   for (const Argument &A : F.args())
-    if (mayHoldPointer(A.getType()))
-      addPts(nodeOf(&A), locFor(callerMemory(A), 0));
-  if (mayHoldPointer(F.getReturnType()))
+    if (mayHoldPointer(A.getType())) {
+      std::string Key = pointeeTypeName(A);
+      addPts(nodeOf(&A), locFor(callerMemory(Key), 0));
+      addCopy(givenOutNode(Key), nodeOf(&A));
+    }
+  if (mayHoldPointer(F.getReturnType())) {
     addCopy(returnNode(F), escapedNode());
+    addCopy(returnNode(F), givenOutNode(returnPointeeTypeName(F)));
+  }
 }
 
 void AndersenSolver::addCallerMemory() {
@@ -1194,8 +1209,10 @@ void AndersenSolver::addCallerMemory() {
   compromise("env-parameters: a library's exported functions receive "
              "pointers to the start of their callers' objects, one object "
              "per pointee type, whose pointers lead to one untyped object "
-             "of the callers'; pointers into the middle of caller objects "
-             "and the library's own objects passed back are not modelled");
+             "of the callers', and pointers the library returned to the "
+             "same type; pointers into the middle of caller objects, and "
+             "the library's objects passed back through another type or "
+             "through the callers' memory, are not modelled");
 }
 
 bool AndersenSolver::unresolved(const Value *V) {

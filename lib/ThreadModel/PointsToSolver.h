@@ -355,6 +355,10 @@ struct AndersenSolver {
   /// callers' memory by pointee type name.
   llvm::DenseSet<const llvm::Function *> EnvCalled;
   std::map<std::string, ObjectId> CallerMemory;
+  /// Per pointee type, the pointers the library's exported functions
+  /// returned: its callers may pass them back (env-handles).
+  std::map<std::string, uint32_t> GivenOut;
+  uint32_t givenOutNode(const std::string &PointeeType);
   void fillConstructed(ObjectId O, const llvm::CallBase &CB,
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,

@@ -134,6 +134,8 @@ std::string memberPath(const llvm::DIType *T, int64_t Off, bool ViaPointer);
 /// information (typedefs and qualifiers stripped); "" if unknown or
 /// `void *` / `char *`.
 std::string pointeeTypeName(const llvm::Argument &A);
+/// The same for the pointer F returns.
+std::string returnPointeeTypeName(const llvm::Function &F);
 
 //===----------------------------------------------------------------------===//
 // API tables

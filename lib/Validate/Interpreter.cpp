@@ -493,6 +493,12 @@ bool Replayer::step(Path &P, unsigned T) {
     if (TS.Stack.empty() && !TS.Then.empty()) {
       auto [Next, Args] = std::move(TS.Then.front());
       TS.Then.erase(TS.Then.begin());
+      if (TS.PassBack && R && Ret->getReturnValue()->getType()->isPointerTy())
+        for (const Argument &A : Next->args())
+          if (A.getType()->isPointerTy() && A.getArgNo() < Args.size()) {
+            Args[A.getArgNo()] = *R;
+            break;
+          }
       startThread(P, T, *Next, std::move(Args));
       return true;
     }

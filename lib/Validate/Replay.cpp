@@ -632,8 +632,20 @@ std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {
   return {Calls};
 }
 
-Path Replayer::initialPath(ArrayRef<const Function *> Calls,
-                           unsigned Instances) {
+/// Whether a call of Calls returns a pointer and a later one takes one.
+static bool passesBack(ArrayRef<const Function *> Calls) {
+  for (size_t I = 0; I + 1 < Calls.size(); ++I)
+    if (Calls[I]->getReturnType()->isPointerTy())
+      for (size_t J = I + 1; J < Calls.size(); ++J)
+        if (any_of(Calls[J]->args(), [](const Argument &A) {
+              return A.getType()->isPointerTy();
+            }))
+          return true;
+  return false;
+}
+
+Path Replayer::initialPath(ArrayRef<const Function *> Calls, unsigned Instances,
+                           bool PassBack) {
   Path Init;
   // Slots after the interleaving's instances wait for threads created off
   // it: callers hold references into Threads, so it never grows.
@@ -661,11 +673,12 @@ Path Replayer::initialPath(ArrayRef<const Function *> Calls,
   std::vector<std::string> Names;
   for (const Function *F : Calls)
     Names.push_back(functionName(*F));
-  Init.Assumed = "that " + describeEntryCalls(Names);
+  Init.Assumed = "that " + describeEntryCalls(Names, PassBack);
   std::vector<const Function *> Order(TM.EnvConstructors.begin(),
                                       TM.EnvConstructors.end());
   Order.insert(Order.end(), Calls.begin(), Calls.end());
   ThreadState &TS = Init.Threads[0];
+  TS.PassBack = PassBack;
   for (const Function *F : Order) {
     std::vector<Val> Args;
     for (const Argument &A : F->args())
@@ -706,24 +719,30 @@ ValidationResult Replayer::run() {
                   "functions reaches the interleaving's first steps "
                   "(analyse the whole program under LTO)");
   try {
-    for (const std::vector<const Function *> &Calls : Roots) {
-      Pending.clear();
-      Finals.clear();
-      Pending.push_back(initialPath(Calls, Instances));
-      // Depth first over branch decisions; the interleaved schedules of
-      // the final accesses are tried once every plain one has failed.
-      while (!Pending.empty() || !Finals.empty()) {
-        std::vector<Path> &From = Pending.empty() ? Finals : Pending;
-        Path P = std::move(From.back());
-        From.pop_back();
-        if (runPath(P) && (raceCheck(P, R) || laterOccurrence(P, R))) {
-          if (Calls.front() != TM.Templates[0].Entry)
-            for (const Function *F : Calls)
-              R.Entries.push_back(functionName(*F));
-          return Finish(Feasibility::Feasible, "");
+    for (const std::vector<const Function *> &Calls : Roots)
+      for (bool PassBack : {true, false}) {
+        // Several calls: first with each call's pointer result passed back
+        // to the next (a handle the library gave out), then without.
+        if (PassBack && !passesBack(Calls))
+          continue;
+        Pending.clear();
+        Finals.clear();
+        Pending.push_back(initialPath(Calls, Instances, PassBack));
+        // Depth first over branch decisions; the interleaved schedules of
+        // the final accesses are tried once every plain one has failed.
+        while (!Pending.empty() || !Finals.empty()) {
+          std::vector<Path> &From = Pending.empty() ? Finals : Pending;
+          Path P = std::move(From.back());
+          From.pop_back();
+          if (runPath(P) && (raceCheck(P, R) || laterOccurrence(P, R))) {
+            if (Calls.front() != TM.Templates[0].Entry)
+              for (const Function *F : Calls)
+                R.Entries.push_back(functionName(*F));
+            R.PassedBack = PassBack;
+            return Finish(Feasibility::Feasible, "");
+          }
         }
       }
-    }
   } catch (const Unsupported &U) {
     return Finish(Feasibility::Unknown, U.Why);
   } catch (const z3::exception &E) {
@@ -742,12 +761,14 @@ ValidationResult Replayer::run() {
 
 } // namespace validate
 
-std::string describeEntryCalls(ArrayRef<std::string> Names) {
+std::string describeEntryCalls(ArrayRef<std::string> Names, bool PassBack) {
   if (Names.size() == 1)
     return "the program's first call into this module is '" + Names[0] + "'";
   std::string S = "the program's first calls into this module are ";
   for (size_t I = 0; I < Names.size(); ++I)
     S += (I ? ", then '" : "'") + Names[I] + "'";
+  if (PassBack)
+    S += ", each given the pointer the call before returned";
   return S;
 }
 

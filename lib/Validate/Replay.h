@@ -80,6 +80,9 @@ struct ThreadState {
   /// The root thread of a module without main: the calls it makes after
   /// the one running (the environment's next entries).
   std::vector<std::pair<const llvm::Function *, std::vector<Val>>> Then;
+  /// The next call's first pointer parameter gets the pointer this call
+  /// returned (a handle the library gave out, passed back).
+  bool PassBack = false;
   /// Its instance of the library's per-thread state (errno), by function.
   std::map<const llvm::Function *, uint64_t> LibraryState;
 };
@@ -217,7 +220,7 @@ private:
   /// without it, sequences of the external functions that reach its steps.
   std::vector<std::vector<const llvm::Function *>> entriesToTry() const;
   Path initialPath(llvm::ArrayRef<const llvm::Function *> Calls,
-                   unsigned Instances);
+                   unsigned Instances, bool PassBack);
 
   // Paths and the solver.
   bool runPath(Path &P);

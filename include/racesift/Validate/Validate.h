@@ -83,6 +83,8 @@ struct ValidationResult {
   /// called, in order, as the first calls the rest of the program makes
   /// into it (after the module's constructors).
   std::vector<std::string> Entries;
+  /// Each of those calls got the pointer the call before returned.
+  bool PassedBack = false;
   /// Not feasible: the global memory the branch where the replay left the
   /// interleaving read, through locals and helpers' results (the pointers
   /// its loads use). Tracking it may let the model checker see the data
@@ -96,7 +98,9 @@ struct ValidationResult {
 /// Replays In against the program TM was built from.
 /// "the program's first call into this module is 'f'", or for several
 /// "the program's first calls into this module are 'f', then 'g'".
-std::string describeEntryCalls(llvm::ArrayRef<std::string> Names);
+/// With PassBack, ", each given the pointer the call before returned".
+std::string describeEntryCalls(llvm::ArrayRef<std::string> Names,
+                               bool PassBack = false);
 
 ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
                                  const ValidationOptions &Opts = {});
