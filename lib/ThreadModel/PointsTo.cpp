@@ -1180,15 +1180,21 @@ void AndersenSolver::bindCallerMemory(const Function &F) {
   // env-handles: a pointer parameter also gets what the library returned
   // as a pointer to the same type (`c = lib_create(); lib_op(c)`), so that
   // lib_op's accesses meet those of the threads lib_create started.
+  // Untyped pointers (`void *`, `char *`: strings, buffers) are not passed
+  // back: every such parameter would point to every string and buffer the
+  // library returns, which took librdkafka under LTO from 44% to 56% of
+  // accesses past the points-to budget.
   for (const Argument &A : F.args())
     if (mayHoldPointer(A.getType())) {
       std::string Key = pointeeTypeName(A);
       addPts(nodeOf(&A), locFor(callerMemory(Key), 0));
-      addCopy(givenOutNode(Key), nodeOf(&A));
+      if (!Key.empty())
+        addCopy(givenOutNode(Key), nodeOf(&A));
     }
   if (mayHoldPointer(F.getReturnType())) {
     addCopy(returnNode(F), escapedNode());
-    addCopy(returnNode(F), givenOutNode(returnPointeeTypeName(F)));
+    if (std::string Key = returnPointeeTypeName(F); !Key.empty())
+      addCopy(returnNode(F), givenOutNode(Key));
   }
 }
 
