@@ -68,13 +68,8 @@ std::string normalised(StringRef Path) {
 /// The absolute path of a location's file, or "" without a directory for
 /// a relative one.
 std::string absolutePath(const std::string &File, const std::string &Dir) {
-  if (sys::path::is_absolute(File))
-    return normalised(File);
-  if (Dir.empty())
-    return "";
-  SmallString<256> Abs(Dir);
-  sys::path::append(Abs, File);
-  return normalised(Abs);
+  std::string P = sourcePath(File, Dir);
+  return sys::path::is_absolute(P) ? P : "";
 }
 
 /// Builds artifact locations and the artifacts list in one place so every

@@ -9,6 +9,9 @@
 
 #include "racesift/Report/Report.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
 using namespace llvm;
 
 namespace racesift {
@@ -42,6 +45,15 @@ std::string SourceLines::lineHash(const std::string &Path, unsigned N) {
   if (F.Hashes.empty() && F.Buffer)
     F.Hashes = githubLineHashes(F.Buffer->getBuffer());
   return N && N <= F.Hashes.size() ? F.Hashes[N - 1] : "";
+}
+
+std::string sourcePath(StringRef File, StringRef Dir) {
+  SmallString<256> P;
+  if (!sys::path::is_absolute(File))
+    P = Dir;
+  sys::path::append(P, File);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
 }
 
 } // namespace report

@@ -26,6 +26,10 @@
 namespace racesift {
 namespace report {
 
+/// A location's file as a path without dots: absolute when File is or Dir
+/// (its compilation directory) is known, else File as written.
+std::string sourcePath(llvm::StringRef File, llvm::StringRef Dir);
+
 class SourceLines {
 public:
   /// Line N (1-based) of Path without its line end, or "" if there is none.

@@ -148,15 +148,8 @@ static bool tsanMatch(StringRef Templ, StringRef Str) {
   return true;
 }
 
-/// L's file as a path from its compilation directory: absolute if it has
-/// one, else as written.
 static std::string sourcePath(const SourceLoc &L) {
-  if (sys::path::is_absolute(L.File) || L.Dir.empty())
-    return L.File;
-  SmallString<256> Full(L.Dir);
-  sys::path::append(Full, L.File);
-  sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
-  return std::string(Full);
+  return report::sourcePath(L.File, L.Dir);
 }
 
 static bool matchesFile(const GlobPattern &P, StringRef Glob,
