@@ -36,6 +36,17 @@ std::vector<const Finding *> sortedFindings(const std::vector<Finding> &Fs) {
   return Out;
 }
 
+const char *ruleIdOf(const Finding &F) {
+  return RuleIds[F.Kind == FindingKind::Race ? 0 : 1];
+}
+
+int ruleIndexOf(llvm::StringRef Id) {
+  for (unsigned I = 0; I < std::size(RuleIds); ++I)
+    if (Id == RuleIds[I])
+      return I;
+  return -1;
+}
+
 std::string accessKind(const FindingAccess &A) {
   std::string K = A.IsAtomic ? "atomic " : "";
   return K + (A.IsWrite ? "write" : "read");
@@ -232,10 +243,8 @@ std::string fingerprintBase(const Finding &F) {
   std::string B = F.Second.Loc.Function + '\x1f' + accessKind(F.Second);
   if (B < A)
     std::swap(A, B);
-  std::string Rule =
-      F.Kind == FindingKind::Race ? "data-race" : "possible-data-race";
-  return Rule + '\x1e' + withoutLineNumbers(F.Variable) + '\x1e' + A + '\x1e' +
-         B;
+  return std::string(ruleIdOf(F)) + '\x1e' + withoutLineNumbers(F.Variable) +
+         '\x1e' + A + '\x1e' + B;
 }
 
 } // namespace report

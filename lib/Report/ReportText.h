@@ -31,6 +31,15 @@ std::vector<const Finding *> sortedFindings(const std::vector<Finding> &Fs);
 /// "write", "read", "atomic write", ...
 std::string accessKind(const FindingAccess &A);
 
+/// The SARIF rules, in the order of the log's rules array.
+inline constexpr const char *RuleIds[] = {"data-race", "possible-data-race"};
+
+/// F's rule: "data-race" or "possible-data-race".
+const char *ruleIdOf(const Finding &F);
+
+/// The index of rule Id in RuleIds, or -1.
+int ruleIndexOf(llvm::StringRef Id);
+
 /// "'x'", "heap object 'p'" or, for the model's own names, plain words:
 /// "field .count of the heap object allocated at t.c:12".
 std::string variableText(const Finding &F);

@@ -270,7 +270,7 @@ json rule(const char *Id, const char *Name, const char *Short, const char *Full,
 
 json rules() {
   return json::array(
-      {rule("data-race", "DataRace",
+      {rule(RuleIds[0], "DataRace",
             "Two threads access the same memory without synchronisation.",
             "Two threads access the same memory location, at least one of "
             "them writes, and no lock or happens-before order separates the "
@@ -282,7 +282,7 @@ json rules() {
             "__attribute__((annotate(\"racesift::ignore\"))) or with a "
             "'race:<variable>' line in a suppressions file.",
             /*Confirmed=*/true),
-       rule("possible-data-race", "PossibleDataRace",
+       rule(RuleIds[1], "PossibleDataRace",
             "Two threads may access the same memory without "
             "synchronisation.",
             "No common lock protects two accesses from different threads to "
@@ -458,9 +458,8 @@ static json absentResult(Artifacts &Arts, const std::string &Text) {
   // The interleaving of a race that is gone helps nobody, and would count
   // against the log's cap on steps.
   R.erase("codeFlows");
-  std::string Rule = R.value("ruleId", "");
-  if (Rule == "data-race" || Rule == "possible-data-race")
-    R["ruleIndex"] = Rule == "data-race" ? 0 : 1;
+  if (int Index = ruleIndexOf(R.value("ruleId", "")); Index >= 0)
+    R["ruleIndex"] = Index;
   else
     R.erase("ruleIndex");
   forEachArtifactLocation(R, [&](json &Loc) { Arts.adopt(Loc); });
@@ -474,9 +473,9 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
   const size_t MaxLogFlowSteps = Run.MaxLogFlowSteps;
   size_t FlowSteps = 0;
   for (const Finding *F : sortedFindings(Fs)) {
-    bool IsRace = F->Kind == FindingKind::Race;
-    json R = {{"ruleId", IsRace ? "data-race" : "possible-data-race"},
-              {"ruleIndex", IsRace ? 0 : 1},
+    const bool IsRace = F->Kind == FindingKind::Race;
+    json R = {{"ruleId", ruleIdOf(*F)},
+              {"ruleIndex", ruleIndexOf(ruleIdOf(*F))},
               {"level", resultLevel(*F)},
               {"message", message(sarifMessage(*F))},
               {"locations", json::array({location(Arts, F->First.Loc)})}};
