@@ -355,6 +355,11 @@ struct Action {
   /// Call: the callees are called back by a library function at Inst (qsort's
   /// comparator); Inst's arguments are not theirs.
   bool Callback = false;
+  /// Call (not Callback): the canonical address of each argument of Inst,
+  /// an empty BaseRef for non-pointers. Exported so that the lockset maps
+  /// relative locks across calls by the rule that made ObjectBase, without
+  /// reading IR itself.
+  std::vector<BaseRef> ArgBases;
   /// The call or instruction that produced the action.
   const llvm::Instruction *Inst = nullptr;
   SourceLoc Loc;
