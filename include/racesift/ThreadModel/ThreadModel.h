@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -473,6 +474,11 @@ struct ThreadModel {
   /// As describe, but offset 0 names the member there: data at the start
   /// of a struct ("s.busy"), where describe names the object (a lock "m").
   std::string describeMember(const MemLoc &L) const;
+  /// Whether L lies inside an array of its object's declared type (a thread
+  /// handle in `pthread_t t[4]` or `s.workers[i]`), or nullopt if the type
+  /// does not tell: no type, AnyOffset, a union on the way, or an offset no
+  /// member covers.
+  std::optional<bool> inArray(const MemLoc &L) const;
 };
 
 /// An unlock whose lock could not be resolved (an uninitialised pointer, the
