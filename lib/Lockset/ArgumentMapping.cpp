@@ -14,13 +14,7 @@
 
 #include "LocksetSolver.h"
 
-#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstrTypes.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Module.h"
-#include "llvm/IR/Operator.h"
 
 #include <algorithm>
 
@@ -28,64 +22,13 @@ using namespace llvm;
 using namespace racesift;
 using namespace racesift::lockset;
 
-/// The value stored to an alloca that is stored once and otherwise only
-/// loaded (the -O0 home of a parameter or a local pointer).
-static const Value *singleStoredValue(const AllocaInst *AI) {
-  const Value *Stored = nullptr;
-  for (const User *U : AI->users()) {
-    if (isa<LoadInst>(U))
-      continue;
-    if (auto *SI = dyn_cast<StoreInst>(U))
-      if (SI->getPointerOperand() == AI && !Stored) {
-        Stored = SI->getValueOperand();
-        continue;
-      }
-    if (auto *II = dyn_cast<IntrinsicInst>(U))
-      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
-        continue;
-    return nullptr;
-  }
-  return Stored;
-}
-
-BaseRef lockset::canonicalBaseOf(const Value *V, const DataLayout &DL) {
-  // The same rule as BaseRef in ThreadModel.h: casts, constant GEPs and
-  // copies through single-assignment locals do not change the address.
-  int64_t Off = 0;
-  for (unsigned Depth = 0; Depth < 32; ++Depth) {
-    V = V->stripPointerCasts();
-    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
-      APInt C(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-      if (Off != AnyOffset && GEP->accumulateConstantOffset(DL, C))
-        Off += C.getSExtValue();
-      else
-        Off = AnyOffset;
-      V = GEP->getPointerOperand();
-      continue;
-    }
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    const Value *S = AI ? singleStoredValue(AI) : nullptr;
-    if (!S)
-      break;
-    V = S;
-  }
-  return BaseRef{V, Off};
-}
-
 std::vector<BaseRef> LocksetSolver::argumentBases(const Action &A,
                                                   const Function *Callee) {
-  std::vector<BaseRef> Out;
-  auto *CB = dyn_cast_or_null<CallBase>(A.Inst);
   // pthread_once and friends pass no arguments of theirs to the routine.
-  if (A.Kind != ActionKind::Call || A.Callback || !CB || !Callee)
-    return Out;
-  const DataLayout &DL = CB->getModule()->getDataLayout();
-  unsigned N = std::min<unsigned>(CB->arg_size(), Callee->arg_size());
-  Out.resize(N);
-  for (unsigned I = 0; I < N; ++I)
-    if (CB->getArgOperand(I)->getType()->isPointerTy())
-      Out[I] = canonicalBaseOf(CB->getArgOperand(I), DL);
+  if (A.Kind != ActionKind::Call || A.Callback || !Callee)
+    return {};
+  std::vector<BaseRef> Out = A.ArgBases;
+  Out.resize(std::min<size_t>(Out.size(), Callee->arg_size()));
   return Out;
 }
 

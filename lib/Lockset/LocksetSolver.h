@@ -25,10 +25,6 @@
 #include <set>
 #include <tuple>
 
-namespace llvm {
-class DataLayout;
-} // namespace llvm
-
 namespace racesift {
 namespace lockset {
 
@@ -185,7 +181,8 @@ private:
   bool mayBeReleasedBy(LockIdx L, const SideEffects &SE) const;
 
   /// Canonical bases of the pointer arguments of a Call action (empty
-  /// BaseRef for other arguments), as many as Callee has parameters.
+  /// BaseRef for other arguments), as many as Callee has parameters: the
+  /// thread model's Action::ArgBases.
   std::vector<BaseRef> argumentBases(const Action &A,
                                      const llvm::Function *Callee);
   /// The relative lock at B, interned on first use (unknown may-locations).
@@ -199,9 +196,6 @@ private:
   void mapBack(const LockState &Exit, const Action &A,
                const llvm::Function *Callee, LockState &R);
 };
-
-/// BaseRef of a pointer value, by the rule documented in ThreadModel.h.
-BaseRef canonicalBaseOf(const llvm::Value *V, const llvm::DataLayout &DL);
 
 /// Dst := Dst meet Src (intersection; weaker mode, smaller depth). Returns
 /// true if Dst changed.

@@ -15,63 +15,11 @@
 
 #include "Semantics.h"
 
-#include "llvm/BinaryFormat/Dwarf.h"
-#include "llvm/IR/DebugInfoMetadata.h"
-
 #include <set>
 
 using namespace racesift;
 using namespace racesift::mc;
 using namespace llvm;
-
-namespace {
-
-enum class Shape { Scalar, Array, Unknown };
-
-const DIType *stripQualifiers(const DIType *T) {
-  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
-    unsigned Tag = D->getTag();
-    if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
-        Tag != dwarf::DW_TAG_volatile_type &&
-        Tag != dwarf::DW_TAG_atomic_type && Tag != dwarf::DW_TAG_restrict_type)
-      break;
-    T = D->getBaseType();
-  }
-  return T;
-}
-
-/// Is the field at byte Off of an object of type T inside an array?
-Shape shapeAt(const DIType *T, int64_t Off) {
-  for (T = stripQualifiers(T); T; T = stripQualifiers(T)) {
-    auto *CT = dyn_cast<DICompositeType>(T);
-    if (!CT)
-      return Off == 0 ? Shape::Scalar : Shape::Unknown;
-    if (CT->getTag() == dwarf::DW_TAG_array_type)
-      return Shape::Array;
-    if (CT->getTag() != dwarf::DW_TAG_structure_type &&
-        CT->getTag() != dwarf::DW_TAG_class_type)
-      return Shape::Unknown; // Unions, enums with offsets, ...
-    const DIDerivedType *Field = nullptr;
-    for (const DINode *E : CT->getElements()) {
-      auto *M = dyn_cast_or_null<DIDerivedType>(E);
-      if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
-        continue;
-      int64_t Start = M->getOffsetInBits() / 8;
-      int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
-      if (Off >= Start && Off < Start + Size) {
-        Field = M;
-        break;
-      }
-    }
-    if (!Field)
-      return Shape::Unknown;
-    Off -= Field->getOffsetInBits() / 8;
-    T = Field->getBaseType();
-  }
-  return Shape::Unknown;
-}
-
-} // namespace
 
 void Prepared::computeMultiHandles() {
   const ThreadModel &TM = *In.TM;
@@ -91,16 +39,16 @@ void Prepared::computeMultiHandles() {
     if (L.Offset == AnyOffset || L.Obj >= TM.Objects.size() ||
         !TM.Objects[L.Obj].Singleton)
       continue; // Collapsed, heap or unknown object: several handles.
-    Shape S = shapeAt(TM.Objects[L.Obj].Type, L.Offset);
-    if (S == Shape::Unknown) {
-      // No type: a handle written by a looping create or by several
-      // creates is taken to be an array element (the sound choice).
+    std::optional<bool> InArray = TM.inArray(L);
+    if (!InArray) {
+      // No type (or a union): a handle written by a looping create or by
+      // several creates is taken to be an array element (the sound choice).
       bool Looping = false;
       for (unsigned C : StoredBy[HI])
         Looping = Looping || TM.Creations[C].InLoop;
-      S = Looping || StoredBy[HI].size() > 1 ? Shape::Array : Shape::Scalar;
+      InArray = Looping || StoredBy[HI].size() > 1;
     }
-    MultiHandle[HI] = S == Shape::Array;
+    MultiHandle[HI] = *InArray;
   }
 }
 

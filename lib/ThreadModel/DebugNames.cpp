@@ -94,6 +94,45 @@ std::string returnPointeeTypeName(const Function &F) {
   return pointeeTypeNameAt(F, 0);
 }
 
+/// The member of CT whose bytes cover Off, or null.
+static const DIDerivedType *memberAt(const DICompositeType &CT, int64_t Off) {
+  for (const DINode *E : CT.getElements()) {
+    auto *M = dyn_cast_or_null<DIDerivedType>(E);
+    if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
+      continue;
+    int64_t Start = M->getOffsetInBits() / 8;
+    int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
+    if (Off >= Start && Off < Start + Size)
+      return M;
+  }
+  return nullptr;
+}
+
+std::optional<bool> ThreadModel::inArray(const MemLoc &L) const {
+  if (L.Offset == AnyOffset || L.Obj >= Objects.size())
+    return std::nullopt;
+  int64_t Off = L.Offset;
+  for (const DIType *T = stripType(Objects[L.Obj].Type); T; T = stripType(T)) {
+    auto *CT = dyn_cast<DICompositeType>(T);
+    if (!CT)
+      return Off == 0 ? std::optional<bool>(false) : std::nullopt;
+    if (CT->getTag() == dwarf::DW_TAG_array_type)
+      return true;
+    // Unlike memberPath, unions (and enums) are not walked into: their
+    // members overlap, so the first one covering Off need not be where the
+    // value lives, and the model checker's fallback decides instead.
+    if (CT->getTag() != dwarf::DW_TAG_structure_type &&
+        CT->getTag() != dwarf::DW_TAG_class_type)
+      return std::nullopt;
+    const DIDerivedType *M = memberAt(*CT, Off);
+    if (!M)
+      return std::nullopt;
+    Off -= M->getOffsetInBits() / 8;
+    T = M->getBaseType();
+  }
+  return std::nullopt;
+}
+
 std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
   std::string Out;
   T = stripType(T);
@@ -117,18 +156,7 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
       break;
     if (Off == AnyOffset)
       break;
-    const DIDerivedType *Best = nullptr;
-    for (const DINode *E : CT->getElements()) {
-      auto *M = dyn_cast<DIDerivedType>(E);
-      if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
-        continue;
-      int64_t Start = M->getOffsetInBits() / 8;
-      int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
-      if (Off >= Start && Off < Start + Size) {
-        Best = M;
-        break;
-      }
-    }
+    const DIDerivedType *Best = memberAt(*CT, Off);
     if (!Best)
       break;
     Out += (First && ViaPointer) ? "->" : ".";

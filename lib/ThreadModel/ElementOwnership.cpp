@@ -189,14 +189,10 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
                           const CallSiteMap &CallSites, GraphContext &Ctx) {
   const DataLayout &DL = M.getDataLayout();
   for (const CreationSite &C : TM.Creations) {
-    const CreateApi *Api = nullptr;
-    for (const Function *F : PTA.callees(*C.Call))
-      if (!Api)
-        Api = lookupCreateApi(F->getName());
-    if (!Api || Api->Library || Api->ArgArg < 0 ||
-        Api->ArgArg >= int(C.Call->arg_size()) || C.Targets.size() != 1)
+    const Value *Passed = startRoutineArgument(C, PTA);
+    if (!Passed || C.Targets.size() != 1)
       continue;
-    const Value *Arg = throughSlot(C.Call->getArgOperand(Api->ArgArg));
+    const Value *Arg = throughSlot(Passed);
     std::optional<ElementRef> E = elementRef(Arg, DL);
     if (!E)
       continue;

@@ -875,6 +875,10 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
   Action A;
   A.Kind = ActionKind::Call;
   A.Callees = std::move(Defined);
+  A.ArgBases.resize(CB->arg_size());
+  for (unsigned K = 0; K < CB->arg_size(); ++K)
+    if (CB->getArgOperand(K)->getType()->isPointerTy())
+      A.ArgBases[K] = canonicalBase(CB->getArgOperand(K));
   A.Inst = &I;
   A.Loc = sourceLocOf(I);
   Out.push_back(std::move(A));

@@ -396,14 +396,9 @@ private:
     for (const CreationSite *C : Creators) {
       if (C->Targets.size() != 1)
         continue;
-      const CreateApi *Api = nullptr;
-      for (const Function *F : PTA.callees(*C->Call))
-        if (!Api)
-          Api = lookupCreateApi(F->getName());
-      if (!Api || Api->Library || Api->ArgArg < 0 ||
-          Api->ArgArg >= int(C->Call->arg_size()))
+      const Value *Arg = startRoutineArgument(*C, PTA);
+      if (!Arg)
         continue;
-      const Value *Arg = C->Call->getArgOperand(Api->ArgArg);
       DataVarId Src =
           K.Deref ? elementPassed(*C, Arg, T.Id, K.Ty) : valuePassed(*C, Arg);
       if (Src == NoDataVar)

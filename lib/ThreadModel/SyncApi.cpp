@@ -112,6 +112,18 @@ const CreateApi *lookupCreateApi(StringRef Name) {
   return It == createTable().end() ? nullptr : &It->second;
 }
 
+const Value *startRoutineArgument(const CreationSite &C,
+                                  const PointsToAnalysis &PTA) {
+  const CreateApi *Api = nullptr;
+  for (const Function *F : PTA.callees(*C.Call))
+    if (!Api)
+      Api = lookupCreateApi(F->getName());
+  if (!Api || Api->Library || Api->ArgArg < 0 ||
+      Api->ArgArg >= int(C.Call->arg_size()))
+    return nullptr;
+  return C.Call->getArgOperand(Api->ArgArg);
+}
+
 bool isCxxStartThread(StringRef Name) {
   return Name.starts_with("_ZNSt6thread15_M_start_thread");
 }

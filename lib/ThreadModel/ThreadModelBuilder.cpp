@@ -1034,15 +1034,8 @@ struct ModelBuilder {
   /// of that template never meet on it.
   void findInstanceOwned() {
     for (const CreationSite &C : TM.Creations) {
-      const CreateApi *Api = nullptr;
-      for (const Function *F : PTA.callees(*C.Call))
-        if (!Api)
-          Api = lookupCreateApi(F->getName());
-      if (!Api || Api->Library || Api->ArgArg < 0 ||
-          Api->ArgArg >= int(C.Call->arg_size()))
-        continue;
-      const CallBase *Alloc =
-          allocationPassed(C.Call->getArgOperand(Api->ArgArg));
+      const Value *Passed = startRoutineArgument(C, PTA);
+      const CallBase *Alloc = Passed ? allocationPassed(Passed) : nullptr;
       if (!Alloc || Alloc->getFunction() != C.Call->getFunction())
         continue;
       // The creator lets the object go through this creation only...

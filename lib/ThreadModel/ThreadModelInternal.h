@@ -256,6 +256,11 @@ struct CreateApi {
   int TableArg = -1;
 };
 const CreateApi *lookupCreateApi(llvm::StringRef Name);
+/// The argument C's call passes to its start routine (the ArgArg operand of
+/// the first callee with a CreateApi), or null: no such callee, a library
+/// creation (the library passes its own), no argument operand.
+const llvm::Value *startRoutineArgument(const CreationSite &C,
+                                        const PointsToAnalysis &PTA);
 /// libstdc++'s std::thread::_M_start_thread.
 bool isCxxStartThread(llvm::StringRef Name);
 

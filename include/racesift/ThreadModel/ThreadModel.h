@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -355,6 +356,11 @@ struct Action {
   /// Call: the callees are called back by a library function at Inst (qsort's
   /// comparator); Inst's arguments are not theirs.
   bool Callback = false;
+  /// Call (not Callback): the canonical address of each argument of Inst,
+  /// an empty BaseRef for non-pointers. Exported so that the lockset maps
+  /// relative locks across calls by the rule that made ObjectBase, without
+  /// reading IR itself.
+  std::vector<BaseRef> ArgBases;
   /// The call or instruction that produced the action.
   const llvm::Instruction *Inst = nullptr;
   SourceLoc Loc;
@@ -468,6 +474,11 @@ struct ThreadModel {
   /// As describe, but offset 0 names the member there: data at the start
   /// of a struct ("s.busy"), where describe names the object (a lock "m").
   std::string describeMember(const MemLoc &L) const;
+  /// Whether L lies inside an array of its object's declared type (a thread
+  /// handle in `pthread_t t[4]` or `s.workers[i]`), or nullopt if the type
+  /// does not tell: no type, AnyOffset, a union on the way, or an offset no
+  /// member covers.
+  std::optional<bool> inArray(const MemLoc &L) const;
 };
 
 /// An unlock whose lock could not be resolved (an uninitialised pointer, the
