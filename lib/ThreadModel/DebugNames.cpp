@@ -83,6 +83,14 @@ static std::string pointeeTypeNameAt(const Function &F, unsigned I) {
   const DIType *Pointee = stripType(P->getBaseType());
   if (!Pointee || (isa<DIBasicType>(Pointee) && Pointee->getSizeInBits() <= 8))
     return ""; // void * and char *: any object.
+  // A slot for a pointer to a named type (an out-parameter, `ctx **out`):
+  // "ctx *".
+  if (auto *PP = dyn_cast<DIDerivedType>(Pointee);
+      PP && PP->getTag() == dwarf::DW_TAG_pointer_type) {
+    const DIType *Inner = stripType(PP->getBaseType());
+    if (Inner && !Inner->getName().empty() && !isa<DIBasicType>(Inner))
+      return Inner->getName().str() + " *";
+  }
   return Pointee->getName().str();
 }
 

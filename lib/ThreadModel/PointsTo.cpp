@@ -1160,10 +1160,18 @@ ObjectId AndersenSolver::callerMemory(const std::string &Key) {
   // parameters get. Without it a callback stored through such a pointer
   // (`strm->internal->next.code = &encode`) would escape nowhere and the
   // threads it starts would be lost.
-  ObjectId Untyped = Key.empty() ? O : callerMemory(std::string());
+  // A slot for a pointer to T (`ctx **out`) holds the callers' T, and what
+  // the library leaves there goes back to T's parameters (env-handles).
+  StringRef Slot(Key);
+  bool IsSlot = Slot.consume_back(" *");
+  ObjectId Untyped = Key.empty() ? O
+                     : IsSlot    ? callerMemory(Slot.str())
+                                 : callerMemory(std::string());
   uint32_t Held = newNode();
   addPts(Held, locFor(Untyped, 0));
   storeTo(locFor(O, AnyOffset), Held);
+  if (IsSlot)
+    loadFrom(locFor(O, 0), givenOutNode(Slot.str()));
   return O;
 }
 
@@ -1216,9 +1224,10 @@ void AndersenSolver::addCallerMemory() {
              "pointers to the start of their callers' objects, one object "
              "per pointee type, whose pointers lead to one untyped object "
              "of the callers', and pointers the library returned to the "
-             "same type; pointers into the middle of caller objects, and "
-             "the library's objects passed back through another type or "
-             "through the callers' memory, are not modelled");
+             "same type (results and out-parameters); pointers into the "
+             "middle of caller objects, and the library's objects passed "
+             "back through another type or a field of the callers' "
+             "memory, are not modelled");
 }
 
 bool AndersenSolver::unresolved(const Value *V) {

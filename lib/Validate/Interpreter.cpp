@@ -489,14 +489,32 @@ bool Replayer::step(Path &P, unsigned T) {
     if (Ret->getReturnValue())
       R = eval(P, F, Ret->getReturnValue());
     const CallBase *Site = F.CallSite;
+    // The pointer this call gives back: its result, or else what it wrote
+    // through its first pointer parameter (an out-parameter, `*out = c`).
+    std::optional<Val> Given;
+    if (TS.PassBack && TS.Stack.size() == 1 && !TS.Then.empty()) {
+      if (R && Ret->getReturnValue()->getType()->isPointerTy()) {
+        Given = R;
+      } else {
+        for (const Argument &A : F.F->args()) {
+          if (!A.getType()->isPointerTy())
+            continue;
+          auto It = F.Vals.find(&A);
+          if (It != F.Vals.end() && It->second.isConst() &&
+              P.Mem.find(It->second.K->getZExtValue()))
+            Given = load(P, It->second.K->getZExtValue(), A.getType(), "");
+          break;
+        }
+      }
+    }
     TS.Stack.pop_back();
     if (TS.Stack.empty() && !TS.Then.empty()) {
       auto [Next, Args] = std::move(TS.Then.front());
       TS.Then.erase(TS.Then.begin());
-      if (TS.PassBack && R && Ret->getReturnValue()->getType()->isPointerTy())
+      if (Given)
         for (const Argument &A : Next->args())
           if (A.getType()->isPointerTy() && A.getArgNo() < Args.size()) {
-            Args[A.getArgNo()] = *R;
+            Args[A.getArgNo()] = *Given;
             break;
           }
       startThread(P, T, *Next, std::move(Args));

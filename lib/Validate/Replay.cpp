@@ -632,14 +632,17 @@ std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {
   return {Calls};
 }
 
-/// Whether a call of Calls returns a pointer and a later one takes one.
+/// Whether a call of Calls returns a pointer (or takes one, which may be
+/// an out-parameter) and a later one takes one.
 static bool passesBack(ArrayRef<const Function *> Calls) {
+  auto TakesPointer = [](const Function *F) {
+    return any_of(F->args(),
+                  [](const Argument &A) { return A.getType()->isPointerTy(); });
+  };
   for (size_t I = 0; I + 1 < Calls.size(); ++I)
-    if (Calls[I]->getReturnType()->isPointerTy())
+    if (Calls[I]->getReturnType()->isPointerTy() || TakesPointer(Calls[I]))
       for (size_t J = I + 1; J < Calls.size(); ++J)
-        if (any_of(Calls[J]->args(), [](const Argument &A) {
-              return A.getType()->isPointerTy();
-            }))
+        if (TakesPointer(Calls[J]))
           return true;
   return false;
 }
@@ -768,7 +771,8 @@ std::string describeEntryCalls(ArrayRef<std::string> Names, bool PassBack) {
   for (size_t I = 0; I < Names.size(); ++I)
     S += (I ? ", then '" : "'") + Names[I] + "'";
   if (PassBack)
-    S += ", each given the pointer the call before returned";
+    S += ", each given the pointer the call before returned or stored "
+         "through its first pointer parameter";
   return S;
 }
 
