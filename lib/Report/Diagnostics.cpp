@@ -35,7 +35,6 @@ static void addCallPathNotes(const FindingAccess &A, bool Both,
   constexpr size_t MaxFrames = 4;
   const std::vector<SourceLoc> &Path = A.CallPath;
   const size_t N = Path.size();
-  const std::string Prep = A.ByCallers ? "by " : "in ";
   for (size_t K = 0; K < N && K < MaxFrames; ++K) {
     const SourceLoc &Call = Path[N - 1 - K];
     const std::string &Callee = K == 0 ? A.Loc.Function : Path[N - K].Function;
@@ -52,10 +51,10 @@ static void addCallPathNotes(const FindingAccess &A, bool Both,
             (Both ? "both accesses" : "the " + accessKind(A)) + " in '" +
             Callee + "': " + Msg;
     else
-      Msg = (Both ? "both accesses " + Prep + threadText(A) + " are in '"
-                  : "the " + accessKind(A) + " " + Prep + threadText(A) +
-                        " is in '") +
-            Callee + "', " + Msg;
+      Msg =
+          (Both ? "both accesses " + byThreadText(A) + " are in '"
+                : "the " + accessKind(A) + " " + byThreadText(A) + " is in '") +
+          Callee + "', " + Msg;
     Out.push_back({Diagnostic::Severity::Note, Call, std::move(Msg)});
   }
   if (N > MaxFrames)
@@ -93,9 +92,9 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
         headline(*F));
 
     const FindingAccess &S = F->Second;
-    // accessText already names the function when the position is unknown.
-    std::string Other = "conflicting " + accessKind(S) +
-                        (S.ByCallers ? " by " : " in ") + threadText(S);
+    // Not accessText: where(S.Loc) names the function when the position is
+    // unknown.
+    std::string Other = "conflicting " + accessKind(S) + " " + byThreadText(S);
     Add(Sev::Note, S.Loc, joinWords(Other, where(S.Loc, "here")));
     Add(Sev::Note, F->First.Loc, locksText(*F));
     for (const LockOperation &Op : F->LockOps)

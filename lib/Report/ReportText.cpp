@@ -62,9 +62,12 @@ std::string threadText(const FindingAccess &A) {
   return A.ByCallers ? "the library's callers" : "thread '" + A.Thread + "'";
 }
 
+std::string byThreadText(const FindingAccess &A) {
+  return (A.ByCallers ? "by " : "in ") + threadText(A);
+}
+
 std::string accessText(const FindingAccess &A) {
-  std::string S =
-      accessKind(A) + (A.ByCallers ? " by " : " in ") + threadText(A);
+  std::string S = accessKind(A) + " " + byThreadText(A);
   if (!A.Loc.known() && !A.Loc.Function.empty())
     S += " in function '" + A.Loc.Function + "'";
   return S;

@@ -47,6 +47,9 @@ std::string variableText(const Finding &F);
 /// "thread 'worker'", or "the library's callers" for '<env>'.
 std::string threadText(const FindingAccess &A);
 
+/// "in thread 'worker'", or "by the library's callers".
+std::string byThreadText(const FindingAccess &A);
+
 /// "write in thread 'worker'" ("write by the library's callers"), plus " in
 /// function 'f'" when the access has no source position, so the function is
 /// named somewhere.
