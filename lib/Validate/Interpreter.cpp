@@ -489,37 +489,15 @@ bool Replayer::step(Path &P, unsigned T) {
     if (Ret->getReturnValue())
       R = eval(P, F, Ret->getReturnValue());
     const CallBase *Site = F.CallSite;
-    // The pointer this call gives back: its result, or else what it wrote
-    // through its first pointer parameter (an out-parameter, `*out = c`).
-    std::optional<Val> Given;
-    if (TS.PassBack && TS.Stack.size() == 1 && !TS.Then.empty()) {
-      if (R && Ret->getReturnValue()->getType()->isPointerTy()) {
-        Given = R;
-      } else {
-        for (const Argument &A : F.F->args()) {
-          if (!A.getType()->isPointerTy())
-            continue;
-          auto It = F.Vals.find(&A);
-          if (It != F.Vals.end() && It->second.isConst() &&
-              P.Mem.find(It->second.K->getZExtValue()))
-            Given = load(P, It->second.K->getZExtValue(), A.getType(), "");
-          break;
-        }
-      }
-    }
-    TS.Stack.pop_back();
-    if (TS.Stack.empty() && !TS.Then.empty()) {
-      auto [Next, Args] = std::move(TS.Then.front());
-      TS.Then.erase(TS.Then.begin());
-      if (Given)
-        for (const Argument &A : Next->args())
-          if (A.getType()->isPointerTy() && A.getArgNo() < Args.size()) {
-            Args[A.getArgNo()] = *Given;
-            break;
-          }
-      startThread(P, T, *Next, std::move(Args));
+    if (TS.Stack.size() == 1 && !TS.Then.empty()) {
+      std::optional<Val> Given;
+      if (TS.PassBack)
+        Given = givenBack(P, F, *Ret, R);
+      TS.Stack.pop_back();
+      startNextCall(P, T, Given);
       return true;
     }
+    TS.Stack.pop_back();
     if (TS.Stack.empty()) {
       TS.Done = true;
       TS.Ret = R;
@@ -558,6 +536,37 @@ void Replayer::finishCall(Path &P, unsigned T, const CallBase &CB,
     return;
   }
   ++F.It;
+}
+
+std::optional<Val> Replayer::givenBack(Path &P, const Frame &F,
+                                       const ReturnInst &Ret,
+                                       const std::optional<Val> &R) {
+  if (R && Ret.getReturnValue()->getType()->isPointerTy())
+    return R;
+  for (const Argument &A : F.F->args()) {
+    if (!A.getType()->isPointerTy())
+      continue;
+    auto It = F.Vals.find(&A);
+    if (It != F.Vals.end() && It->second.isConst() &&
+        P.Mem.find(It->second.K->getZExtValue()))
+      return load(P, It->second.K->getZExtValue(), A.getType(), "");
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void Replayer::startNextCall(Path &P, unsigned T,
+                             const std::optional<Val> &Given) {
+  ThreadState &TS = P.Threads[T];
+  auto [Next, Args] = std::move(TS.Then.front());
+  TS.Then.erase(TS.Then.begin());
+  if (Given)
+    for (const Argument &A : Next->args())
+      if (A.getType()->isPointerTy() && A.getArgNo() < Args.size()) {
+        Args[A.getArgNo()] = *Given;
+        break;
+      }
+  startThread(P, T, *Next, std::move(Args));
 }
 
 void Replayer::startThread(Path &P, unsigned T, const Function &Entry,

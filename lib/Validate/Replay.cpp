@@ -691,9 +691,7 @@ Path Replayer::initialPath(ArrayRef<const Function *> Calls, unsigned Instances,
                                  parameterName(*F, A.getArgNo())));
     TS.Then.push_back({F, std::move(Args)});
   }
-  auto [F, Args] = std::move(TS.Then.front());
-  TS.Then.erase(TS.Then.begin());
-  startThread(Init, 0, *F, std::move(Args));
+  startNextCall(Init, 0, std::nullopt);
   return Init;
 }
 

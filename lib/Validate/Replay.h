@@ -34,6 +34,7 @@ class Constant;
 class DataLayout;
 class GEPOperator;
 class GlobalValue;
+class ReturnInst;
 } // namespace llvm
 
 namespace racesift {
@@ -80,8 +81,8 @@ struct ThreadState {
   /// The root thread of a module without main: the calls it makes after
   /// the one running (the environment's next entries).
   std::vector<std::pair<const llvm::Function *, std::vector<Val>>> Then;
-  /// The next call's first pointer parameter gets the pointer this call
-  /// returned (a handle the library gave out, passed back).
+  /// Each next call's first pointer parameter gets the pointer the call
+  /// before gave back (Replayer::givenBack): a handle passed back.
   bool PassBack = false;
   /// Its instance of the library's per-thread state (errno), by function.
   std::map<const llvm::Function *, uint64_t> LibraryState;
@@ -284,6 +285,16 @@ private:
                 const llvm::Function &Callee);
   void finishCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   std::optional<Val> Result);
+  /// What a finished top-level call gives back to the next one: the
+  /// pointer it returned, else what it stored through its first pointer
+  /// parameter (an out-parameter, `*out = c`), if anything.
+  std::optional<Val> givenBack(Path &P, const Frame &F,
+                               const llvm::ReturnInst &Ret,
+                               const std::optional<Val> &R);
+  /// Thread T (the root of a module without main) starts the first of its
+  /// pending calls (ThreadState::Then), its first pointer parameter given
+  /// Given.
+  void startNextCall(Path &P, unsigned T, const std::optional<Val> &Given);
   void startThread(Path &P, unsigned T, const llvm::Function &Entry,
                    std::vector<Val> Args);
 
