@@ -1159,16 +1159,16 @@ ObjectId AndersenSolver::callerMemory(const std::string &Key) {
   // (`strm->internal`): untyped memory of theirs, the object `void *`
   // parameters get. Without it a callback stored through such a pointer
   // (`strm->internal->next.code = &encode`) would escape nowhere and the
-  // threads it starts would be lost.
-  // A slot for a pointer to T (`ctx **out`) holds the callers' T, and what
-  // the library leaves there goes back to T's parameters (env-handles).
+  // threads it starts would be lost. A slot for a pointer to T (`ctx
+  // **out`) holds the callers' T instead, and what the library leaves there
+  // goes back to T's parameters (env-handles).
   StringRef Slot(Key);
   bool IsSlot = Slot.consume_back(" *");
-  ObjectId Untyped = Key.empty() ? O
-                     : IsSlot    ? callerMemory(Slot.str())
-                                 : callerMemory(std::string());
+  ObjectId Inner = Key.empty() ? O
+                   : IsSlot    ? callerMemory(Slot.str())
+                               : callerMemory(std::string());
   uint32_t Held = newNode();
-  addPts(Held, locFor(Untyped, 0));
+  addPts(Held, locFor(Inner, 0));
   storeTo(locFor(O, AnyOffset), Held);
   if (IsSlot)
     loadFrom(locFor(O, 0), givenOutNode(Slot.str()));

@@ -134,6 +134,8 @@ struct ModelBuilder {
   }
 
   void discoverThreads() {
+    for (const ThreadStart &S : PTA.threadStarts())
+      StartsOf[S.Call].push_back(S.Routine);
     const Function *Main = M.getFunction("main");
     if (Main && !Main->isDeclaration()) {
       templateFor(Main, "main");
@@ -152,16 +154,14 @@ struct ModelBuilder {
       for (ObjectId O : PTA.escapedObjects())
         if (auto *F = dyn_cast_or_null<Function>(TM.Objects[O].Site))
           Escaped.insert(F);
-      for (const ThreadStart &S : PTA.threadStarts())
-        Starts.insert(S.Routine);
+      for (const auto &[Call, Routines] : StartsOf)
+        Starts.insert(Routines.begin(), Routines.end());
       for (const Function &F : M)
         if (!F.isDeclaration() &&
             (F.hasExternalLinkage() || Escaped.count(&F)) &&
             !Starts.count(&F) && !is_contained(TM.EnvConstructors, &F))
           TM.EnvEntries.push_back(&F);
     }
-    for (const ThreadStart &S : PTA.threadStarts())
-      StartsOf[S.Call].push_back(S.Routine);
     DenseSet<const CallBase *> SiteSeen;
     DenseSet<const Function *> Visited;
     DenseSet<std::pair<const CallBase *, const Function *>> SiteEdges;
