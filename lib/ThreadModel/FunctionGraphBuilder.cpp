@@ -52,6 +52,39 @@ const Value *singleStoredValue(const AllocaInst *AI) {
   return Stored;
 }
 
+const Value *reachingStoredValue(const LoadInst &LI) {
+  auto *AI = dyn_cast<AllocaInst>(LI.getPointerOperand());
+  if (!AI)
+    return nullptr;
+  if (const Value *S = singleStoredValue(AI))
+    return S;
+  // A slot reused for several values (`rc = pthread_create(...);
+  // assert(!rc); rc = pthread_create(...)`): only loads and whole stores
+  // of it, so nothing else writes it, and the nearest store before the
+  // load on the one path that leads there.
+  for (const User *U : AI->users()) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    if (!isa<LoadInst>(U) && !isSlotMarker(U) &&
+        (!SI || SI->getPointerOperand() != AI || SI->getValueOperand() == AI))
+      return nullptr;
+  }
+  const BasicBlock *BB = LI.getParent();
+  BasicBlock::const_reverse_iterator It(LI.getIterator());
+  SmallPtrSet<const BasicBlock *, 8> Seen{BB};
+  // Bounded: a chain of single predecessors, each block seen once.
+  for (unsigned Blocks = 0; Blocks < 32; ++Blocks) {
+    for (; It != BB->rend(); ++It)
+      if (auto *SI = dyn_cast<StoreInst>(&*It);
+          SI && SI->getPointerOperand() == AI)
+        return SI->getValueOperand();
+    BB = BB->getSinglePredecessor();
+    if (!BB || !Seen.insert(BB).second)
+      return nullptr;
+    It = BB->rbegin();
+  }
+  return nullptr;
+}
+
 const Value *steppedSlotBase(const AllocaInst *AI) {
   const Value *Base = nullptr;
   for (const User *U : AI->users()) {
@@ -984,7 +1017,7 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
       return F->second;
     }
     auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
-    const Value *S = AI ? singleStoredValue(AI) : nullptr;
+    const Value *S = reachingStoredValue(*LI);
     if (!S)
       return NoDataVar;
     // An atomic result kept in a slot is its variable's value while the

@@ -143,6 +143,11 @@ arrayFieldLocations(const PointsToAnalysis &PTA,
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);
+/// The value a load of a local slot reads: the slot's single stored value,
+/// or, for a slot stored several times and otherwise only loaded, the
+/// nearest store before the load along a chain of single predecessors;
+/// else null.
+const llvm::Value *reachingStoredValue(const llvm::LoadInst &LI);
 
 /// The value a local slot starts from if every store puts there that value,
 /// null, or the slot's own value stepped by GEPs (`p = malloc(n); p++;`),
