@@ -196,6 +196,7 @@ private:
   std::vector<ActionEdge> Scratch;
   /// The selected location: its accesses and the functions holding them.
   BitVector LocAccess, LocFunctions;
+  MemLoc Selected;
   std::vector<AccessId> Marked;
   std::vector<unsigned> MarkedFunctions;
 
@@ -367,6 +368,7 @@ void ModuleSetup::select(const MemLoc &Loc) {
     LocFunctions.reset(F);
   Marked.clear();
   MarkedFunctions.clear();
+  Selected = Loc;
   auto It = AccessesOf.find(Loc.Obj);
   if (It == AccessesOf.end())
     return;
@@ -395,7 +397,7 @@ const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
     Own = ThreadGraph();
     Own = buildThreadGraph(
         M, T, [this](const Action &A) { return relevant(A, true); },
-        DefaultMaxGraphNodes, &Scratch);
+        DefaultMaxGraphNodes, &Scratch, &Selected);
     return &Own;
   }
   if (!Shared[Slot])

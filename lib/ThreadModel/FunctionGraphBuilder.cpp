@@ -520,8 +520,10 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.Unresolved = Unresolved;
   A.OwnThreadInstance = Ptr && namesThreadLocal(Ptr);
   A.Locs = std::move(Locs);
-  if (Ptr)
+  if (Ptr) {
     A.Base = canonicalBase(Ptr);
+    A.BaseParam = baseParamOf(I, A.Base.Base, A.Locs);
+  }
   A.Name = std::move(Name);
   A.Loc = sourceLocOf(I);
   Action Act;
@@ -532,6 +534,32 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   TM.Accesses.push_back(std::move(A));
   Out.push_back(std::move(Act));
   return true;
+}
+
+int32_t FunctionGraphBuilder::baseParamOf(const Instruction &I,
+                                          const Value *Base,
+                                          ArrayRef<MemLoc> Locs) const {
+  auto *Arg = dyn_cast_or_null<Argument>(Base);
+  if (!Arg || Arg->getParent() != I.getFunction() || Locs.empty() ||
+      PTA.unresolved(Arg))
+    return -1;
+  // Only if the access's objects are all the parameter's: what a call
+  // narrows the parameter to then bounds what the access touches.
+  std::vector<ObjectId> Objs = pointeeObjects(Arg);
+  for (const MemLoc &L : Locs)
+    if (!std::binary_search(Objs.begin(), Objs.end(), L.Obj))
+      return -1;
+  return Arg->getArgNo();
+}
+
+std::vector<ObjectId>
+FunctionGraphBuilder::pointeeObjects(const Value *Ptr) const {
+  std::vector<ObjectId> Out;
+  for (const MemLoc &L : PTA.pointsTo(Ptr))
+    Out.push_back(L.Obj);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 
 /// Sorted and without duplicates.
@@ -909,9 +937,21 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
   A.Kind = ActionKind::Call;
   A.Callees = std::move(Defined);
   A.ArgBases.resize(CB->arg_size());
-  for (unsigned K = 0; K < CB->arg_size(); ++K)
-    if (CB->getArgOperand(K)->getType()->isPointerTy())
-      A.ArgBases[K] = canonicalBase(CB->getArgOperand(K));
+  A.ArgParams.assign(CB->arg_size(), -1);
+  A.ArgObjects.resize(CB->arg_size());
+  for (unsigned K = 0; K < CB->arg_size(); ++K) {
+    const Value *Arg = CB->getArgOperand(K);
+    if (!Arg->getType()->isPointerTy())
+      continue;
+    A.ArgBases[K] = canonicalBase(Arg);
+    if (auto *P = dyn_cast_or_null<Argument>(A.ArgBases[K].Base);
+        P && P->getParent() == I.getFunction())
+      A.ArgParams[K] = P->getArgNo();
+    if (!PTA.unresolved(Arg))
+      if (std::vector<ObjectId> Objs = pointeeObjects(Arg);
+          Objs.size() <= Action::MaxArgObjects)
+        A.ArgObjects[K] = std::move(Objs);
+  }
   A.Inst = &I;
   A.Loc = sourceLocOf(I);
   Out.push_back(std::move(A));

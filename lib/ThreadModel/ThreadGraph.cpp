@@ -18,6 +18,7 @@
 #include "llvm/IR/Function.h"
 
 #include <algorithm>
+#include <deque>
 #include <numeric>
 
 using namespace llvm;
@@ -157,6 +158,45 @@ struct Inliner {
   std::vector<SourceLoc> UserCallSites;
   DenseMap<const Function *, bool> HasRelevant;
   uint32_t Context = 0; ///< The call being inlined (G.Calls).
+  /// context-parameters: the object accesses must touch to stay (the
+  /// location's), or null to keep every relevant access.
+  const MemLoc *Loc = nullptr;
+  /// Per inlined function, innermost last: for each parameter the objects
+  /// the call being inlined passes to it, or null if not known.
+  std::vector<std::vector<const std::vector<ObjectId> *>> Params;
+  /// Owns the sets Params points to that intersections made.
+  std::deque<std::vector<ObjectId>> Narrowed;
+
+  /// What parameter K of a callee of call A points to in this context.
+  const std::vector<ObjectId> *argumentObjects(const Action &A, size_t K) {
+    const std::vector<ObjectId> *Own =
+        K < A.ArgObjects.size() && !A.ArgObjects[K].empty() ? &A.ArgObjects[K]
+                                                            : nullptr;
+    int32_t P = K < A.ArgParams.size() ? A.ArgParams[K] : -1;
+    const std::vector<ObjectId> *Outer =
+        P >= 0 && !Params.empty() && size_t(P) < Params.back().size()
+            ? Params.back()[P]
+            : nullptr;
+    if (!Outer || !Own)
+      return Outer ? Outer : Own;
+    std::vector<ObjectId> &Both = Narrowed.emplace_back();
+    std::set_intersection(Outer->begin(), Outer->end(), Own->begin(),
+                          Own->end(), std::back_inserter(Both));
+    return &Both;
+  }
+
+  /// Whether access action A may touch Loc in this context: not if its
+  /// address is a parameter's whose objects here do not include Loc's.
+  bool touchesHere(const Action &A) const {
+    if (!Loc || (A.Kind != ActionKind::Read && A.Kind != ActionKind::Write) ||
+        A.Acc >= TM.Accesses.size() || Params.empty())
+      return true;
+    int32_t P = TM.Accesses[A.Acc].BaseParam;
+    if (P < 0 || size_t(P) >= Params.back().size() || !Params.back()[P])
+      return true;
+    return std::binary_search(Params.back()[P]->begin(),
+                              Params.back()[P]->end(), Loc->Obj);
+  }
 
   /// Whether F or anything it calls has a relevant action (a recursive
   /// function counts as relevant while being computed: conservative).
@@ -189,7 +229,9 @@ struct Inliner {
     for (const ActionEdge &E : FG.Edges) {
       NodeId From = Base + E.From, To = Base + E.To;
       if (E.A.Kind != ActionKind::Call) {
-        ActionEdge NE{From, To, Relevant(E.A) ? E.A : Action(), Context};
+        ActionEdge NE{From, To,
+                      Relevant(E.A) && touchesHere(E.A) ? E.A : Action(),
+                      Context};
         if (NE.A.Kind == ActionKind::Internal)
           NE.A.Inst = E.A.Inst;
         // A step inside a system header (a std::lock_guard's lock) is shown
@@ -224,7 +266,13 @@ struct Inliner {
           Context = G.Calls.size();
           G.Calls.push_back({Caller, E.A.Loc});
         }
+        std::vector<const std::vector<ObjectId> *> Args;
+        if (Loc && !E.A.Callback)
+          for (size_t K = 0; K < C->arg_size(); ++K)
+            Args.push_back(argumentObjects(E.A, K));
+        Params.push_back(std::move(Args));
         auto [In, Out] = inlineGraph(*CG);
+        Params.pop_back();
         Context = Caller;
         if (User)
           UserCallSites.pop_back();
@@ -259,7 +307,8 @@ unsigned ThreadGraph::callDepth(uint32_t Context) const {
 ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  const std::function<bool(const Action &)> &Relevant,
-                 unsigned MaxNodes, std::vector<ActionEdge> *Scratch) {
+                 unsigned MaxNodes, std::vector<ActionEdge> *Scratch,
+                 const MemLoc *Loc) {
   ThreadGraph G;
   G.Template = T;
   std::vector<ActionEdge> Local;
@@ -267,6 +316,7 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
   Work.clear();
   Inliner In{TM,   Relevant, MaxNodes, G,
              Work, {},       {},       DenseMap<const Function *, bool>()};
+  In.Loc = Loc;
   NodeId Exit = ~0u;
   const ThreadTemplate &TT = TM.Templates[T];
   if (const FunctionGraph *FG = TT.Entry ? TM.graphOf(TT.Entry) : nullptr) {

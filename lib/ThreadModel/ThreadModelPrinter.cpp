@@ -351,6 +351,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
     if (A.IndexVar != NoDataVar)
       OS << " at " << A.IndexScale << "*V" << A.IndexVar << "+[" << A.IndexLo
          << "," << A.IndexHi << ")";
+    if (A.BaseParam >= 0)
+      OS << " via parameter " << A.BaseParam + 1;
     OS << "\n";
   }
   for (const DataVar &V : TM.DataVars)

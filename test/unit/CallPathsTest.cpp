@@ -126,3 +126,81 @@ TEST_CASE("call paths: an example path is a shortest one", "[threadmodel]") {
   // Without std::thread's call of start.
   CHECK(lines(Finder.shortestPath(1, C.leaf())) == std::vector<unsigned>{6});
 }
+
+TEST_CASE("context-parameters: an access through a parameter is kept only "
+          "where the argument may point to the location",
+          "[threadmodel]") {
+  // start: add(&o0) at line 5, twice(&o1) at line 6; twice(p): add(p) at
+  // line 10; add(q): write q->n at line 14, objects {o0, o1}, through q.
+  llvm::LLVMContext Ctx;
+  llvm::Module M{"m", Ctx};
+  auto *Ptr = llvm::PointerType::get(Ctx, 0);
+  auto *FT = llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), {Ptr}, false);
+  auto Fn = [&](const char *Name) {
+    return llvm::Function::Create(FT, llvm::Function::ExternalLinkage, Name, M);
+  };
+  llvm::Function *Start = Fn("start"), *Twice = Fn("twice"), *Add = Fn("add");
+  ThreadModel TM;
+  Access W;
+  W.IsWrite = true;
+  W.Locs = {MemLoc{0, 0}, MemLoc{1, 0}};
+  W.BaseParam = 0;
+  TM.Accesses.push_back(W);
+  auto Call = [&](llvm::Function *Callee, unsigned Line, int32_t Param,
+                  std::vector<ObjectId> Objects) {
+    Action A;
+    A.Kind = ActionKind::Call;
+    A.Callees = {Callee};
+    A.Loc = at(Line, "");
+    A.ArgParams = {Param};
+    A.ArgObjects = {std::move(Objects)};
+    return A;
+  };
+  auto Graph = [&](llvm::Function *F, std::vector<Action> Chain) {
+    FunctionGraph G;
+    G.F = F;
+    G.NumNodes = Chain.size() + 1;
+    G.Exit = Chain.size();
+    for (unsigned I = 0; I < Chain.size(); ++I)
+      G.Edges.push_back({I, I + 1, Chain[I]});
+    TM.FunctionIndex[F] = TM.Functions.size();
+    TM.Functions.push_back(G);
+  };
+  Action Write;
+  Write.Kind = ActionKind::Write;
+  Write.Acc = 0;
+  Write.Loc = at(14, "add");
+  // twice's argument is its parameter: what start passes it, {o1}, though
+  // the argument alone may point to both objects.
+  Graph(Start, {Call(Add, 5, -1, {0}), Call(Twice, 6, -1, {1})});
+  Graph(Twice, {Call(Add, 10, 0, {0, 1})});
+  Graph(Add, {Write});
+  ThreadTemplate T;
+  T.Entry = Start;
+  T.Name = "start";
+  TM.Templates.push_back(T);
+
+  auto WritePaths = [&](const MemLoc *Loc) {
+    ThreadGraph G = buildThreadGraph(
+        TM, 0, [](const Action &A) { return A.Kind == ActionKind::Write; },
+        DefaultMaxGraphNodes, nullptr, Loc);
+    std::vector<std::vector<unsigned>> Paths;
+    for (const ActionEdge &E : G.Edges)
+      if (E.A.Kind == ActionKind::Write)
+        Paths.push_back(lines(G.callPath(E.Context)));
+    std::sort(Paths.begin(), Paths.end());
+    return Paths;
+  };
+  MemLoc O0{0, 0}, O1{1, 0}, O2{2, 0};
+  CHECK(WritePaths(nullptr) ==
+        std::vector<std::vector<unsigned>>{{5}, {6, 10}});
+  CHECK(WritePaths(&O0) == std::vector<std::vector<unsigned>>{{5}});
+  CHECK(WritePaths(&O1) == std::vector<std::vector<unsigned>>{{6, 10}});
+  CHECK(WritePaths(&O2).empty());
+  // Not known: an unknown argument keeps the access.
+  TM.Functions[0].Edges[0].A.ArgObjects = {{}};
+  CHECK(WritePaths(&O1) == std::vector<std::vector<unsigned>>{{5}, {6, 10}});
+  // An access not through a parameter is kept everywhere.
+  TM.Accesses[0].BaseParam = -1;
+  CHECK(WritePaths(&O2) == std::vector<std::vector<unsigned>>{{5}, {6, 10}});
+}

@@ -199,7 +199,12 @@ struct Access {
   /// index, set at its creation). NoDataVar: no such address is known.
   uint32_t IndexVar = std::numeric_limits<uint32_t>::max();
   int64_t IndexScale = 0, IndexLo = 0, IndexHi = 0;
-  BaseRef Base;     ///< Canonical address, for lock correlation.
+  BaseRef Base; ///< Canonical address, for lock correlation.
+  /// context-parameters: the canonical base is this parameter of the
+  /// access's function and every object of Locs is one the parameter may
+  /// point to, so a call whose argument points to fewer objects touches
+  /// only those; -1 if not.
+  int32_t BaseParam = -1;
   std::string Name; ///< Source-level name: "x", "p->count", ...
   SourceLoc Loc;
 };
@@ -361,6 +366,13 @@ struct Action {
   /// relative locks across calls by the rule that made ObjectBase, without
   /// reading IR itself.
   std::vector<BaseRef> ArgBases;
+  /// Call (not Callback), per argument (context-parameters): the caller's
+  /// parameter the argument's canonical base is, or -1; and the objects the
+  /// argument may point to, sorted, empty if unknown (not a pointer,
+  /// unresolved, or more than MaxArgObjects).
+  std::vector<int32_t> ArgParams;
+  std::vector<std::vector<ObjectId>> ArgObjects;
+  static constexpr size_t MaxArgObjects = 32;
   /// The call or instruction that produced the action.
   const llvm::Instruction *Inst = nullptr;
   SourceLoc Loc;

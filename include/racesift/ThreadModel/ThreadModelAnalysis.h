@@ -63,12 +63,16 @@ void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);
 /// Stops at MaxNodes and sets Truncated. Scratch, if given, holds the
 /// uncompressed edges and keeps its capacity for the next call: a caller
 /// that builds a graph per location need not fault that memory in again.
+/// With Loc (context-parameters), an access whose address is a parameter's
+/// is kept only in the calls whose argument may point to Loc's object:
+/// `add(&q1)` in one thread and `add(&q2)` in another touch one queue each.
 constexpr unsigned DefaultMaxGraphNodes = 200000;
 ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  const std::function<bool(const Action &)> &Relevant,
                  unsigned MaxNodes = DefaultMaxGraphNodes,
-                 std::vector<ActionEdge> *Scratch = nullptr);
+                 std::vector<ActionEdge> *Scratch = nullptr,
+                 const MemLoc *Loc = nullptr);
 
 /// Module analysis: racesift-threads.
 class ThreadModelAnalysis
