@@ -37,6 +37,9 @@ struct ExplorerInput {
   std::vector<const ThreadGraph *> Graphs;
   /// pthread_once init functions, run by the first caller of a Once action.
   std::map<const llvm::Function *, const ThreadGraph *> OnceBodies;
+  /// context-parameters: graphs for the threads one creation site starts,
+  /// by (creation, template), where they differ from the template's.
+  std::map<std::pair<uint32_t, TemplateId>, const ThreadGraph *> SiteGraphs;
   MemLoc Loc;
   /// Known initial values of tracked data variables (globals' initialisers).
   std::map<DataVarId, int64_t> InitialValues;

@@ -116,6 +116,9 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         ThreadState NT0;
         NT0.Template = Tgt;
         NT0.Graph = Tgt;
+        // context-parameters: this site's graph of the template, if any.
+        if (auto It = SiteGraph.find({A.Creation, Tgt}); It != SiteGraph.end())
+          NT0.Graph = It->second;
         NT0.Locals.assign(NumLocal, Value());
         NT0.Id = NewIds[R];
         S.FreedIds &= ~(uint64_t(1) << (NewIds[R] - 1));
@@ -125,10 +128,10 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
             CS->Targets.size() == 1)
           NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
         S.Threads.push_back(NT0);
-        if (Tgt >= this->NT || Graphs[Tgt]->NumNodes == 0)
+        if (Tgt >= this->NT || Graphs[NT0.Graph]->NumNodes == 0)
           S.Threads[New].St = Status::Terminated;
         else
-          arrive(S, New, Graphs[Tgt]->Entry);
+          arrive(S, New, Graphs[NT0.Graph]->Entry);
         if (Slot >= 0)
           ++S.SiteCount[Slot];
         // thread-ids: the handle now holds the new instance's id.

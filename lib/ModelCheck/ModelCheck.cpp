@@ -29,6 +29,7 @@
 #include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <set>
@@ -170,6 +171,12 @@ public:
   /// The graph of Slot for the selected location: the shared one if the
   /// slot cannot reach an access of the location, else one built into Own.
   const ThreadGraph *graph(unsigned Slot, ThreadGraph &Own);
+  /// context-parameters: the graph of template T for the threads creation
+  /// site C starts, built into Own, if C passes objects that exclude the
+  /// selected location's (so that accesses through the start routine's
+  /// parameter can be dropped) and T's graph for the location is its own
+  /// and runs no once body; else null.
+  const ThreadGraph *siteGraph(uint32_t C, TemplateId T, ThreadGraph &Own);
 
 private:
   const ThreadModel &TM;
@@ -406,6 +413,25 @@ const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
   return Shared[Slot].get();
 }
 
+const ThreadGraph *ModuleSetup::siteGraph(uint32_t C, TemplateId T,
+                                          ThreadGraph &Own) {
+  const CreationSite &CS = TM.Creations[C];
+  if (CS.ArgObjects.empty() || CS.Library ||
+      std::binary_search(CS.ArgObjects.begin(), CS.ArgObjects.end(),
+                         Selected.Obj) ||
+      !Reach[T].anyCommon(LocFunctions))
+    return nullptr;
+  Own = buildThreadGraph(
+      TM, T, [this](const Action &A) { return relevant(A, true); },
+      DefaultMaxGraphNodes, &Scratch, &Selected, &CS.ArgObjects);
+  // A once body returns to its template's graph (Rules: arrive).
+  if (llvm::any_of(Own.Edges, [](const ActionEdge &E) {
+        return E.A.Kind == ActionKind::Once;
+      }))
+    return nullptr;
+  return &Own;
+}
+
 /// Under a budget the cheap locations go first, so that as many as possible
 /// are decided before it runs out: fewest accesses that may touch the
 /// location (each is a visible step that the partial-order reduction must
@@ -477,6 +503,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   In.InitialValues = Setup.initialValues();
   In.SyncInit = Setup.syncInit();
   std::vector<ThreadGraph> Own(Setup.numSlots());
+  std::deque<ThreadGraph> SiteOwn;
   // The verdicts keep the lockset layer's order, whatever the order of
   // examination.
   Out.resize(Locs.size());
@@ -514,6 +541,15 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         In.OnceBodies[Setup.onceFunction(Slot)] = G;
       CutShort = Late();
     }
+    In.SiteGraphs.clear();
+    SiteOwn.clear();
+    for (uint32_t C = 0; C < TM.Creations.size() && !CutShort; ++C)
+      for (TemplateId T : TM.Creations[C].Targets)
+        if (T < Setup.numTemplates())
+          if (const ThreadGraph *G =
+                  Setup.siteGraph(C, T, SiteOwn.emplace_back()))
+            In.SiteGraphs[{C, T}] = G;
+    CutShort = CutShort || Late();
     if (CutShort) {
       Result = NotExamined(Loc);
       continue;

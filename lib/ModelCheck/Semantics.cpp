@@ -73,6 +73,10 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
     OnceFns.push_back(F);
     Graphs.push_back(G);
   }
+  for (const auto &[Key, G] : In.SiteGraphs) {
+    SiteGraph[Key] = Graphs.size();
+    Graphs.push_back(G);
+  }
   CreateSlot.resize(Graphs.size());
   for (size_t G = 0; G < Graphs.size(); ++G)
     for (const ActionEdge &E : Graphs[G]->Edges)

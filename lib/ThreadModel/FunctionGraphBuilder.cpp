@@ -545,15 +545,15 @@ int32_t FunctionGraphBuilder::baseParamOf(const Instruction &I,
     return -1;
   // Only if the access's objects are all the parameter's: what a call
   // narrows the parameter to then bounds what the access touches.
-  std::vector<ObjectId> Objs = pointeeObjects(Arg);
+  std::vector<ObjectId> Objs = pointeeObjects(PTA, Arg);
   for (const MemLoc &L : Locs)
     if (!std::binary_search(Objs.begin(), Objs.end(), L.Obj))
       return -1;
   return Arg->getArgNo();
 }
 
-std::vector<ObjectId>
-FunctionGraphBuilder::pointeeObjects(const Value *Ptr) const {
+std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,
+                                     const Value *Ptr) {
   std::vector<ObjectId> Out;
   for (const MemLoc &L : PTA.pointsTo(Ptr))
     Out.push_back(L.Obj);
@@ -948,7 +948,7 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
         P && P->getParent() == I.getFunction())
       A.ArgParams[K] = P->getArgNo();
     if (!PTA.unresolved(Arg))
-      if (std::vector<ObjectId> Objs = pointeeObjects(Arg);
+      if (std::vector<ObjectId> Objs = pointeeObjects(PTA, Arg);
           Objs.size() <= Action::MaxArgObjects)
         A.ArgObjects[K] = std::move(Objs);
   }

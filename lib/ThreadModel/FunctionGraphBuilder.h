@@ -242,8 +242,6 @@ private:
   /// What the pointers stored at the locations point to.
   std::vector<MemLoc> storedIn(llvm::ArrayRef<MemLoc> Where) const;
   std::vector<MemLoc> objectsOf(const llvm::Value *Ptr) const;
-  /// The objects Ptr may point to, sorted, without duplicates.
-  std::vector<ObjectId> pointeeObjects(const llvm::Value *Ptr) const;
   /// Access::BaseParam for an access at I with canonical base Base.
   int32_t baseParamOf(const llvm::Instruction &I, const llvm::Value *Base,
                       llvm::ArrayRef<MemLoc> Locs) const;

@@ -308,7 +308,7 @@ ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  const std::function<bool(const Action &)> &Relevant,
                  unsigned MaxNodes, std::vector<ActionEdge> *Scratch,
-                 const MemLoc *Loc) {
+                 const MemLoc *Loc, const std::vector<ObjectId> *EntryArg) {
   ThreadGraph G;
   G.Template = T;
   std::vector<ActionEdge> Local;
@@ -320,6 +320,11 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
   NodeId Exit = ~0u;
   const ThreadTemplate &TT = TM.Templates[T];
   if (const FunctionGraph *FG = TT.Entry ? TM.graphOf(TT.Entry) : nullptr) {
+    // A start routine's parameter is what its creation site passes.
+    if (Loc && EntryArg && TT.Entry->arg_size() > 0) {
+      In.Params.emplace_back(TT.Entry->arg_size(), nullptr);
+      In.Params.back()[0] = EntryArg;
+    }
     auto [Entry, X] = In.inlineGraph(*FG);
     G.Entry = Entry;
     Exit = X;

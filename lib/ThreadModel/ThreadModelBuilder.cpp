@@ -302,6 +302,12 @@ struct ModelBuilder {
                                std::to_string(S.Loc.Line));
     Ctx.CreationOf[&CB] = Idx;
     TM.Creations.push_back(std::move(S));
+    CreationSite &Added = TM.Creations.back();
+    if (const Value *Passed = startRoutineArgument(Added, PTA);
+        Passed && !PTA.unresolved(Passed))
+      if (std::vector<ObjectId> Objs = pointeeObjects(PTA, Passed);
+          Objs.size() <= Action::MaxArgObjects)
+        Added.ArgObjects = std::move(Objs);
   }
 
   /// Multiplicities: a fixpoint over call sites, creations and templates.

@@ -256,6 +256,9 @@ struct CreateApi {
   int TableArg = -1;
 };
 const CreateApi *lookupCreateApi(llvm::StringRef Name);
+/// The objects Ptr may point to, sorted, without duplicates.
+std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,
+                                     const llvm::Value *Ptr);
 /// The argument C's call passes to its start routine (the ArgArg operand of
 /// the first callee with a CreateApi), or null: no such callee, a library
 /// creation (the library passes its own), no argument operand.

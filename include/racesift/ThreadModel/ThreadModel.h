@@ -169,6 +169,9 @@ struct CreationSite {
   /// with `ids[i] == i`). NoDataVar: not known.
   uint32_t ArgVar = std::numeric_limits<uint32_t>::max();
   uint32_t ParamVar = std::numeric_limits<uint32_t>::max();
+  /// context-parameters: the objects the start routine's argument may
+  /// point to (pthread-style creations), sorted; empty if not known.
+  std::vector<ObjectId> ArgObjects;
   SourceLoc Loc;
 };
 

@@ -65,14 +65,17 @@ void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);
 /// that builds a graph per location need not fault that memory in again.
 /// With Loc (context-parameters), an access whose address is a parameter's
 /// is kept only in the calls whose argument may point to Loc's object:
-/// `add(&q1)` in one thread and `add(&q2)` in another touch one queue each.
+/// `add(&q1)` in one thread and `add(&q2)` in another touch one queue each;
+/// EntryArg, if given, is what the start routine's parameter points to (the
+/// objects one creation site passes).
 constexpr unsigned DefaultMaxGraphNodes = 200000;
 ThreadGraph
 buildThreadGraph(const ThreadModel &TM, TemplateId T,
                  const std::function<bool(const Action &)> &Relevant,
                  unsigned MaxNodes = DefaultMaxGraphNodes,
                  std::vector<ActionEdge> *Scratch = nullptr,
-                 const MemLoc *Loc = nullptr);
+                 const MemLoc *Loc = nullptr,
+                 const std::vector<ObjectId> *EntryArg = nullptr);
 
 /// Module analysis: racesift-threads.
 class ThreadModelAnalysis
