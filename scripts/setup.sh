@@ -6,7 +6,7 @@ set -eu
 
 PACKAGES="llvm-19-dev libclang-19-dev clang-19 lld-19 llvm-19-tools
 libboost-graph-dev nlohmann-json3-dev catch2 cmake ninja-build python3 make
-csmith libcsmith-dev libclang-rt-19-dev time libz3-dev"
+csmith libcsmith-dev libclang-rt-19-dev time libz3-dev clang-format-19"
 
 missing=""
 for p in $PACKAGES; do

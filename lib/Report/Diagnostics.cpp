@@ -68,9 +68,7 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                                           bool Werror) {
   std::vector<Diagnostic> Out;
   auto Add = [&](Diagnostic::Severity Sev, const SourceLoc &L,
-                 std::string Msg) {
-    Out.push_back({Sev, L, std::move(Msg)});
-  };
+                 std::string Msg) { Out.push_back({Sev, L, std::move(Msg)}); };
   using Sev = Diagnostic::Severity;
   std::vector<const Finding *> Unexamined;
   for (const Finding *F : sortedFindings(Fs)) {

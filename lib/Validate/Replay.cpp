@@ -593,8 +593,9 @@ std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {
       Fns.push_back(S.Inst->getFunction());
   size_t First = 0;
   while (First < Fns.size() &&
-         any_of(TM.EnvConstructors,
-                [&](const Function *C) { return Reach(C).count(Fns[First]); }))
+         any_of(
+             TM.EnvConstructors,
+             [&](const Function *C) { return Reach(C).count(Fns[First]); }))
     ++First;
   if (First == Fns.size())
     return {};

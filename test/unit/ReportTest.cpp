@@ -248,8 +248,8 @@ TEST_CASE("diagnostics: plain words for the model's names", "[report]") {
                         "no lock");
   // Suppressions and fingerprints keep the model's name.
   CHECK(sarifOf({F})["runs"][0]["results"][0]["partialFingerprints"] ==
-        sarifOf({possibleRace()})["runs"][0]["results"][0]
-               ["partialFingerprints"]);
+        sarifOf(
+            {possibleRace()})["runs"][0]["results"][0]["partialFingerprints"]);
 }
 
 TEST_CASE("diagnostics: unexamined locations are one summary", "[report]") {
@@ -661,7 +661,9 @@ TEST_CASE("sarif: regions, line hashes and files from the source on disk",
   std::string Src = Dir + "/t.c";
   std::string Text = "int x;\nvoid worker(void) {\n  x++;\n  counter += 2;\n"
                      "}\n";
-  { std::ofstream(Src) << Text; }
+  {
+    std::ofstream(Src) << Text;
+  }
   Finding F = confirmedRace();
   F.First.Loc = loc("t.c", 3, 3, "worker");
   F.First.Loc.Dir = Dir;
