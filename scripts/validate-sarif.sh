@@ -6,11 +6,13 @@
 #
 #===------------------------------------------------------------------------===#
 #
-# Usage: validate-sarif.sh [--install-only] FILE...
+# Usage: validate-sarif.sh [--install-only | --check-installed] FILE...
 #
 # Installs @microsoft/sarif-multitool from npm into
 # ${RACESIFT_TOOLS_DIR:-$HOME/.cache/racesift}/npm (once; later runs work
-# offline), then runs `validate` on each FILE. Fails if any file has an error
+# offline), then runs `validate` on each FILE. --check-installed installs
+# nothing and says by its status whether the tool is there (the test suite
+# asks so; scripts/setup.sh installs it). Fails if any file has an error
 # result; warnings are printed, and those not listed in
 # RACESIFT_SARIF_ALLOWED_WARNINGS (default: SARIF2004, see
 # docs/design-report.md) are counted as errors too.
@@ -39,11 +41,16 @@ die() {
 }
 
 install_only=0
+check_only=0
 if [ "${1:-}" = "--install-only" ]; then
   install_only=1
   shift
+elif [ "${1:-}" = "--check-installed" ]; then
+  check_only=1
+  shift
 fi
-[ $install_only = 1 ] || [ $# -gt 0 ] || die "usage: $0 [--install-only] FILE..."
+[ $install_only = 1 ] || [ $check_only = 1 ] || [ $# -gt 0 ] ||
+  die "usage: $0 [--install-only | --check-installed] FILE..."
 
 case "$(uname -s)" in
 Linux) platform=linux ;;
@@ -70,6 +77,12 @@ install() {
   chmod u+x "$exe" 2>/dev/null || die "no executable at $exe after install"
 }
 
+if [ $check_only = 1 ]; then
+  [ "$(installed_version)" = "$version" ] && exit 0
+  echo "validate-sarif: sarif-multitool $version is not installed in $tools" \
+    "(scripts/setup.sh installs it)" >&2
+  exit 1
+fi
 mkdir -p "$tools" || die "cannot create $tools"
 # Parallel lit workers share the cache: install under a lock.
 exec 9>"$tools/.install.lock"
