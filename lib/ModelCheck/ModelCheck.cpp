@@ -20,12 +20,6 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/DataLayout.h"
-#include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/InstIterator.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
@@ -37,107 +31,6 @@
 
 using namespace racesift;
 using namespace llvm;
-
-/// The integer stored at byte Offset of constant C, if it is one.
-static std::optional<int64_t> constantAt(const Constant *C, int64_t Offset,
-                                         const DataLayout &DL) {
-  if (C->isNullValue())
-    return 0;
-  if (const auto *CI = dyn_cast<ConstantInt>(C))
-    return Offset == 0 && CI->getBitWidth() <= 64
-               ? std::optional<int64_t>(CI->getSExtValue())
-               : std::nullopt;
-  Type *Ty = C->getType();
-  if (auto *STy = dyn_cast<StructType>(Ty)) {
-    const StructLayout *SL = DL.getStructLayout(STy);
-    if (Offset < 0 || uint64_t(Offset) >= SL->getSizeInBytes())
-      return std::nullopt;
-    unsigned Idx = SL->getElementContainingOffset(Offset);
-    if (Constant *E = C->getAggregateElement(Idx))
-      return constantAt(E, Offset - SL->getElementOffset(Idx), DL);
-    return std::nullopt;
-  }
-  if (isa<ArrayType>(Ty) || isa<VectorType>(Ty)) {
-    Type *ElTy = isa<ArrayType>(Ty) ? Ty->getArrayElementType()
-                                    : cast<VectorType>(Ty)->getElementType();
-    uint64_t Size = DL.getTypeAllocSize(ElTy);
-    if (Size == 0 || Offset < 0)
-      return std::nullopt;
-    if (Constant *E = C->getAggregateElement(unsigned(Offset / Size)))
-      return constantAt(E, Offset % Size, DL);
-  }
-  return std::nullopt;
-}
-
-static const Module *moduleOf(const ThreadModel &TM) {
-  for (const ThreadTemplate &T : TM.Templates)
-    if (T.Entry)
-      return T.Entry->getParent();
-  for (const FunctionGraph &G : TM.Functions)
-    if (G.F)
-      return G.F->getParent();
-  return nullptr;
-}
-
-/// Constant counts of sem_init(&s, _, N) and pthread_barrier_init(&b, _, N)
-/// on global objects. An object initialised with two different counts gets
-/// none (the explorer then uses its documented default).
-static std::vector<std::pair<MemLoc, int64_t>>
-syncInitValues(const ThreadModel &TM, const Module &M) {
-  std::map<const Value *, ObjectId> ObjOf;
-  for (const MemObject &O : TM.Objects)
-    if (O.Site && O.Kind == ObjectKind::Global)
-      ObjOf[O.Site] = O.Id;
-  std::map<MemLoc, std::set<int64_t>> Seen;
-  const DataLayout &DL = M.getDataLayout();
-  for (const Function &F : M)
-    for (const Instruction &I : instructions(F)) {
-      const auto *CB = dyn_cast<CallBase>(&I);
-      const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-      if (!Callee || CB->arg_size() < 3)
-        continue;
-      StringRef N = Callee->getName();
-      if (N != "sem_init" && N != "pthread_barrier_init")
-        continue;
-      const auto *Count = dyn_cast<ConstantInt>(CB->getArgOperand(2));
-      APInt Off(DL.getIndexTypeSizeInBits(CB->getArgOperand(0)->getType()), 0);
-      const Value *Base =
-          CB->getArgOperand(0)->stripAndAccumulateConstantOffsets(DL, Off,
-                                                                  true);
-      auto It = ObjOf.find(Base);
-      if (It == ObjOf.end())
-        continue;
-      MemLoc L{It->second, Off.getSExtValue()};
-      Seen[L].insert(Count ? Count->getSExtValue() : INT64_MIN);
-    }
-  std::vector<std::pair<MemLoc, int64_t>> Out;
-  for (auto &[L, Vals] : Seen)
-    if (Vals.size() == 1 && *Vals.begin() != INT64_MIN)
-      Out.push_back({L, *Vals.begin()});
-  return Out;
-}
-
-/// Initial values of tracked global variables from their initialisers.
-static std::map<DataVarId, int64_t> initialValues(const ThreadModel &TM,
-                                                  const Module &M) {
-  std::map<DataVarId, int64_t> Out;
-  for (const DataVar &D : TM.DataVars) {
-    if (!D.IsMemory || D.Loc.Obj >= TM.Objects.size() ||
-        D.Loc.Offset == AnyOffset)
-      continue;
-    const MemObject &O = TM.Objects[D.Loc.Obj];
-    const auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site);
-    if (O.Kind != ObjectKind::Global || !GV || !GV->hasInitializer() ||
-        GV->isInterposable())
-      continue;
-    // A thread id other than 0 (no thread) would be some instance's.
-    if (auto V =
-            constantAt(GV->getInitializer(), D.Loc.Offset, M.getDataLayout());
-        V && (!D.IsThreadId || *V == 0))
-      Out[D.Id] = *V;
-  }
-  return Out;
-}
 
 namespace {
 
@@ -159,10 +52,6 @@ public:
     return OnceTemplates[Slot - numTemplates()].first;
   }
   /// Initial values and sync counts, for every location.
-  const std::map<DataVarId, int64_t> &initialValues() const { return Init; }
-  const std::vector<std::pair<MemLoc, int64_t>> &syncInit() const {
-    return SyncInit;
-  }
 
   /// Per location of Locs: how many accesses may touch it.
   std::vector<size_t> accessCounts(const std::vector<MemLoc> &Locs) const;
@@ -183,8 +72,6 @@ private:
   /// Variables the explorer tracks: tested by a guard or a try operation,
   /// and whatever is copied into those.
   std::set<DataVarId> Tracked;
-  std::map<DataVarId, int64_t> Init;
-  std::vector<std::pair<MemLoc, int64_t>> SyncInit;
   /// Once bodies are built as pseudo-templates of a copy of the model, so
   /// the graph builder inlines and slices them like start routines.
   ThreadModel OnceTM;
@@ -247,19 +134,16 @@ ModuleSetup::ModuleSetup(const ThreadModel &TM)
         Of.push_back(A.Id);
     }
 
-  if (const Module *M = moduleOf(TM)) {
-    Init = ::initialValues(TM, *M);
-    SyncInit = syncInitValues(TM, *M);
-  }
   if (!OnceFns.empty()) {
     OnceTM = TM;
     for (const Function *F : OnceFns) {
-      if (!F || !TM.graphOf(F))
+      const FunctionGraph *G = F ? TM.graphOf(F) : nullptr;
+      if (!G)
         continue;
       ThreadTemplate T;
       T.Id = OnceTM.Templates.size();
       T.Entry = F;
-      T.Name = F->getName().str();
+      T.Name = G->Name;
       OnceTM.Templates.push_back(T);
       OnceTemplates.push_back({F, T.Id});
     }
@@ -500,8 +384,8 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   mc::ExplorerInput In;
   In.TM = &TM;
   In.Contexts = &Contexts;
-  In.InitialValues = Setup.initialValues();
-  In.SyncInit = Setup.syncInit();
+  In.InitialValues = TM.InitialValues;
+  In.SyncInit = TM.SyncInitCounts;
   std::vector<ThreadGraph> Own(Setup.numSlots());
   std::deque<ThreadGraph> SiteOwn;
   // The verdicts keep the lockset layer's order, whatever the order of

@@ -1451,6 +1451,7 @@ static GuardPred negate(GuardPred P) {
 FunctionGraph FunctionGraphBuilder::build(const Function &F) {
   FunctionGraph G;
   G.F = &F;
+  G.Name = F.getName().str();
   unsigned N = 0;
   DenseMap<const BasicBlock *, NodeId> Start;
   for (const BasicBlock &BB : F)

@@ -107,6 +107,10 @@ bool isSyncObjectFunction(StringRef N) {
          N.starts_with("mtx_") || N.starts_with("cnd_");
 }
 
+int syncInitCountArg(StringRef Name) {
+  return Name == "sem_init" || Name == "pthread_barrier_init" ? 2 : -1;
+}
+
 const CreateApi *lookupCreateApi(StringRef Name) {
   auto It = createTable().find(Name);
   return It == createTable().end() ? nullptr : &It->second;

@@ -1404,6 +1404,7 @@ buildThreadModel(Module &M,
   TM.Compromises = PTA.compromises();
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
   ModelBuilder(M, TM, PTA, TrackHints).run();
+  addInitialValues(TM, M);
   return TM;
 }
 

@@ -151,6 +151,11 @@ struct SyncApi {
   LockMode Mode;
 };
 const SyncApi *lookupSyncApi(llvm::StringRef Name);
+/// The argument of an init call (sem_init, pthread_barrier_init) that
+/// gives the object its count, or -1.
+int syncInitCountArg(llvm::StringRef Name);
+/// ThreadModel::InitialValues and SyncInitCounts (InitialValues.cpp).
+void addInitialValues(ThreadModel &TM, const llvm::Module &M);
 /// A function on a lock, condition variable, barrier or semaphore object
 /// (its init, destroy, lock, wait, ...): it keeps no pointer to it and
 /// writes none into it.

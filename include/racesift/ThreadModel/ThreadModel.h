@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -398,6 +399,7 @@ struct ActionEdge {
 /// Returning from the function is reaching Exit.
 struct FunctionGraph {
   const llvm::Function *F = nullptr;
+  std::string Name; ///< F's (linkage) name, for layers that read no IR.
   NodeId Entry = 0;
   NodeId Exit = 0;
   /// A library entry's exceptional exit (its resumes), with a step to Exit;
@@ -472,6 +474,12 @@ struct ThreadModel {
   /// Where the points-to budget was passed by the set most pointers
   /// followed (PointsToAnalysis::unresolvedOrigin), or empty.
   std::string UnresolvedOrigin;
+  /// Values tracked global data holds when the program starts, from the
+  /// globals' initialisers.
+  std::map<DataVarId, int64_t> InitialValues;
+  /// Constant counts sem_init / pthread_barrier_init give global objects
+  /// (none for an object initialised with two different counts).
+  std::vector<std::pair<MemLoc, int64_t>> SyncInitCounts;
 
   /// Whether Ls certainly denotes one runtime object: a single location, at
   /// a known offset, of a singleton object. The one rule by which every
