@@ -26,6 +26,18 @@ SourceLoc at(unsigned Line, const char *Fn) {
   return L;
 }
 
+/// F's graph: the actions of Chain one after the other.
+void addChain(ThreadModel &TM, llvm::Function *F, std::vector<Action> Chain) {
+  FunctionGraph G;
+  G.F = F;
+  G.NumNodes = Chain.size() + 1;
+  G.Exit = Chain.size();
+  for (unsigned I = 0; I < Chain.size(); ++I)
+    G.Edges.push_back({I, I + 1, Chain[I]});
+  TM.FunctionIndex[F] = TM.Functions.size();
+  TM.Functions.push_back(G);
+}
+
 /// start calls mid (line 5) and then leaf (line 6); mid calls leaf (line
 /// 10); leaf writes x (line 14). Template 0 starts at start, template 1 at
 /// run, which calls start from a system header (as std::thread does).
@@ -50,14 +62,7 @@ struct Calls {
       return A;
     };
     auto Graph = [&](llvm::Function *F, std::vector<Action> Chain) {
-      FunctionGraph G;
-      G.F = F;
-      G.NumNodes = Chain.size() + 1;
-      G.Exit = Chain.size();
-      for (unsigned I = 0; I < Chain.size(); ++I)
-        G.Edges.push_back({I, I + 1, Chain[I]});
-      TM.FunctionIndex[F] = TM.Functions.size();
-      TM.Functions.push_back(G);
+      addChain(TM, F, std::move(Chain));
     };
     Action Write;
     Write.Kind = ActionKind::Write;
@@ -157,14 +162,7 @@ TEST_CASE("context-parameters: an access through a parameter is kept only "
     return A;
   };
   auto Graph = [&](llvm::Function *F, std::vector<Action> Chain) {
-    FunctionGraph G;
-    G.F = F;
-    G.NumNodes = Chain.size() + 1;
-    G.Exit = Chain.size();
-    for (unsigned I = 0; I < Chain.size(); ++I)
-      G.Edges.push_back({I, I + 1, Chain[I]});
-    TM.FunctionIndex[F] = TM.Functions.size();
-    TM.Functions.push_back(G);
+    addChain(TM, F, std::move(Chain));
   };
   Action Write;
   Write.Kind = ActionKind::Write;
