@@ -182,6 +182,18 @@ struct QuietDiagnosticHandler : llvm::DiagnosticHandler {
   bool handleDiagnostics(const llvm::DiagnosticInfo &) override { return true; }
 };
 
+/// The symbols a function declaration stands for: a constructor or
+/// destructor is several (complete object, base object, deleting), each
+/// named on its own, and GlobalDecl(FD) is none of them (clang asserts).
+static std::vector<GlobalDecl> variantsOf(const FunctionDecl *FD) {
+  if (const auto *CD = dyn_cast<CXXConstructorDecl>(FD))
+    return {GlobalDecl(CD, Ctor_Complete), GlobalDecl(CD, Ctor_Base)};
+  if (const auto *DD = dyn_cast<CXXDestructorDecl>(FD))
+    return {GlobalDecl(DD, Dtor_Complete), GlobalDecl(DD, Dtor_Base),
+            GlobalDecl(DD, Dtor_Deleting)};
+  return {GlobalDecl(FD)};
+}
+
 std::unique_ptr<llvm::Module>
 UnemittedBodies::operator()(const llvm::Module &M) {
   if (!ASTKept || !CI.hasASTContext() || !CI.hasSourceManager())
@@ -208,19 +220,21 @@ UnemittedBodies::operator()(const llvm::Module &M) {
       Diags, "racesift-bodies", &CI.getVirtualFileSystem(),
       CI.getHeaderSearchOpts(), CI.getPreprocessorOpts(), CGO, LLVMCtx));
   Gen->Initialize(Ctx);
-  std::vector<const FunctionDecl *> Wanted;
+  std::vector<GlobalDecl> Wanted;
   for (const FunctionDecl *FD : Inline) {
     // Every one is offered, for the bodies that call each other.
     Gen->HandleTopLevelDecl(DeclGroupRef(const_cast<FunctionDecl *>(FD)));
-    const llvm::Function *Decl = M.getFunction(Gen->GetMangledName(FD));
-    if (Decl && Decl->isDeclaration())
-      Wanted.push_back(FD);
+    for (GlobalDecl GD : variantsOf(FD)) {
+      const llvm::Function *Decl = M.getFunction(Gen->GetMangledName(GD));
+      if (Decl && Decl->isDeclaration())
+        Wanted.push_back(GD);
+    }
   }
   if (Wanted.empty())
     return nullptr;
   // A use makes clang emit a deferred definition.
-  for (const FunctionDecl *FD : Wanted)
-    Gen->GetAddrOfGlobal(GlobalDecl(FD), /*isForDefinition=*/false);
+  for (GlobalDecl GD : Wanted)
+    Gen->GetAddrOfGlobal(GD, /*isForDefinition=*/false);
   Gen->HandleTranslationUnit(Ctx);
   std::unique_ptr<llvm::Module> Bodies(Gen->ReleaseModule());
   if (!Bodies || Diags.hasErrorOccurred())
