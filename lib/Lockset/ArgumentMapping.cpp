@@ -14,8 +14,6 @@
 
 #include "LocksetSolver.h"
 
-#include "llvm/IR/Function.h"
-
 #include <algorithm>
 
 using namespace llvm;
@@ -28,7 +26,7 @@ std::vector<BaseRef> LocksetSolver::argumentBases(const Action &A,
   if (A.Kind != ActionKind::Call || A.Callback || !Callee)
     return {};
   std::vector<BaseRef> Out = A.ArgBases;
-  Out.resize(std::min<size_t>(Out.size(), Callee->arg_size()));
+  Out.resize(std::min<size_t>(Out.size(), parameterCount(Callee)));
   return Out;
 }
 
@@ -71,8 +69,8 @@ LockState LocksetSolver::calleeEntry(const LockState &S, const Action &A,
       if (Args[K].Base != I.Base.Base || Args[K].Offset == AnyOffset)
         continue;
       HeldFact M = H;
-      M.Lock =
-          relativeLock({Callee->getArg(K), I.Base.Offset - Args[K].Offset}, I);
+      M.Lock = relativeLock(
+          {parameter(Callee, K), I.Base.Offset - Args[K].Offset}, I);
       Entry.Held.push_back(M);
     }
   }
@@ -87,10 +85,10 @@ void LocksetSolver::mapBack(const LockState &Exit, const Action &A,
     const LockInfo I = Locks[H.Lock]; // A copy: interning may grow Locks.
     if (!I.Relative)
       continue;
-    auto *Arg = dyn_cast_or_null<Argument>(I.Base.Base);
-    if (!Arg || Arg->getParent() != Callee || Arg->getArgNo() >= Args.size())
+    int P = parameterIndex(I.Base.Base, Callee);
+    if (P < 0 || size_t(P) >= Args.size())
       continue; // Other relative locks end with the callee's activation.
-    BaseRef Actual = Args[Arg->getArgNo()];
+    BaseRef Actual = Args[P];
     if (!Actual.Base || Actual.Offset == AnyOffset)
       continue;
     HeldFact M = H;

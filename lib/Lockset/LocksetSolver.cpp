@@ -7,8 +7,6 @@
 
 #include "LocksetSolver.h"
 
-#include "llvm/IR/Function.h"
-
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>

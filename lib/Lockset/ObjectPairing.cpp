@@ -9,7 +9,6 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/IR/Instructions.h"
 
 #include <algorithm>
 #include <queue>
@@ -25,26 +24,6 @@ AccessTable::AccessTable(const ThreadModel &TM) : TM(TM) {
 }
 
 namespace {
-
-/// What accessesConflict reads of an access besides IsWrite and IsAtomic:
-/// the instruction's opcode and the type it loads or stores. A key finer
-/// than accessesConflict needs only costs classes; a coarser one would
-/// change verdicts.
-std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A) {
-  const llvm::Instruction *I = A.Inst;
-  if (!I)
-    return {0, nullptr};
-  const llvm::Type *T = nullptr;
-  if (auto *LI = llvm::dyn_cast<llvm::LoadInst>(I))
-    T = LI->getType();
-  else if (auto *SI = llvm::dyn_cast<llvm::StoreInst>(I))
-    T = SI->getValueOperand()->getType();
-  else if (auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(I))
-    T = RMW->getValOperand()->getType();
-  else if (auto *CX = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(I))
-    T = CX->getCompareOperand()->getType();
-  return {I->getOpcode(), T};
-}
 
 /// Everything the verdict of a context pair on one object depends on: two
 /// contexts with equal keys get the same verdict against any context.

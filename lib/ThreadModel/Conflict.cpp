@@ -15,6 +15,7 @@
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -50,6 +51,35 @@ bool accessesConflict(const Access &A, const Access &B) {
     return false;
   Type *TA = scalarAccessType(A.Inst), *TB = scalarAccessType(B.Inst);
   return !TA || !TB || TA == TB;
+}
+
+std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A) {
+  const Instruction *I = A.Inst;
+  if (!I)
+    return {0, nullptr};
+  const Type *T = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    T = LI->getType();
+  else if (auto *SI = dyn_cast<StoreInst>(I))
+    T = SI->getValueOperand()->getType();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+    T = RMW->getValOperand()->getType();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
+    T = CX->getCompareOperand()->getType();
+  return {I->getOpcode(), T};
+}
+
+int parameterIndex(const llvm::Value *V, const llvm::Function *F) {
+  auto *Arg = dyn_cast_or_null<Argument>(V);
+  return Arg && F && Arg->getParent() == F ? int(Arg->getArgNo()) : -1;
+}
+
+unsigned parameterCount(const llvm::Function *F) {
+  return F ? F->arg_size() : 0;
+}
+
+const llvm::Value *parameter(const llvm::Function *F, unsigned K) {
+  return K < parameterCount(F) ? F->getArg(K) : nullptr;
 }
 
 DataUse dataUseOf(const Action &A) {

@@ -32,6 +32,7 @@ class CallBase;
 class DIType;
 class Function;
 class Instruction;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -221,6 +222,17 @@ struct Access {
 /// in a C program without undefined behaviour (the effective-type rule);
 /// char accesses, aggregates and library calls conflict with any type.
 bool accessesConflict(const Access &A, const Access &B);
+
+/// What accessesConflict and the lockset's pairing read of an access's
+/// instruction: its opcode and the type it loads or stores (null if none),
+/// so that layers after the thread model need not read IR.
+std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A);
+
+/// The position of V among F's parameters, or -1 if V is not one of them.
+int parameterIndex(const llvm::Value *V, const llvm::Function *F);
+/// How many parameters F declares, and its K-th.
+unsigned parameterCount(const llvm::Function *F);
+const llvm::Value *parameter(const llvm::Function *F, unsigned K);
 
 //===----------------------------------------------------------------------===//
 // Actions (section 3.1 of the paper, plus barrier/once/semaphore)
