@@ -21,6 +21,7 @@
 #include "racesift/ModelCheck/ModelCheckPrinter.h"
 #include "racesift/Pass/RaceSiftPass.h"
 #include "racesift/Pass/ValidatePrinter.h"
+#include "racesift/Support/Debug.h"
 #include "racesift/ThreadModel/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
@@ -80,6 +81,7 @@ static Expected<Options> resolveOptions() {
     return O.takeError();
   if (Error E = Registered.applyTo(*O))
     return std::move(E);
+  setDebugOnly(O->DebugOnly); // Checked when parsed.
   return O;
 }
 
@@ -107,6 +109,12 @@ static void registerCallbacks(PassBuilder &PB) {
           }
           MPM.addPass(PointsToPrinterPass(errs(), O->MaxPointsTo));
           return true;
+        }
+        if (Name.starts_with("print<racesift-")) {
+          // The printers trace too (debug-only); a bad option is reported
+          // by those that read options.
+          if (Expected<Options> O = resolveOptions(); !O)
+            consumeError(O.takeError());
         }
         if (Name == "print<racesift-threads>") {
           MPM.addPass(ThreadModelPrinterPass(errs()));

@@ -15,6 +15,7 @@
 
 #include "LocksetSolver.h"
 #include "ObjectPairing.h"
+#include "racesift/Support/Debug.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -26,6 +27,8 @@
 
 using namespace racesift;
 using namespace racesift::lockset;
+
+#define DEBUG_TYPE "racesift-lockset"
 
 bool HeldLock::operator<(const HeldLock &O) const {
   return std::tie(Relative, Loc, Base, OffsetFromAccess, Mode) <
@@ -197,6 +200,9 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
                        return false;
                      return contextBefore(AT, P.Second, Q.Second);
                    });
+  RACESIFT_DEBUG(debugs() << "racesift-lockset: " << R.Candidates.size()
+                          << " candidate pairs, " << R.ProtectedPairs
+                          << " protected\n");
   return R;
 }
 

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Explorer.h"
+#include "racesift/Support/Debug.h"
 
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
@@ -31,6 +32,8 @@
 
 using namespace racesift;
 using namespace llvm;
+
+#define DEBUG_TYPE "racesift-mc"
 
 namespace {
 
@@ -447,6 +450,14 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
     if (Clipped)
       LocOpts.MaxStates = StatesLeft;
     LocationVerdict V = mc::explore(In, LocOpts, ModuleDeadline);
+    RACESIFT_DEBUG(debugs()
+                   << "racesift-mc: " << TM.describe(Loc) << ": "
+                   << (V.V == Verdict::Race      ? "race"
+                       : V.V == Verdict::Refuted ? "refuted"
+                                                 : "unknown")
+                   << " (" << V.Stats.States << " states, "
+                   << In.SiteGraphs.size() << " site graphs)"
+                   << (V.Reason.empty() ? "" : ": ") << V.Reason << "\n");
     if (Opts.MaxModuleStates) {
       StatesLeft -= std::min(StatesLeft, V.Stats.States);
       // Also a race whose other pairs were left undecided.

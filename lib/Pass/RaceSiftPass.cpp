@@ -21,6 +21,7 @@
 
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ModelCheck/ModelCheck.h"
+#include "racesift/Support/Debug.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -647,6 +648,7 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     return Kept;
   }
   Options Opts = std::move(*OptsOrErr);
+  setDebugOnly(Opts.DebugOnly); // Checked when parsed.
   if (!Opts.TimeoutGiven)
     Opts.Timeout =
         Compile ? Options::CompileTimeout : Options::WholeProgramTimeout;

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "racesift/Support/Options.h"
+#include "racesift/Support/Debug.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -74,6 +75,10 @@ const std::vector<OptionInfo> &optionTable() {
        "(default 128)"},
       {"werror", "", "report races as errors: the compile fails"},
       {"stats", "", "print analysis statistics (states, time per layer)"},
+      {"debug-only", "<layer>,...",
+       "trace the named layers on stderr: racesift, racesift-threads, "
+       "racesift-pta, racesift-lockset, racesift-mhp, racesift-mc, "
+       "racesift-validate"},
       {"spurious-wakeups", "",
        "let condition-variable waits return without a signal"},
       {"any-thread-unlock", "",
@@ -224,6 +229,17 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
     return parseFlag(O.Werror, Name, Value, Channel);
   if (Name == "stats")
     return parseFlag(O.Stats, Name, Value, Channel);
+  if (Name == "debug-only") {
+    SmallVector<StringRef, 8> Names;
+    Value.split(Names, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef N : Names)
+      if (!is_contained(debugTypes(), N.trim().str()))
+        return badValue(Name, Value, Channel,
+                        "a comma-separated list of " +
+                            join(debugTypes(), ", "));
+    O.DebugOnly = Value.str();
+    return Error::success();
+  }
   if (Name == "spurious-wakeups")
     return parseFlag(O.SpuriousWakeups, Name, Value, Channel);
   if (Name == "any-thread-unlock")

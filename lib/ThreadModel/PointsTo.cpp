@@ -15,6 +15,7 @@
 
 #include "FunctionGraphBuilder.h"
 #include "PointsToSolver.h"
+#include "racesift/Support/Debug.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -31,6 +32,8 @@
 #include <algorithm>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "racesift-pta"
 
 namespace racesift {
 
@@ -635,7 +638,6 @@ void AndersenSolver::solve() {
   }
   std::vector<uint32_t> Candidates;
   bool Urgent = false;
-  static const bool Stats = getenv("RACESIFT_PTA_STATS");
   while (!Exhausted && (!Worklist.empty() || !NewFields.empty() ||
                         !PendingCollapse.empty())) {
     collapsePending();
@@ -657,11 +659,12 @@ void AndersenSolver::solve() {
       Exhausted = true;
       break;
     }
-    if (NumPops % 200000 == 0 && Stats)
-      errs() << "racesift-pta: pops " << NumPops << " queued "
-             << Worklist.size() << " nodes " << Nodes.size() << " locs "
-             << Locs.size() << " merged " << NumMerged << " |pts| "
-             << Nodes[N].Pts.count() << "\n";
+    if (NumPops % 200000 == 0)
+      RACESIFT_DEBUG(debugs()
+                     << "racesift-pta: pops " << NumPops << " queued "
+                     << Worklist.size() << " nodes " << Nodes.size() << " locs "
+                     << Locs.size() << " merged " << NumMerged << " |pts| "
+                     << Nodes[N].Pts.count() << "\n");
     // Prev is a subset of Pts: the difference alone says whether N grew.
     PointsToSet Delta;
     Delta.intersectWithComplement(Nodes[N].Pts, Nodes[N].Prev);
@@ -741,14 +744,14 @@ void AndersenSolver::solve() {
       Urgent = false;
     }
   }
-  if (!Stats)
+  if (!debugEnabled(DEBUG_TYPE))
     return;
   printSetSizes();
-  errs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
-         << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
-         << " pops " << NumPops << " steps " << NumSteps << " unresolved "
-         << NumUnresolved << " collapsed " << NumCollapsed << " misfits "
-         << NumViewMisfits << "\n";
+  debugs() << "racesift-pta: nodes " << Nodes.size() << " locs " << Locs.size()
+           << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
+           << " pops " << NumPops << " steps " << NumSteps << " unresolved "
+           << NumUnresolved << " collapsed " << NumCollapsed << " misfits "
+           << NumViewMisfits << "\n";
 }
 
 void AndersenSolver::printSetSizes() {
@@ -763,10 +766,10 @@ void AndersenSolver::printSetSizes() {
     size_t C = Nodes[R].Pts.count();
     Buckets[std::min<size_t>(7, C ? Log2_64(C) / 2 + 1 : 0)]++;
   }
-  errs() << "racesift-pta: value sets by size (0, 1-3, 4-15, ..., >=4^6):";
+  debugs() << "racesift-pta: value sets by size (0, 1-3, 4-15, ..., >=4^6):";
   for (uint64_t B : Buckets)
-    errs() << " " << B;
-  errs() << "\n";
+    debugs() << " " << B;
+  debugs() << "\n";
 }
 
 void AndersenSolver::bindCall(const CallBase &CB, const Function &F) {
@@ -1276,6 +1279,10 @@ void AndersenSolver::noteUnresolved() {
   unsigned Values = 0;
   for (auto &[V, N] : ValueNode)
     Values += Nodes[find(N)].Unresolved;
+  RACESIFT_DEBUG(debugs() << "racesift-pta: solved: " << Nodes.size()
+                          << " nodes, " << Objects.size() << " objects, "
+                          << NumSteps << " steps, " << Values
+                          << " unresolved values\n");
   if (!Values)
     return;
   // The cut that took most with it names where precision was lost.

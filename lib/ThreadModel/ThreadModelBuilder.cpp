@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionGraphBuilder.h"
+#include "racesift/Support/Debug.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -33,6 +34,8 @@
 #include <set>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "racesift-threads"
 
 namespace racesift {
 
@@ -1405,6 +1408,11 @@ buildThreadModel(Module &M,
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
   ModelBuilder(M, TM, PTA, TrackHints).run();
   addInitialValues(TM, M);
+  RACESIFT_DEBUG(debugs() << "racesift-threads: " << TM.Templates.size()
+                          << " templates, " << TM.Creations.size()
+                          << " creation sites, " << TM.Objects.size()
+                          << " objects, " << TM.Accesses.size()
+                          << " accesses\n");
   return TM;
 }
 

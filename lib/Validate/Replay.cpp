@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Replay.h"
+#include "racesift/Support/Debug.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/DataLayout.h"
@@ -31,6 +32,8 @@
 #include <algorithm>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "racesift-validate"
 
 namespace racesift {
 namespace validate {
@@ -789,7 +792,14 @@ ValidationResult validateWitness(const ThreadModel &TM, const ReplayInput &In,
   }
   const DataLayout &DL = Any->getModule()->getDataLayout();
   validate::Replayer Rep(TM, In, Opts, DL);
-  return Rep.run();
+  ValidationResult R = Rep.run();
+  RACESIFT_DEBUG(debugs() << "racesift-validate: "
+                          << (R.F == Feasibility::Feasible     ? "feasible"
+                              : R.F == Feasibility::Infeasible ? "infeasible"
+                                                               : "unknown")
+                          << (R.Reason.empty() ? "" : ": ") << R.Reason
+                          << "\n");
+  return R;
 }
 
 } // namespace racesift

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "racesift/Support/Options.h"
+#include "racesift/Support/Debug.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -39,6 +40,8 @@ TEST_CASE("every option of the table is accepted", "[options]") {
       return "out/x";
     if (Value == "<src-dir>")
       return "."; // It must exist.
+    if (Value == "<layer>,...")
+      return "racesift-mc,racesift-pta";
     return "3";
   };
   for (const OptionInfo &I : optionTable()) {
@@ -47,6 +50,24 @@ TEST_CASE("every option of the table is accepted", "[options]") {
     INFO("option " << I.Name << "=" << Value);
     CHECK(errorOf(setOption(O, I.Name, Value, "test")).empty());
   }
+}
+
+TEST_CASE("debug-only names layers and enables only them", "[options]") {
+  Options O;
+  CHECK(errorOf(setOption(O, "debug-only", "racesift-pta, racesift-mc", "test"))
+            .empty());
+  CHECK(O.DebugOnly == "racesift-pta, racesift-mc");
+  CHECK(errorOf(setOption(O, "debug-only", "racesift-mc,pta", "test"))
+            .find("invalid value 'racesift-mc,pta' for option "
+                  "'debug-only'") != std::string::npos);
+  REQUIRE(setDebugOnly(O.DebugOnly));
+  CHECK(debugEnabled("racesift-pta"));
+  CHECK(debugEnabled("racesift-mc"));
+  CHECK_FALSE(debugEnabled("racesift-lockset"));
+  CHECK_FALSE(setDebugOnly("racesift-nothing"));
+  CHECK(debugEnabled("racesift-mc")); // Unchanged by a bad list.
+  REQUIRE(setDebugOnly(""));
+  CHECK_FALSE(debugEnabled("racesift-mc"));
 }
 
 TEST_CASE("source-root and sarif-category", "[options]") {

@@ -78,8 +78,10 @@ struct Options {
   /// pass checks is this one.
   static constexpr unsigned DefaultMaxPointsTo = 128;
   uint64_t MaxPointsTo = DefaultMaxPointsTo;
-  bool Werror = false;             ///< werror
-  bool Stats = false;              ///< stats
+  bool Werror = false; ///< werror
+  bool Stats = false;  ///< stats
+  /// debug-only=<layer>,...: the layers that trace (Debug.h).
+  std::string DebugOnly;
   bool SpuriousWakeups = false;    ///< spurious-wakeups
   bool AnyThreadMayUnlock = false; ///< any-thread-unlock
   bool POR = true;                 ///< por=0|1
