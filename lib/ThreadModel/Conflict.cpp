@@ -22,18 +22,23 @@ using namespace llvm;
 
 namespace racesift {
 
+/// The type an instruction loads or stores; nullptr for calls.
+static Type *accessedType(const Instruction *I) {
+  if (auto *LI = dyn_cast_or_null<LoadInst>(I))
+    return LI->getType();
+  if (auto *SI = dyn_cast_or_null<StoreInst>(I))
+    return SI->getValueOperand()->getType();
+  if (auto *RMW = dyn_cast_or_null<AtomicRMWInst>(I))
+    return RMW->getValOperand()->getType();
+  if (auto *CX = dyn_cast_or_null<AtomicCmpXchgInst>(I))
+    return CX->getCompareOperand()->getType();
+  return nullptr;
+}
+
 /// The scalar type an instruction reads or writes; nullptr for calls
 /// (memcpy, libc), aggregates and vectors, which may touch any type.
 static Type *scalarAccessType(const Instruction *I) {
-  Type *T = nullptr;
-  if (auto *LI = dyn_cast_or_null<LoadInst>(I))
-    T = LI->getType();
-  else if (auto *SI = dyn_cast_or_null<StoreInst>(I))
-    T = SI->getValueOperand()->getType();
-  else if (auto *RMW = dyn_cast_or_null<AtomicRMWInst>(I))
-    T = RMW->getValOperand()->getType();
-  else if (auto *CX = dyn_cast_or_null<AtomicCmpXchgInst>(I))
-    T = CX->getCompareOperand()->getType();
+  Type *T = accessedType(I);
   if (!T || !(T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy()))
     return nullptr;
   // A character type may alias any object.
@@ -54,19 +59,9 @@ bool accessesConflict(const Access &A, const Access &B) {
 }
 
 std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A) {
-  const Instruction *I = A.Inst;
-  if (!I)
+  if (!A.Inst)
     return {0, nullptr};
-  const Type *T = nullptr;
-  if (auto *LI = dyn_cast<LoadInst>(I))
-    T = LI->getType();
-  else if (auto *SI = dyn_cast<StoreInst>(I))
-    T = SI->getValueOperand()->getType();
-  else if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
-    T = RMW->getValOperand()->getType();
-  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
-    T = CX->getCompareOperand()->getType();
-  return {I->getOpcode(), T};
+  return {A.Inst->getOpcode(), accessedType(A.Inst)};
 }
 
 int parameterIndex(const llvm::Value *V, const llvm::Function *F) {
