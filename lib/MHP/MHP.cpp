@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MHPInternal.h"
+#include "racesift/Support/Debug.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -36,6 +37,8 @@
 #include <optional>
 
 using namespace llvm;
+
+#define DEBUG_TYPE "racesift-mhp"
 
 namespace racesift {
 
@@ -291,6 +294,12 @@ OrderFacts computeOrderFacts(const ThreadModel &TM) {
   computeBeforeThreads(TM, F);
   mhp::computeJoinFacts(TM, F);
   mhp::computeOnceFacts(TM, F);
+  RACESIFT_DEBUG(
+      debugs() << "racesift-mhp: " << llvm::count(F.BeforeAnyThread, true)
+               << " accesses before any thread, " << F.JoinSites.size()
+               << " join sites, " << F.OnceControls.size() << " once controls"
+               << (F.NotApplied.empty() ? "" : "; not applied: ")
+               << F.NotApplied << "\n");
   return F;
 }
 

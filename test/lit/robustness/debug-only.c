@@ -5,7 +5,7 @@
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes=racesift -racesift-debug-only=racesift-threads,racesift-mc -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=OPT --implicit-check-not=racesift-pta: --implicit-check-not=racesift-lockset:
 // RUN: env RACESIFT_OPTIONS=debug-only=racesift-pta %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-pta>' -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=PTA
-// RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-debug-only=racesift-lockset,racesift-validate 2>&1 | %FileCheck %s --check-prefix=CLANG --implicit-check-not=racesift-mc:
+// RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-debug-only=racesift-lockset,racesift-validate,racesift-mhp 2>&1 | %FileCheck %s --check-prefix=CLANG --implicit-check-not=racesift-mc:
 // RUN: %not %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-debug-only=racesift-bogus 2>&1 | %FileCheck %s --check-prefix=BAD
 // RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=QUIET --implicit-check-not=racesift-
 // clang-format on
@@ -29,6 +29,7 @@ int main(void) {
 // OPT: racesift-mc: x: race ({{[0-9]+}} states, 0 site graphs)
 // OPT: warning: {{.*}}data race on 'x'
 // PTA: racesift-pta: solved: {{[0-9]+}} nodes, {{[0-9]+}} objects, {{[0-9]+}} steps, 0 unresolved values
+// CLANG: racesift-mhp: {{[0-9]+}} accesses before any thread, 1 join sites, 0 once controls
 // CLANG: racesift-lockset: 1 candidate pairs, 0 protected
 // CLANG: racesift-validate: feasible
 // CLANG: warning: data race on 'x'
