@@ -13,6 +13,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <functional>
+#include <map>
+
 using namespace racesift;
 
 static std::string errorOf(llvm::Error E) {
@@ -27,29 +30,94 @@ TEST_CASE("defaults match the documentation", "[options]") {
   CHECK(O.Sarif.empty());
 }
 
+namespace {
+/// A valid value for each kind of placeholder in the table.
+std::string sampleValue(llvm::StringRef Value) {
+  if (Value.empty())
+    return "";
+  if (Value == "lockset|full")
+    return "lockset";
+  if (Value == "0|1")
+    return "0";
+  if (Value == "<file>" || Value == "<dir>")
+    return "out/x";
+  if (Value == "<src-dir>")
+    return "."; // It must exist.
+  if (Value == "<layer>,...")
+    return "racesift-mc,racesift-pta";
+  return "3";
+}
+} // namespace
+
 TEST_CASE("every option of the table is accepted", "[options]") {
-  // A valid value for each kind of placeholder in the table.
-  auto sample = [](llvm::StringRef Value) -> std::string {
-    if (Value.empty())
-      return "";
-    if (Value == "lockset|full")
-      return "lockset";
-    if (Value == "0|1")
-      return "0";
-    if (Value == "<file>" || Value == "<dir>")
-      return "out/x";
-    if (Value == "<src-dir>")
-      return "."; // It must exist.
-    if (Value == "<layer>,...")
-      return "racesift-mc,racesift-pta";
-    return "3";
-  };
   for (const OptionInfo &I : optionTable()) {
     Options O;
-    std::string Value = sample(I.Value);
+    std::string Value = sampleValue(I.Value);
     INFO("option " << I.Name << "=" << Value);
     CHECK(errorOf(setOption(O, I.Name, Value, "test")).empty());
   }
+}
+
+TEST_CASE("each option changes what it names, and nothing else", "[options]") {
+  // What each option names, as text; a new option fails until it is here.
+  using Field = std::function<std::string(const Options &)>;
+  auto Num = [](auto V) { return std::to_string(V); };
+  const std::map<std::string, Field> Fields = {
+      {"sarif", [](const Options &O) { return O.Sarif; }},
+      {"sarif-dir", [](const Options &O) { return O.SarifDir; }},
+      {"suppressions", [](const Options &O) { return O.Suppressions; }},
+      {"baseline", [](const Options &O) { return O.Baseline; }},
+      {"source-root", [](const Options &O) { return O.SourceRoot; }},
+      {"sarif-category", [](const Options &O) { return O.SarifCategory; }},
+      {"thread-bound", [&](const Options &O) { return Num(O.ThreadBound); }},
+      {"layers", [&](const Options &O) { return Num(int(O.Layer)); }},
+      {"max-states", [&](const Options &O) { return Num(O.MaxStates); }},
+      {"max-module-states",
+       [&](const Options &O) {
+         return Num(O.MaxModuleStates) + Num(O.MaxModuleStatesGiven);
+       }},
+      {"points-to-steps",
+       [&](const Options &O) {
+         return Num(O.PointsToSteps) + Num(O.PointsToStepsGiven);
+       }},
+      {"lockset-steps",
+       [&](const Options &O) {
+         return Num(O.LocksetSteps) + Num(O.LocksetStepsGiven);
+       }},
+      {"validate-steps",
+       [&](const Options &O) { return Num(O.ValidateSteps); }},
+      {"max-memory", [&](const Options &O) { return Num(O.MaxMemoryMB); }},
+      {"max-points-to", [&](const Options &O) { return Num(O.MaxPointsTo); }},
+      {"timeout",
+       [&](const Options &O) { return Num(O.Timeout) + Num(O.TimeoutGiven); }},
+      {"werror", [&](const Options &O) { return Num(O.Werror); }},
+      {"stats", [&](const Options &O) { return Num(O.Stats); }},
+      {"debug-only", [](const Options &O) { return O.DebugOnly; }},
+      {"spurious-wakeups",
+       [&](const Options &O) { return Num(O.SpuriousWakeups); }},
+      {"any-thread-unlock",
+       [&](const Options &O) { return Num(O.AnyThreadMayUnlock); }},
+      {"por", [&](const Options &O) { return Num(O.POR); }},
+      {"validate", [&](const Options &O) { return Num(O.Validate); }},
+      {"summary",
+       [&](const Options &O) { return Num(O.Summary) + Num(O.SummaryGiven); }},
+  };
+  const Options Default;
+  for (const OptionInfo &I : optionTable()) {
+    INFO("option " << I.Name);
+    REQUIRE(Fields.count(I.Name));
+    Options O;
+    REQUIRE(
+        errorOf(setOption(O, I.Name, sampleValue(I.Value), "test")).empty());
+    for (const auto &[Name, Get] : Fields) {
+      INFO("field of " << Name);
+      if (Name == I.Name)
+        CHECK(Get(O) != Get(Default));
+      else
+        CHECK(Get(O) == Get(Default));
+    }
+  }
+  CHECK(Fields.size() == optionTable().size());
 }
 
 TEST_CASE("debug-only names layers and enables only them", "[options]") {
