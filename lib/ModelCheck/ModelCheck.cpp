@@ -54,7 +54,6 @@ public:
   const Function *onceFunction(unsigned Slot) const {
     return OnceTemplates[Slot - numTemplates()].first;
   }
-  /// Initial values and sync counts, for every location.
 
   /// Per location of Locs: how many accesses may touch it.
   std::vector<size_t> accessCounts(const std::vector<MemLoc> &Locs) const;
@@ -63,12 +62,14 @@ public:
   /// The graph of Slot for the selected location: the shared one if the
   /// slot cannot reach an access of the location, else one built into Own.
   const ThreadGraph *graph(unsigned Slot, ThreadGraph &Own);
-  /// context-parameters: the graph of template T for the threads creation
-  /// site C starts, built into Own, if C passes objects that exclude the
-  /// selected location's (so that accesses through the start routine's
-  /// parameter can be dropped) and T's graph for the location is its own
-  /// and runs no once body; else null.
-  const ThreadGraph *siteGraph(uint32_t C, TemplateId T, ThreadGraph &Own);
+  /// context-parameters: whether template T, whose graph for the selected
+  /// location is TG, gets a graph of its own for the threads creation site
+  /// C starts, built into Out: if C passes objects that exclude the
+  /// location's (so that accesses through the start routine's parameter
+  /// can be dropped), and TG is the location's own and runs no once body
+  /// (a once body returns to its template's graph: Rules, arrive).
+  bool siteGraph(uint32_t C, TemplateId T, const ThreadGraph &TG,
+                 ThreadGraph &Out);
 
 private:
   const ThreadModel &TM;
@@ -300,23 +301,21 @@ const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
   return Shared[Slot].get();
 }
 
-const ThreadGraph *ModuleSetup::siteGraph(uint32_t C, TemplateId T,
-                                          ThreadGraph &Own) {
+bool ModuleSetup::siteGraph(uint32_t C, TemplateId T, const ThreadGraph &TG,
+                            ThreadGraph &Out) {
   const CreationSite &CS = TM.Creations[C];
   if (CS.ArgObjects.empty() || CS.Library ||
       std::binary_search(CS.ArgObjects.begin(), CS.ArgObjects.end(),
                          Selected.Obj) ||
-      !Reach[T].anyCommon(LocFunctions))
-    return nullptr;
-  Own = buildThreadGraph(
-      TM, T, [this](const Action &A) { return relevant(A, true); },
-      DefaultMaxGraphNodes, &Scratch, &Selected, &CS.ArgObjects);
-  // A once body returns to its template's graph (Rules: arrive).
-  if (llvm::any_of(Own.Edges, [](const ActionEdge &E) {
+      !Reach[T].anyCommon(LocFunctions) ||
+      llvm::any_of(TG.Edges, [](const ActionEdge &E) {
         return E.A.Kind == ActionKind::Once;
       }))
-    return nullptr;
-  return &Own;
+    return false;
+  Out = buildThreadGraph(
+      TM, T, [this](const Action &A) { return relevant(A, true); },
+      DefaultMaxGraphNodes, &Scratch, &Selected, &CS.ArgObjects);
+  return true;
 }
 
 /// Under a budget the cheap locations go first, so that as many as possible
@@ -432,10 +431,11 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
     SiteOwn.clear();
     for (uint32_t C = 0; C < TM.Creations.size() && !CutShort; ++C)
       for (TemplateId T : TM.Creations[C].Targets)
-        if (T < Setup.numTemplates())
-          if (const ThreadGraph *G =
-                  Setup.siteGraph(C, T, SiteOwn.emplace_back()))
-            In.SiteGraphs[{C, T}] = G;
+        if (ThreadGraph G; T < Setup.numTemplates() &&
+                           Setup.siteGraph(C, T, *In.Graphs[T], G)) {
+          SiteOwn.push_back(std::move(G));
+          In.SiteGraphs[{C, T}] = &SiteOwn.back();
+        }
     CutShort = CutShort || Late();
     if (CutShort) {
       Result = NotExamined(Loc);

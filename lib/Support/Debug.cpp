@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 using namespace llvm;
 
@@ -29,7 +30,8 @@ const std::vector<std::string> &debugTypes() {
 // every layer (an atomic: lld may run passes on several threads).
 static std::atomic<unsigned> Enabled{0};
 
-bool setDebugOnly(StringRef Layers) {
+/// The bits of the comma-separated layers, or nullopt if one is no layer.
+static std::optional<unsigned> layerBits(StringRef Layers) {
   unsigned Bits = 0;
   SmallVector<StringRef, 8> Names;
   Layers.split(Names, ',', -1, /*KeepEmpty=*/false);
@@ -37,11 +39,19 @@ bool setDebugOnly(StringRef Layers) {
     const std::vector<std::string> &T = debugTypes();
     auto It = std::find(T.begin(), T.end(), N.trim().str());
     if (It == T.end())
-      return false;
+      return std::nullopt;
     Bits |= 1u << (It - T.begin());
   }
-  Enabled = Bits;
-  return true;
+  return Bits;
+}
+
+bool isDebugOnlyList(StringRef Layers) { return layerBits(Layers).has_value(); }
+
+bool setDebugOnly(StringRef Layers) {
+  std::optional<unsigned> Bits = layerBits(Layers);
+  if (Bits)
+    Enabled = *Bits;
+  return Bits.has_value();
 }
 
 bool debugEnabled(StringRef Type) {

@@ -230,13 +230,9 @@ Error setOption(Options &O, StringRef Name, StringRef Value,
   if (Name == "stats")
     return parseFlag(O.Stats, Name, Value, Channel);
   if (Name == "debug-only") {
-    SmallVector<StringRef, 8> Names;
-    Value.split(Names, ',', -1, /*KeepEmpty=*/false);
-    for (StringRef N : Names)
-      if (!is_contained(debugTypes(), N.trim().str()))
-        return badValue(Name, Value, Channel,
-                        "a comma-separated list of " +
-                            join(debugTypes(), ", "));
+    if (!isDebugOnlyList(Value))
+      return badValue(Name, Value, Channel,
+                      "a comma-separated list of " + join(debugTypes(), ", "));
     O.DebugOnly = Value.str();
     return Error::success();
   }

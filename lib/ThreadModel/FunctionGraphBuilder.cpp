@@ -539,17 +539,16 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
 int32_t FunctionGraphBuilder::baseParamOf(const Instruction &I,
                                           const Value *Base,
                                           ArrayRef<MemLoc> Locs) const {
-  auto *Arg = dyn_cast_or_null<Argument>(Base);
-  if (!Arg || Arg->getParent() != I.getFunction() || Locs.empty() ||
-      PTA.unresolved(Arg))
+  int32_t P = parameterIndex(Base, I.getFunction());
+  if (P < 0 || Locs.empty() || PTA.unresolved(Base))
     return -1;
   // Only if the access's objects are all the parameter's: what a call
   // narrows the parameter to then bounds what the access touches.
-  std::vector<ObjectId> Objs = pointeeObjects(PTA, Arg);
+  std::vector<ObjectId> Objs = pointeeObjects(PTA, Base);
   for (const MemLoc &L : Locs)
     if (!std::binary_search(Objs.begin(), Objs.end(), L.Obj))
       return -1;
-  return Arg->getArgNo();
+  return P;
 }
 
 std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,
@@ -560,6 +559,16 @@ std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,
   llvm::sort(Out);
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
+}
+
+std::vector<ObjectId> passedObjects(const PointsToAnalysis &PTA,
+                                    const Value *Arg) {
+  if (PTA.unresolved(Arg))
+    return {};
+  std::vector<ObjectId> Objs = pointeeObjects(PTA, Arg);
+  if (Objs.size() > Action::MaxArgObjects)
+    return {};
+  return Objs;
 }
 
 /// Sorted and without duplicates.
@@ -944,13 +953,8 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     if (!Arg->getType()->isPointerTy())
       continue;
     A.ArgBases[K] = canonicalBase(Arg);
-    if (auto *P = dyn_cast_or_null<Argument>(A.ArgBases[K].Base);
-        P && P->getParent() == I.getFunction())
-      A.ArgParams[K] = P->getArgNo();
-    if (!PTA.unresolved(Arg))
-      if (std::vector<ObjectId> Objs = pointeeObjects(PTA, Arg);
-          Objs.size() <= Action::MaxArgObjects)
-        A.ArgObjects[K] = std::move(Objs);
+    A.ArgParams[K] = parameterIndex(A.ArgBases[K].Base, I.getFunction());
+    A.ArgObjects[K] = passedObjects(PTA, Arg);
   }
   A.Inst = &I;
   A.Loc = sourceLocOf(I);

@@ -306,11 +306,8 @@ struct ModelBuilder {
     Ctx.CreationOf[&CB] = Idx;
     TM.Creations.push_back(std::move(S));
     CreationSite &Added = TM.Creations.back();
-    if (const Value *Passed = startRoutineArgument(Added, PTA);
-        Passed && !PTA.unresolved(Passed))
-      if (std::vector<ObjectId> Objs = pointeeObjects(PTA, Passed);
-          Objs.size() <= Action::MaxArgObjects)
-        Added.ArgObjects = std::move(Objs);
+    if (const Value *Passed = startRoutineArgument(Added, PTA))
+      Added.ArgObjects = passedObjects(PTA, Passed);
   }
 
   /// Multiplicities: a fixpoint over call sites, creations and templates.

@@ -264,6 +264,11 @@ const CreateApi *lookupCreateApi(llvm::StringRef Name);
 /// The objects Ptr may point to, sorted, without duplicates.
 std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,
                                      const llvm::Value *Ptr);
+/// The objects an argument passes (Action::ArgObjects,
+/// CreationSite::ArgObjects): pointeeObjects, or empty (not known) if Arg
+/// is unresolved or points to more than Action::MaxArgObjects.
+std::vector<ObjectId> passedObjects(const PointsToAnalysis &PTA,
+                                    const llvm::Value *Arg);
 /// The argument C's call passes to its start routine (the ArgArg operand of
 /// the first callee with a CreateApi), or null: no such callee, a library
 /// creation (the library passes its own), no argument operand.

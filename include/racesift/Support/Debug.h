@@ -27,6 +27,8 @@ namespace racesift {
 
 /// The layers debug-only may name.
 const std::vector<std::string> &debugTypes();
+/// Whether every one of the comma-separated layers is in debugTypes().
+bool isDebugOnlyList(llvm::StringRef Layers);
 /// Enables tracing for the comma-separated layers (empty: none). Each must
 /// be one of debugTypes(); false, with nothing changed, if one is not.
 bool setDebugOnly(llvm::StringRef Layers);

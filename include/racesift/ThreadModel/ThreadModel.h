@@ -225,7 +225,9 @@ bool accessesConflict(const Access &A, const Access &B);
 
 /// What accessesConflict and the lockset's pairing read of an access's
 /// instruction: its opcode and the type it loads or stores (null if none),
-/// so that layers after the thread model need not read IR.
+/// so that layers after the thread model need not read IR. A key finer
+/// than accessesConflict needs only costs the pairing classes; a coarser
+/// one would change verdicts.
 std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A);
 
 /// The position of V among F's parameters, or -1 if V is not one of them.
