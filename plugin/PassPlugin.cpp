@@ -101,20 +101,26 @@ static void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(RaceSiftPass(Config));
           return true;
         }
-        if (Name == "print<racesift-pta>") {
-          Expected<Options> O = resolveOptions();
-          if (!O) {
+        if (!Name.starts_with("print<racesift-"))
+          return false;
+        // Every printer traces (debug-only); a bad option is an error for
+        // the printers whose output options change.
+        Expected<Options> O = resolveOptions();
+        bool ReadsOptions = Name == "print<racesift-pta>" ||
+                            Name == "print<racesift-mc>" ||
+                            Name == "print<racesift-validate>";
+        if (!O) {
+          if (!ReadsOptions) {
+            consumeError(O.takeError());
+            O = Options();
+          } else {
             errs() << toString(O.takeError()) << "\n";
             return false;
           }
+        }
+        if (Name == "print<racesift-pta>") {
           MPM.addPass(PointsToPrinterPass(errs(), O->MaxPointsTo));
           return true;
-        }
-        if (Name.starts_with("print<racesift-")) {
-          // The printers trace too (debug-only); a bad option is reported
-          // by those that read options.
-          if (Expected<Options> O = resolveOptions(); !O)
-            consumeError(O.takeError());
         }
         if (Name == "print<racesift-threads>") {
           MPM.addPass(ThreadModelPrinterPass(errs()));
@@ -129,21 +135,11 @@ static void registerCallbacks(PassBuilder &PB) {
           return true;
         }
         if (Name == "print<racesift-mc>") {
-          Expected<Options> O = resolveOptions();
-          if (!O) {
-            errs() << toString(O.takeError()) << "\n";
-            return false;
-          }
           MPM.addPass(
               ModelCheckPrinterPass(errs(), modelCheckOptions(*O, O->Timeout)));
           return true;
         }
         if (Name == "print<racesift-validate>") {
-          Expected<Options> O = resolveOptions();
-          if (!O) {
-            errs() << toString(O.takeError()) << "\n";
-            return false;
-          }
           MPM.addPass(ValidatePrinterPass(errs(), std::move(*O)));
           return true;
         }
