@@ -318,6 +318,32 @@ bool ModuleSetup::siteGraph(uint32_t C, TemplateId T, const ThreadGraph &TG,
   return true;
 }
 
+/// The sliced graphs' visible steps, for the trace: where a location's
+/// states come from ("graphs of 42819/19379 steps, 8146 lock, 33484 data").
+static std::string graphSizes(const mc::ExplorerInput &In) {
+  std::string Out;
+  size_t Locking = 0, Data = 0;
+  auto Add = [&](const ThreadGraph &G) {
+    size_t Visible = 0;
+    for (const ActionEdge &E : G.Edges) {
+      ActionKind K = E.A.Kind;
+      Visible += K != ActionKind::Internal;
+      Locking += K == ActionKind::Lock || K == ActionKind::Unlock ||
+                 K == ActionKind::TryLock;
+      Data += K == ActionKind::Assign || K == ActionKind::Assume;
+    }
+    Out += (Out.empty() ? "" : "/") + std::to_string(Visible);
+  };
+  for (const ThreadGraph *G : In.Graphs)
+    Add(*G);
+  for (auto &[Fn, G] : In.OnceBodies)
+    Add(*G);
+  for (auto &[Key, G] : In.SiteGraphs)
+    Add(*G);
+  return Out + " steps, " + std::to_string(Locking) + " lock, " +
+         std::to_string(Data) + " data";
+}
+
 /// Under a budget the cheap locations go first, so that as many as possible
 /// are decided before it runs out: fewest accesses that may touch the
 /// location (each is a visible step that the partial-order reduction must
@@ -455,9 +481,9 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
                    << (V.V == Verdict::Race      ? "race"
                        : V.V == Verdict::Refuted ? "refuted"
                                                  : "unknown")
-                   << " (" << V.Stats.States << " states, "
-                   << In.SiteGraphs.size() << " site graphs)"
-                   << (V.Reason.empty() ? "" : ": ") << V.Reason << "\n");
+                   << " (" << V.Stats.States << " states, graphs of "
+                   << graphSizes(In) << ")" << (V.Reason.empty() ? "" : ": ")
+                   << V.Reason << "\n");
     if (Opts.MaxModuleStates) {
       StatesLeft -= std::min(StatesLeft, V.Stats.States);
       // Also a race whose other pairs were left undecided.
