@@ -136,6 +136,28 @@ private:
   /// Records the races of state Id not confirmed before; true once every
   /// pair that may race is confirmed, or MaxRacesPerLocation are.
   bool noteRaces(uint32_t Id, const Config &C);
+
+  Clock::time_point Start;
+  /// The moves of every instance from the configuration being expanded,
+  /// their successors (packed in Keys), and whether each instance's edges
+  /// are all enabled.
+  std::vector<std::vector<MoveInfo>> Moves;
+  std::vector<std::vector<Config>> Succs;
+  std::vector<std::vector<std::string>> Keys;
+  std::vector<bool> Full;
+  uint64_t Iter = 0;
+
+  /// Why the search must stop before the next expansion, or "".
+  std::string budgetSpent();
+  /// Fills Moves, Succs, Keys and Full for configuration C.
+  void expand(const Config &C);
+  /// The instance whose moves form a persistent set in C, or -1.
+  int persistentThread(const Config &C) const;
+  /// Takes the moves of state Id (instance Only if not -1), with sleep
+  /// sets; true once noteRaces says the search is done.
+  bool takeMoves(uint32_t Id, int Only, const std::vector<MoveInfo> &Sleep);
+  /// The verdict from what the search found, whatever stopped it.
+  LocationVerdict finish(Verdict Vd, std::string Reason);
 };
 
 } // namespace
@@ -241,55 +263,166 @@ bool Search::noteRaces(uint32_t Id, const Config &C) {
                             Found.size() >= Opts.MaxRacesPerLocation);
 }
 
+LocationVerdict Search::finish(Verdict Vd, std::string Reason) {
+  LocationVerdict V;
+  V.Loc = P.In.Loc;
+  if (!Found.empty()) {
+    // Races found: the verdict is Race whatever stopped the search; pairs
+    // left when a budget ran out are undecided, the others refuted.
+    V.PairsUndecided = Vd == Verdict::Unknown;
+    if (!V.PairsUndecided)
+      Reason.clear();
+    Vd = Verdict::Race;
+    V.First = Found[0].First;
+    V.Second = Found[0].Second;
+    V.W = std::move(Found[0].W);
+    V.Notes = std::move(Found[0].Notes);
+    V.OtherRaces.assign(std::make_move_iterator(Found.begin() + 1),
+                        std::make_move_iterator(Found.end()));
+  } else if (!Rejected.empty()) {
+    // Races in the abstraction only: not refuted, not confirmed.
+    Vd = Verdict::Unknown;
+    Reason = Rejected.begin()->second.Rejected;
+  }
+  for (auto &[Key, R] : Rejected)
+    V.Unconfirmed.push_back(std::move(R));
+  V.V = Vd;
+  if (!CutNote.empty()) {
+    V.BoundMayCut = true;
+    if (!Reason.empty())
+      Reason += "; ";
+    Reason += CutNote;
+  }
+  V.Reason = std::move(Reason);
+  V.Stats.States = Recs.size();
+  V.Stats.Transitions = Transitions;
+  V.Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  // Packed key, plus the hash node and the parent record around it.
+  V.Stats.BytesPerState = Recs.empty()
+                              ? 0
+                              : KeyBytes / Recs.size() + sizeof(StateRec) +
+                                    sizeof(std::string) + 2 * sizeof(void *);
+  return V;
+}
+
+std::string Search::budgetSpent() {
+  if (Recs.size() >= Opts.MaxStates)
+    return "state budget " + std::to_string(Opts.MaxStates) + " exhausted";
+  // The same estimate as Stats.BytesPerState, for the whole store.
+  if (KeyBytes + Recs.size() * (sizeof(StateRec) + sizeof(std::string) +
+                                2 * sizeof(void *)) >
+      Opts.MaxMemoryBytes)
+    return "memory ceiling " + std::to_string(Opts.MaxMemoryBytes >> 20) +
+           " MiB reached";
+  // Every 64 expansions, starting with the first: a deadline that has
+  // passed stops the search before it expands anything.
+  if ((Iter++ & 63) == 0 && Clock::now() >= Deadline)
+    return "time budget exhausted";
+  return "";
+}
+
+void Search::expand(const Config &C) {
+  unsigned N = C.Threads.size();
+  Moves.assign(N, {});
+  Succs.assign(N, {});
+  Keys.assign(N, {});
+  Full.assign(N, true);
+  for (uint32_t I = 0; I < N; ++I) {
+    bool F;
+    P.movesOf(C, I, Moves[I], Succs[I], F, &CutNote);
+    Full[I] = F;
+    for (const Config &S : Succs[I]) {
+      Keys[I].emplace_back();
+      P.pack(S, Keys[I].back());
+    }
+  }
+}
+
+int Search::persistentThread(const Config &C) const {
+  // All moves of one thread, if they are invisible, that thread is not
+  // blocked on others, no other thread's future touches what they touch,
+  // and none closes a cycle (BFS proviso).
+  unsigned N = C.Threads.size();
+  for (uint32_t I = 0; I < N; ++I) {
+    if (Moves[I].empty() || !Full[I])
+      continue;
+    bool Ok = true;
+    std::vector<unsigned> Objs;
+    bool All = false;
+    for (unsigned K = 0; K < Moves[I].size() && Ok; ++K) {
+      const MoveInfo &MI = Moves[I][K];
+      All = All || MI.All;
+      Objs.insert(Objs.end(), MI.Objs.begin(), MI.Objs.end());
+      const Config &S = Succs[I][K];
+      for (uint32_t T = 0; T < S.Threads.size() && Ok; ++T)
+        if (P.accessPoint(C, T) != P.accessPoint(S, T))
+          Ok = false; // Visible: changes the enabled accesses.
+      if (Index.count(Keys[I][K]))
+        Ok = false; // Proviso.
+    }
+    for (uint32_t J = 0; J < N && Ok; ++J)
+      if (J != I && P.futureMeets(C, J, Objs, All))
+        Ok = false;
+    if (Ok)
+      return I;
+  }
+  return -1;
+}
+
+bool Search::takeMoves(uint32_t Id, int Only,
+                       const std::vector<MoveInfo> &Sleep) {
+  std::vector<MoveInfo> Done;
+  for (uint32_t I = 0; I < Moves.size(); ++I) {
+    if (Only >= 0 && I != uint32_t(Only))
+      continue;
+    for (unsigned K = 0; K < Moves[I].size(); ++K) {
+      const MoveInfo &MI = Moves[I][K];
+      if (contains(Sleep, MI.M))
+        continue;
+      ++Transitions;
+      std::vector<MoveInfo> ChildSleep;
+      if (Opts.PartialOrderReduction) {
+        for (const MoveInfo &Z : Sleep)
+          if (independent(Z, MI))
+            ChildSleep.push_back(Z);
+        for (const MoveInfo &Z : Done)
+          if (independent(Z, MI))
+            ChildSleep.push_back(Z);
+      }
+      Done.push_back(MI);
+      auto [SId, New] = add(Keys[I][K], Id, MI.M);
+      if (New) {
+        Recs[SId].Sleep = std::move(ChildSleep);
+        if (noteRaces(SId, Succs[I][K]))
+          return true;
+        continue;
+      }
+      // Revisited with another sleep set: keep the intersection and
+      // explore again what the smaller set no longer excludes.
+      std::vector<MoveInfo> &Old = Recs[SId].Sleep;
+      std::vector<MoveInfo> Meet;
+      for (const MoveInfo &Z : Old)
+        if (contains(ChildSleep, Z.M))
+          Meet.push_back(Z);
+      if (Meet.size() != Old.size()) {
+        Old = std::move(Meet);
+        if (!Recs[SId].Queued) {
+          Recs[SId].Queued = true;
+          Queue.push_back(SId);
+        }
+      }
+    }
+  }
+  return false;
+}
+
 LocationVerdict Search::run() {
-  auto Start = Clock::now();
+  Start = Clock::now();
   auto LocDeadline =
       Start + std::chrono::duration_cast<Clock::duration>(
                   std::chrono::duration<double>(Opts.TimeoutSeconds));
   if (LocDeadline < Deadline)
     Deadline = LocDeadline;
-  LocationVerdict V;
-  V.Loc = P.In.Loc;
-  auto Finish = [&](Verdict Vd, std::string Reason) {
-    if (!Found.empty()) {
-      // Races found: the verdict is Race whatever stopped the search; pairs
-      // left when a budget ran out are undecided, the others refuted.
-      V.PairsUndecided = Vd == Verdict::Unknown;
-      if (!V.PairsUndecided)
-        Reason.clear();
-      Vd = Verdict::Race;
-      V.First = Found[0].First;
-      V.Second = Found[0].Second;
-      V.W = std::move(Found[0].W);
-      V.Notes = std::move(Found[0].Notes);
-      V.OtherRaces.assign(std::make_move_iterator(Found.begin() + 1),
-                          std::make_move_iterator(Found.end()));
-    } else if (!Rejected.empty()) {
-      // Races in the abstraction only: not refuted, not confirmed.
-      Vd = Verdict::Unknown;
-      Reason = Rejected.begin()->second.Rejected;
-    }
-    for (auto &[Key, R] : Rejected)
-      V.Unconfirmed.push_back(std::move(R));
-    V.V = Vd;
-    if (!CutNote.empty()) {
-      V.BoundMayCut = true;
-      if (!Reason.empty())
-        Reason += "; ";
-      Reason += CutNote;
-    }
-    V.Reason = std::move(Reason);
-    V.Stats.States = Recs.size();
-    V.Stats.Transitions = Transitions;
-    V.Stats.Seconds =
-        std::chrono::duration<double>(Clock::now() - Start).count();
-    // Packed key, plus the hash node and the parent record around it.
-    V.Stats.BytesPerState = Recs.empty()
-                                ? 0
-                                : KeyBytes / Recs.size() + sizeof(StateRec) +
-                                      sizeof(std::string) + 2 * sizeof(void *);
-    return V;
-  };
 
   std::string Key;
   Config Init = P.initial();
@@ -297,127 +430,26 @@ LocationVerdict Search::run() {
   add(Key, UINT32_MAX, Move());
   Potential = P.potentialPairs(Opts.MaxRacesPerLocation);
   if (noteRaces(0, Init))
-    return Finish(Verdict::Race, "");
+    return finish(Verdict::Race, "");
 
-  std::vector<std::vector<MoveInfo>> Moves;
-  std::vector<std::vector<Config>> Succs;
-  std::vector<std::vector<std::string>> Keys;
-  uint64_t Iter = 0;
   while (!Queue.empty()) {
-    if (Recs.size() >= Opts.MaxStates)
-      return Finish(Verdict::Unknown, "state budget " +
-                                          std::to_string(Opts.MaxStates) +
-                                          " exhausted");
-    // The same estimate as Stats.BytesPerState, for the whole store.
-    if (KeyBytes + Recs.size() * (sizeof(StateRec) + sizeof(std::string) +
-                                  2 * sizeof(void *)) >
-        Opts.MaxMemoryBytes)
-      return Finish(Verdict::Unknown,
-                    "memory ceiling " +
-                        std::to_string(Opts.MaxMemoryBytes >> 20) +
-                        " MiB reached");
-    // Every 64 expansions, starting with the first: a deadline that has
-    // passed stops the search before it expands anything.
-    if ((Iter++ & 63) == 0 && Clock::now() >= Deadline)
-      return Finish(Verdict::Unknown, "time budget exhausted");
+    if (std::string Why = budgetSpent(); !Why.empty())
+      return finish(Verdict::Unknown, std::move(Why));
     uint32_t Id = Queue.front();
     Queue.pop_front();
     Recs[Id].Queued = false;
     Config C = P.unpack(*Recs[Id].Key);
     std::vector<MoveInfo> Sleep = Recs[Id].Sleep;
-
-    unsigned N = C.Threads.size();
-    Moves.assign(N, {});
-    Succs.assign(N, {});
-    Keys.assign(N, {});
-    std::vector<bool> Full(N, true);
-    for (uint32_t I = 0; I < N; ++I) {
-      bool F;
-      P.movesOf(C, I, Moves[I], Succs[I], F, &CutNote);
-      Full[I] = F;
-      for (const Config &S : Succs[I]) {
-        Keys[I].emplace_back();
-        P.pack(S, Keys[I].back());
-      }
-    }
-
-    // Persistent set: all moves of one thread, if they are invisible, that
-    // thread is not blocked on others, no other thread's future touches
-    // what they touch, and none closes a cycle (BFS proviso).
-    int Chosen = -1;
-    if (Opts.PartialOrderReduction)
-      for (uint32_t I = 0; I < N && Chosen < 0; ++I) {
-        if (Moves[I].empty() || !Full[I])
-          continue;
-        bool Ok = true;
-        std::vector<unsigned> Objs;
-        bool All = false;
-        for (unsigned K = 0; K < Moves[I].size() && Ok; ++K) {
-          const MoveInfo &MI = Moves[I][K];
-          All = All || MI.All;
-          Objs.insert(Objs.end(), MI.Objs.begin(), MI.Objs.end());
-          const Config &S = Succs[I][K];
-          for (uint32_t T = 0; T < S.Threads.size() && Ok; ++T)
-            if (P.accessPoint(C, T) != P.accessPoint(S, T))
-              Ok = false; // Visible: changes the enabled accesses.
-          if (Index.count(Keys[I][K]))
-            Ok = false; // Proviso.
-        }
-        for (uint32_t J = 0; J < N && Ok; ++J)
-          if (J != I && P.futureMeets(C, J, Objs, All))
-            Ok = false;
-        if (Ok)
-          Chosen = I;
-      }
-
-    std::vector<MoveInfo> Done;
-    for (uint32_t I = 0; I < N; ++I) {
-      if (Chosen >= 0 && I != uint32_t(Chosen))
-        continue;
-      for (unsigned K = 0; K < Moves[I].size(); ++K) {
-        const MoveInfo &MI = Moves[I][K];
-        if (contains(Sleep, MI.M))
-          continue;
-        ++Transitions;
-        std::vector<MoveInfo> ChildSleep;
-        if (Opts.PartialOrderReduction) {
-          for (const MoveInfo &Z : Sleep)
-            if (independent(Z, MI))
-              ChildSleep.push_back(Z);
-          for (const MoveInfo &Z : Done)
-            if (independent(Z, MI))
-              ChildSleep.push_back(Z);
-        }
-        Done.push_back(MI);
-        auto [SId, New] = add(Keys[I][K], Id, MI.M);
-        if (New) {
-          Recs[SId].Sleep = std::move(ChildSleep);
-          if (noteRaces(SId, Succs[I][K]))
-            return Finish(Verdict::Race, "");
-          continue;
-        }
-        // Revisited with another sleep set: keep the intersection and
-        // explore again what the smaller set no longer excludes.
-        std::vector<MoveInfo> &Old = Recs[SId].Sleep;
-        std::vector<MoveInfo> Meet;
-        for (const MoveInfo &Z : Old)
-          if (contains(ChildSleep, Z.M))
-            Meet.push_back(Z);
-        if (Meet.size() != Old.size()) {
-          Old = std::move(Meet);
-          if (!Recs[SId].Queued) {
-            Recs[SId].Queued = true;
-            Queue.push_back(SId);
-          }
-        }
-      }
-    }
+    expand(C);
+    int Only = Opts.PartialOrderReduction ? persistentThread(C) : -1;
+    if (takeMoves(Id, Only, Sleep))
+      return finish(Verdict::Race, "");
   }
   for (const ThreadGraph *G : P.Graphs)
     if (G->Truncated)
-      return Finish(Verdict::Unknown,
+      return finish(Verdict::Unknown,
                     "thread graph truncated (recursion or size budget)");
-  return Finish(Verdict::Refuted, "");
+  return finish(Verdict::Refuted, "");
 }
 
 LocationVerdict mc::explore(const ExplorerInput &In,
