@@ -1,33 +1,27 @@
-//===- Rules.cpp - Transition rules of the Pthreads LTS ----------*- C++
-//-*-===//
+//===- Rules.cpp - Transition rules of the Pthreads LTS -------------------===//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
 //
-// The rules of Figures 3 and 4 (create, exit1/exit2, join, cancel1/cancel2,
-// acq, acq?, rel, wait, signal1/signal2, signal!) with POSIX condition
-// variables, plus rwlocks, recursive mutexes, barriers, pthread_once,
-// semaphores and tracked data (Assign/Assume). Thread management (create,
-// join, detach, cancel) is in HandleRules.cpp.
+// The moves of an instance in a configuration: each outgoing edge goes to
+// the rules of its kind, here for tracked data (Assign, Assume, atomic
+// updates) and exit, in SyncRules.cpp for locks, condition variables,
+// barriers, pthread_once and semaphores, in HandleRules.cpp for thread
+// management (create, join, detach, cancel). Also the race property and
+// the moves' descriptions.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 
 using namespace racesift;
 using namespace racesift::mc;
-
-/// pthread_mutex_trylock's failure value; sem_trywait returns -1.
-static constexpr int64_t EBusy = 16;
-/// Semaphore counters saturate here so that a post loop stays finite.
-static constexpr int64_t SemCeiling = 255;
 
 Value Prepared::read(const Config &C, uint32_t I, DataVarId V) const {
   if (V < SharedSlot.size() && SharedSlot[V] >= 0)
@@ -174,12 +168,71 @@ void Prepared::arrive(Config &C, uint32_t I, uint32_t To) const {
   }
 }
 
-unsigned Prepared::liveParticipants(const Config &C, unsigned B) const {
-  unsigned Obj = slotBase(ObjKind::Barrier) + B, N = 0;
-  for (uint32_t I = 0; I < C.Threads.size(); ++I)
-    if (futureMeets(C, I, {Obj}, false))
-      ++N;
-  return N;
+std::vector<unsigned> Prepared::operandIds(const Action &A) const {
+  switch (A.Kind) {
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+    return ids(ObjKind::Lock, A.Objects);
+  case ActionKind::Unlock:
+    return lockIds(A);
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+    return ids(ObjKind::Cond, A.Objects);
+  case ActionKind::BarrierWait:
+    return ids(ObjKind::Barrier, A.Objects);
+  case ActionKind::Once:
+    return ids(ObjKind::Once, A.Objects);
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+    return ids(ObjKind::Sem, A.Objects);
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+    return ids(ObjKind::Handle, A.Objects);
+  default: // Create's operand is its creation slot, not a table entry.
+    return {};
+  }
+}
+
+Config Prepared::EdgeMove::next() const {
+  Config S = C;
+  P.arrive(S, I, E.To);
+  return S;
+}
+
+void Prepared::dataMoves(const EdgeMove &X, bool &FullyEnabled) const {
+  const Action &A = X.E.A;
+  const Config &C = X.C;
+  const uint32_t I = X.I;
+  switch (A.Kind) {
+  case ActionKind::Assign: {
+    Config S = X.next();
+    write(S, I, A.Var, assigned(C, I, A));
+    X.Step(std::move(S), 0);
+    return;
+  }
+  case ActionKind::Assume: {
+    if (!guardHolds(C, I, A)) {
+      // Another thread may make it hold (a join forgets thread ids).
+      if (isShared(A.Var) || isShared(A.RhsVar) || usesThreadId(A))
+        FullyEnabled = false;
+      return;
+    }
+    Config S = X.next();
+    if (A.Pred == GuardPred::EQ && A.RhsVar == NoDataVar &&
+        !read(C, I, A.Var).Known)
+      write(S, I, A.Var, Value{true, A.Const}); // The branch refines it.
+    X.Step(std::move(S), 0);
+    return;
+  }
+  default: { // AtomicUpdate.
+    Config S = X.next();
+    atomicUpdate(C, I, A, S, X.Step);
+    return;
+  }
+  }
 }
 
 void Prepared::movesOf(const Config &C, uint32_t I,
@@ -187,7 +240,6 @@ void Prepared::movesOf(const Config &C, uint32_t I,
                        bool &FullyEnabled, std::string *CutNote) const {
   FullyEnabled = true;
   const ThreadState &T = C.Threads[I];
-  const uint64_t Bit = uint64_t(1) << I;
   auto Emit = [&](MoveKind K, uint32_t E, uint32_t Choice, Config &&S,
                   std::vector<unsigned> Objs, bool All) {
     if (S.Threads[I].St == Status::Terminated || S.Threads[I].Graph != T.Graph)
@@ -202,40 +254,16 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     return std::vector<unsigned>(O.begin(), O.end());
   };
 
-  switch (T.St) {
-  case Status::Terminated:
-  case Status::AtBarrier:
+  if (T.St != Status::Active) {
+    blockedMoves(
+        C, I,
+        [&](MoveKind K, Config &&S) {
+          bool All = false;
+          std::vector<unsigned> O = Objs(T.Aux, All);
+          Emit(K, T.Aux, 0, std::move(S), std::move(O), All);
+        },
+        FullyEnabled);
     return;
-  case Status::Waiting: {
-    FullyEnabled = false;
-    if (!Opts.SpuriousWakeups)
-      return;
-    Config S = C;
-    S.Threads[I].St = Status::Reacquire;
-    bool All = false;
-    Emit(MoveKind::Spurious, T.Aux, 0, std::move(S), Objs(T.Aux, All), All);
-    return;
-  }
-  case Status::Reacquire: {
-    const ActionEdge &E = edge(T, T.Aux);
-    std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
-    Config S = C;
-    if (exact(In.TM->isOneRuntimeObject(E.A.Mutex), ObjKind::Lock, M)) {
-      LockState &L = S.Locks.at(M[0]);
-      if (L.Owner != 0 || L.Readers != 0) {
-        FullyEnabled = false;
-        return;
-      }
-      L.Owner = I + 1;
-      L.Count = 1;
-    }
-    arrive(S, I, E.To);
-    bool All = false;
-    Emit(MoveKind::Reacquire, T.Aux, 0, std::move(S), Objs(T.Aux, All), All);
-    return;
-  }
-  case Status::Active:
-    break;
   }
 
   const ThreadGraph &G = *Graphs[T.Graph];
@@ -246,319 +274,58 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     const Action &A = E.A;
     bool All = false;
     std::vector<unsigned> O = Objs(EI, All);
-    auto Step = [&](Config &&S, uint32_t Choice = 0) {
+    auto Step = [&](Config &&S, uint32_t Choice) {
       Emit(MoveKind::Edge, EI, Choice, std::move(S), O, All);
     };
-    auto Next = [&]() {
-      Config S = C;
-      arrive(S, I, E.To);
-      return S;
-    };
-    std::vector<unsigned> Ids =
-        A.Kind == ActionKind::Create ? std::vector<unsigned>() : [&] {
-          switch (A.Kind) {
-          case ActionKind::Lock:
-          case ActionKind::TryLock:
-            return ids(ObjKind::Lock, A.Objects);
-          case ActionKind::Unlock:
-            return lockIds(A);
-          case ActionKind::Wait:
-          case ActionKind::Signal:
-          case ActionKind::Broadcast:
-            return ids(ObjKind::Cond, A.Objects);
-          case ActionKind::BarrierWait:
-            return ids(ObjKind::Barrier, A.Objects);
-          case ActionKind::Once:
-            return ids(ObjKind::Once, A.Objects);
-          case ActionKind::SemWait:
-          case ActionKind::SemTryWait:
-          case ActionKind::SemPost:
-            return ids(ObjKind::Sem, A.Objects);
-          case ActionKind::Join:
-          case ActionKind::Detach:
-          case ActionKind::Cancel:
-            return ids(ObjKind::Handle, A.Objects);
-          default:
-            return std::vector<unsigned>();
-          }
-        }();
+    std::vector<unsigned> Ids = operandIds(A);
     // A sync operand that may denote several objects, or one abstract
     // object that may be many runtime ones, acts on none of them exactly
     // (see docs: "ambiguous sync objects").
     const bool Exact =
         isTableKind(A.Kind) && exact(A.MustObject, objKindOf(A.Kind), Ids);
+    EdgeMove X{*this, C, I, EI, E, Ids, Exact, Step};
 
     switch (A.Kind) {
-    case ActionKind::Assign: {
-      Config S = Next();
-      write(S, I, A.Var, assigned(C, I, A));
-      Step(std::move(S));
+    case ActionKind::Assign:
+    case ActionKind::Assume:
+    case ActionKind::AtomicUpdate:
+      dataMoves(X, FullyEnabled);
       break;
-    }
-    case ActionKind::Assume: {
-      if (!guardHolds(C, I, A)) {
-        // Another thread may make it hold (a join forgets thread ids).
-        if (isShared(A.Var) || isShared(A.RhsVar) || usesThreadId(A))
-          FullyEnabled = false;
-        break;
-      }
-      Config S = Next();
-      if (A.Pred == GuardPred::EQ && A.RhsVar == NoDataVar &&
-          !read(C, I, A.Var).Known)
-        write(S, I, A.Var, Value{true, A.Const}); // The branch refines it.
-      Step(std::move(S));
-      break;
-    }
-    case ActionKind::AtomicUpdate: {
-      Config S = Next();
-      atomicUpdate(C, I, A, S, [&](Config &&N, uint32_t Choice) {
-        Step(std::move(N), Choice);
-      });
-      break;
-    }
     case ActionKind::Create:
     case ActionKind::Join:
     case ActionKind::Detach:
     case ActionKind::Cancel:
-      threadMoves(
-          C, I, E, Ids,
-          [&](Config &&S, uint32_t Choice) { Step(std::move(S), Choice); },
-          FullyEnabled, CutNote);
+      threadMoves(C, I, E, Ids, Step, FullyEnabled, CutNote);
       break;
     case ActionKind::Exit: {
       Config S = C;
       S.Threads[I].St = Status::Terminated; // exit1.
-      Step(std::move(S));
+      Step(std::move(S), 0);
       break;
     }
-    case ActionKind::Lock: {
-      if (A.Var != NoDataVar && !guardHolds(C, I, A)) {
-        // An atomic section entered only when its __VERIFIER_assume holds.
-        FullyEnabled = false;
-        break;
-      }
-      Config S = Next();
-      if (Exact) {
-        LockState &L = S.Locks.at(Ids[0]);
-        if (A.Mode == LockMode::Shared && L.Owner == 0)
-          L.Readers |= Bit;
-        else if (A.Mode == LockMode::Exclusive && L.Owner == 0 &&
-                 L.Readers == 0) {
-          L.Owner = I + 1;
-          L.Count = 1;
-        } else if (A.Mode == LockMode::Exclusive && L.Owner == I + 1 &&
-                   A.Lock == LockKind::RecursiveMutex) {
-          ++L.Count;
-        } else {
-          FullyEnabled = false; // acq blocks while owned.
-          break;
-        }
-      }
-      Step(std::move(S));
+    case ActionKind::Lock:
+    case ActionKind::TryLock:
+    case ActionKind::Unlock:
+      lockMoves(X, FullyEnabled);
       break;
-    }
-    case ActionKind::TryLock: {
-      if (!Exact) {
-        Config S = Next();
-        write(S, I, A.Var, Value());
-        Step(std::move(S), 1);
-        break;
-      }
-      const LockState &L = C.Locks[Ids[0]];
-      bool CanTake =
-          A.Mode == LockMode::Shared
-              ? L.Owner == 0
-              : ((L.Owner == 0 && L.Readers == 0) ||
-                 (L.Owner == I + 1 && A.Lock == LockKind::RecursiveMutex));
-      if (CanTake) {
-        Config S = Next();
-        LockState &SL = S.Locks.at(Ids[0]);
-        if (A.Mode == LockMode::Shared)
-          SL.Readers |= Bit;
-        else if (SL.Owner == I + 1)
-          ++SL.Count;
-        else {
-          SL.Owner = I + 1;
-          SL.Count = 1;
-        }
-        write(S, I, A.Var, Value{true, 0});
-        Step(std::move(S), 0);
-      }
-      // acq?2: the failure outcome, always possible (see docs).
-      Config S = Next();
-      write(S, I, A.Var, Value{true, EBusy});
-      Step(std::move(S), 1);
-      break;
-    }
-    case ActionKind::Unlock: {
-      Config S = Next();
-      bool Blocked = false;
-      for (unsigned LI : Ids) {
-        LockState &L = S.Locks.at(LI);
-        if (L.Owner == I + 1) {
-          if (--L.Count == 0 || A.Lock != LockKind::RecursiveMutex) {
-            L.Owner = 0;
-            L.Count = 0;
-          }
-        } else if (L.Readers & Bit) {
-          L.Readers &= ~Bit;
-        } else if (!Exact || A.IfHeld || (L.Owner == 0 && L.Readers == 0)) {
-          // rel of a free lock continues; an ambiguous operand, or a
-          // guard that may have unlocked already, only releases what this
-          // thread holds.
-        } else if (Opts.AnyThreadMayUnlock) {
-          if (L.Owner) {
-            L.Owner = 0;
-            L.Count = 0;
-          } else {
-            L.Readers &= L.Readers - 1;
-          }
-        } else {
-          Blocked = true; // rel needs Lambda(m) in {theta, bottom}.
-        }
-      }
-      if (Blocked) {
-        FullyEnabled = false;
-        break;
-      }
-      Step(std::move(S));
-      break;
-    }
-    case ActionKind::Wait: {
-      Config S = C;
-      for (unsigned MI : ids(ObjKind::Lock, A.Mutex)) {
-        LockState &L = S.Locks.at(MI);
-        if (L.Owner == I + 1) {
-          L.Owner = 0;
-          L.Count = 0;
-        }
-      }
-      S.Threads[I].St = Status::Waiting;
-      S.Threads[I].Aux = EI;
-      Step(std::move(S));
-      break;
-    }
+    case ActionKind::Wait:
     case ActionKind::Signal:
-    case ActionKind::Broadcast: {
-      std::vector<uint32_t> Waiters;
-      for (uint32_t J = 0; J < C.Threads.size(); ++J) {
-        const ThreadState &W = C.Threads[J];
-        if (W.St != Status::Waiting)
-          continue;
-        std::vector<unsigned> WC = ids(ObjKind::Cond, edge(W, W.Aux).A.Objects);
-        for (unsigned X : WC)
-          if (std::find(Ids.begin(), Ids.end(), X) != Ids.end()) {
-            Waiters.push_back(J);
-            break;
-          }
-      }
-      if (Waiters.empty()) {
-        Step(Next(), 0); // signal2: lost.
-      } else if (A.Kind == ActionKind::Broadcast) {
-        Config S = Next();
-        for (uint32_t J : Waiters)
-          S.Threads[J].St = Status::Reacquire;
-        Step(std::move(S), 0);
-      } else {
-        for (uint32_t J : Waiters) { // signal1: one waiter per transition.
-          Config S = Next();
-          S.Threads[J].St = Status::Reacquire;
-          Step(std::move(S), J + 1);
-        }
-      }
+    case ActionKind::Broadcast:
+      condMoves(X);
       break;
-    }
-    case ActionKind::BarrierWait: {
-      if (!Exact) {
-        Step(Next());
-        break;
-      }
-      unsigned B = Ids[0];
-      Config S = C;
-      S.Threads[I].St = Status::AtBarrier;
-      S.Threads[I].Aux = EI;
-      S.Barriers[B] |= Bit;
-      int64_t Need = BarrierCount[B] >= 0 ? BarrierCount[B]
-                                          : int64_t(liveParticipants(C, B));
-      if (int64_t(llvm::popcount(S.Barriers[B])) >= Need) {
-        // The last arrival releases every arrived instance.
-        for (uint32_t J = 0; J < S.Threads.size(); ++J)
-          if (S.Barriers[B] >> J & 1)
-            arrive(S, J, edge(S.Threads[J], S.Threads[J].Aux).To);
-        S.Barriers[B] = 0;
-      }
-      Step(std::move(S));
+    case ActionKind::BarrierWait:
+      barrierMoves(X);
       break;
-    }
-    case ActionKind::Once: {
-      const ThreadGraph *Body = nullptr;
-      unsigned BodyIdx = 0;
-      for (unsigned K = 0; K < OnceFns.size(); ++K)
-        if (A.Callees.size() == 1 && A.Callees[0] == OnceFns[K]) {
-          Body = Graphs[NT + K];
-          BodyIdx = NT + K;
-        }
-      if (!Exact || T.RetNode != NoNode) {
-        Step(Next()); // Ambiguous control or nested once: see docs.
-        break;
-      }
-      uint8_t St = C.Onces[Ids[0]];
-      if (St == 1) {
-        FullyEnabled = false; // Others wait for the running init.
-        break;
-      }
-      Config S = Next();
-      if (St == 0) {
-        S = C;
-        S.Onces[Ids[0]] = 2;
-        if (Body && Body->NumNodes) {
-          S.Onces[Ids[0]] = 1;
-          ThreadState &ST = S.Threads[I];
-          ST.RetNode = E.To;
-          ST.Graph = BodyIdx;
-          ST.Aux = Ids[0];
-          arrive(S, I, Body->Entry);
-        } else {
-          arrive(S, I, E.To);
-        }
-      }
-      Step(std::move(S));
+    case ActionKind::Once:
+      onceMoves(X, FullyEnabled);
       break;
-    }
     case ActionKind::SemWait:
-    case ActionKind::SemTryWait: {
-      if (!Exact) {
-        Config S = Next();
-        if (A.Kind == ActionKind::SemTryWait)
-          write(S, I, A.Var, Value());
-        Step(std::move(S));
-        break;
-      }
-      if (C.Sems[Ids[0]] > 0) {
-        Config S = Next();
-        --S.Sems[Ids[0]];
-        if (A.Kind == ActionKind::SemTryWait)
-          write(S, I, A.Var, Value{true, 0});
-        Step(std::move(S), 0);
-      } else if (A.Kind == ActionKind::SemWait) {
-        FullyEnabled = false; // Blocks at zero.
-      }
-      if (A.Kind == ActionKind::SemTryWait) {
-        Config S = Next();
-        write(S, I, A.Var, Value{true, -1});
-        Step(std::move(S), 1);
-      }
+    case ActionKind::SemTryWait:
+    case ActionKind::SemPost:
+      semMoves(X, FullyEnabled);
       break;
-    }
-    case ActionKind::SemPost: {
-      Config S = Next();
-      if (Exact && S.Sems[Ids[0]] < SemCeiling)
-        ++S.Sems[Ids[0]];
-      Step(std::move(S));
-      break;
-    }
     default: // Internal, Read, Write, Call.
-      Step(Next());
+      Step(X.next(), 0);
       break;
     }
   }

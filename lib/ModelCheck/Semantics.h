@@ -288,6 +288,35 @@ private:
   std::vector<bool> MultiHandle;
 
   using StepFn = llvm::function_ref<void(Config &&, uint32_t)>;
+  /// One outgoing edge of an active instance being turned into moves: the
+  /// table entries its operand may denote (Ids), whether it acts on exactly
+  /// one of them, and where each successor goes (Step, with its choice).
+  struct EdgeMove {
+    const Prepared &P;
+    const Config &C;
+    uint32_t I;
+    uint32_t EI;
+    const ActionEdge &E;
+    const std::vector<unsigned> &Ids;
+    bool Exact;
+    StepFn Step;
+    /// C with instance I past the edge.
+    Config next() const;
+  };
+  /// The table entries an action's operand may denote (Rules.cpp).
+  std::vector<unsigned> operandIds(const Action &A) const;
+  /// Assign, Assume, AtomicUpdate (Rules.cpp).
+  void dataMoves(const EdgeMove &X, bool &FullyEnabled) const;
+  /// A waiter's spurious wake-up and a woken waiter re-taking its mutex
+  /// (SyncRules.cpp, as the rest below).
+  void blockedMoves(const Config &C, uint32_t I,
+                    llvm::function_ref<void(MoveKind, Config &&)> Emit,
+                    bool &FullyEnabled) const;
+  void lockMoves(const EdgeMove &X, bool &FullyEnabled) const;
+  void condMoves(const EdgeMove &X) const;
+  void barrierMoves(const EdgeMove &X) const;
+  void onceMoves(const EdgeMove &X, bool &FullyEnabled) const;
+  void semMoves(const EdgeMove &X, bool &FullyEnabled) const;
   /// create, join, detach and cancel (HandleRules.cpp). Ids: the handle
   /// entries the operand may denote.
   void threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
