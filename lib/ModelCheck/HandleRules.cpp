@@ -23,15 +23,14 @@ using namespace llvm;
 
 void Prepared::computeMultiHandles() {
   const ThreadModel &TM = *In.TM;
-  const std::vector<MemLoc> &HT =
-      Tables[static_cast<unsigned>(ObjKind::Handle)];
+  const std::vector<MemLoc> &HT = Objects->table(ObjKind::Handle);
   // Creation sites (in the explored graphs) storing into each entry.
   std::vector<std::set<unsigned>> StoredBy(HT.size());
   for (const ThreadGraph *G : Graphs)
     for (const ActionEdge &E : G->Edges)
       if (E.A.Kind == ActionKind::Create && E.A.Creation < TM.Creations.size())
         for (unsigned HI :
-             ids(ObjKind::Handle, TM.Creations[E.A.Creation].Handles))
+             Objects->ids(ObjKind::Handle, TM.Creations[E.A.Creation].Handles))
           StoredBy[HI].insert(E.A.Creation);
   MultiHandle.assign(HT.size(), true);
   for (unsigned HI = 0; HI < HT.size(); ++HI) {
@@ -102,7 +101,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       write(S, I, A.ResultVar, Value{true, CreateFailure});
       Step(std::move(S), CreateFails);
     }
-    std::vector<unsigned> H = ids(ObjKind::Handle, CS->Handles);
+    std::vector<unsigned> H = Objects->ids(ObjKind::Handle, CS->Handles);
     // thread-ids: a fresh id (R = 0), or one a join or detach freed.
     std::vector<uint32_t> NewIds{uint32_t(C.Threads.size() + 1)};
     for (uint32_t V = 1; V <= MaxInstances; ++V)
@@ -119,14 +118,14 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         // context-parameters: this site's graph of the template, if any.
         if (auto It = SiteGraph.find({A.Creation, Tgt}); It != SiteGraph.end())
           NT0.Graph = It->second;
-        NT0.Locals.assign(NumLocal, Value());
+        NT0.Locals.assign(Objects->numLocal(), Value());
         NT0.Id = NewIds[R];
         S.FreedIds &= ~(uint64_t(1) << (NewIds[R] - 1));
         // per-instance-index: the new instance's index is the creator's
         // counter now.
-        if (CS->ParamVar < LocalSlot.size() && LocalSlot[CS->ParamVar] >= 0 &&
-            CS->Targets.size() == 1)
-          NT0.Locals[LocalSlot[CS->ParamVar]] = read(C, I, CS->ArgVar);
+        if (int Slot = Objects->localSlot(CS->ParamVar);
+            Slot >= 0 && CS->Targets.size() == 1)
+          NT0.Locals[Slot] = read(C, I, CS->ArgVar);
         S.Threads.push_back(NT0);
         if (Tgt >= this->NT || Graphs[NT0.Graph]->NumNodes == 0)
           S.Threads[New].St = Status::Terminated;
@@ -218,7 +217,7 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       std::vector<bool> Sig;
       for (const auto &[HJ, Jb] : C.Joinable.stored())
         Sig.push_back(Jb & Bit);
-      if (!Opts.AnyThreadMayUnlock && !hasThreadIds()) {
+      if (!Opts.AnyThreadMayUnlock && !Objects->hasThreadIds()) {
         if (std::find(Taken.begin(), Taken.end(), Sig) != Taken.end())
           continue;
         Taken.push_back(std::move(Sig));

@@ -24,18 +24,18 @@ using namespace racesift;
 using namespace racesift::mc;
 
 Value Prepared::read(const Config &C, uint32_t I, DataVarId V) const {
-  if (V < SharedSlot.size() && SharedSlot[V] >= 0)
-    return C.Shared[SharedSlot[V]];
-  if (V < LocalSlot.size() && LocalSlot[V] >= 0)
-    return C.Threads[I].Locals[LocalSlot[V]];
+  if (int Slot = Objects->sharedSlot(V); Slot >= 0)
+    return C.Shared[Slot];
+  if (int Slot = Objects->localSlot(V); Slot >= 0)
+    return C.Threads[I].Locals[Slot];
   return Value();
 }
 
 void Prepared::write(Config &C, uint32_t I, DataVarId V, Value Val) const {
-  if (V < SharedSlot.size() && SharedSlot[V] >= 0)
-    C.Shared[SharedSlot[V]] = Val;
-  else if (V < LocalSlot.size() && LocalSlot[V] >= 0)
-    C.Threads[I].Locals[LocalSlot[V]] = Val;
+  if (int Slot = Objects->sharedSlot(V); Slot >= 0)
+    C.Shared[Slot] = Val;
+  else if (int Slot = Objects->localSlot(V); Slot >= 0)
+    C.Threads[I].Locals[Slot] = Val;
 }
 
 /// Whether L Pred R holds.
@@ -172,25 +172,25 @@ std::vector<unsigned> Prepared::operandIds(const Action &A) const {
   switch (A.Kind) {
   case ActionKind::Lock:
   case ActionKind::TryLock:
-    return ids(ObjKind::Lock, A.Objects);
+    return Objects->ids(ObjKind::Lock, A.Objects);
   case ActionKind::Unlock:
-    return lockIds(A);
+    return Objects->lockIds(A);
   case ActionKind::Wait:
   case ActionKind::Signal:
   case ActionKind::Broadcast:
-    return ids(ObjKind::Cond, A.Objects);
+    return Objects->ids(ObjKind::Cond, A.Objects);
   case ActionKind::BarrierWait:
-    return ids(ObjKind::Barrier, A.Objects);
+    return Objects->ids(ObjKind::Barrier, A.Objects);
   case ActionKind::Once:
-    return ids(ObjKind::Once, A.Objects);
+    return Objects->ids(ObjKind::Once, A.Objects);
   case ActionKind::SemWait:
   case ActionKind::SemTryWait:
   case ActionKind::SemPost:
-    return ids(ObjKind::Sem, A.Objects);
+    return Objects->ids(ObjKind::Sem, A.Objects);
   case ActionKind::Join:
   case ActionKind::Detach:
   case ActionKind::Cancel:
-    return ids(ObjKind::Handle, A.Objects);
+    return Objects->ids(ObjKind::Handle, A.Objects);
   default: // Create's operand is its creation slot, not a table entry.
     return {};
   }
@@ -216,7 +216,8 @@ void Prepared::dataMoves(const EdgeMove &X, bool &FullyEnabled) const {
   case ActionKind::Assume: {
     if (!guardHolds(C, I, A)) {
       // Another thread may make it hold (a join forgets thread ids).
-      if (isShared(A.Var) || isShared(A.RhsVar) || usesThreadId(A))
+      if (Objects->isShared(A.Var) || Objects->isShared(A.RhsVar) ||
+          Objects->usesThreadId(A))
         FullyEnabled = false;
       return;
     }
@@ -243,14 +244,14 @@ void Prepared::movesOf(const Config &C, uint32_t I,
   auto Emit = [&](MoveKind K, uint32_t E, uint32_t Choice, Config &&S,
                   std::vector<unsigned> Objs, bool All) {
     if (S.Threads[I].St == Status::Terminated || S.Threads[I].Graph != T.Graph)
-      Objs.push_back(ThreadMgmt);
+      Objs.push_back(ObjectTables::ThreadMgmt);
     std::sort(Objs.begin(), Objs.end());
     Objs.erase(std::unique(Objs.begin(), Objs.end()), Objs.end());
     Moves.push_back(MoveInfo{Move{I, K, E, Choice}, std::move(Objs), All});
     Succs.push_back(std::move(S));
   };
   auto Objs = [&](uint32_t E, bool &All) {
-    llvm::ArrayRef<unsigned> O = edgeObjs(T.Graph, E, All);
+    llvm::ArrayRef<unsigned> O = Dep->edgeObjs(T.Graph, E, All);
     return std::vector<unsigned>(O.begin(), O.end());
   };
 
@@ -281,8 +282,8 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     // A sync operand that may denote several objects, or one abstract
     // object that may be many runtime ones, acts on none of them exactly
     // (see docs: "ambiguous sync objects").
-    const bool Exact =
-        isTableKind(A.Kind) && exact(A.MustObject, objKindOf(A.Kind), Ids);
+    const bool Exact = isTableKind(A.Kind) &&
+                       Objects->exact(A.MustObject, objKindOf(A.Kind), Ids);
     EdgeMove X{*this, C, I, EI, E, Ids, Exact, Step};
 
     switch (A.Kind) {

@@ -7,16 +7,21 @@
 //===----------------------------------------------------------------------===//
 //
 // Internal to lib/ModelCheck: global configurations (Figure 2 plus rwlocks,
-// barriers, once controls, semaphores and tracked data), the rules that give
-// their successors (Figures 3 and 4), and the compact packing of a
-// configuration into bytes for the visited set.
+// barriers, once controls, semaphores and tracked data), and Prepared, one
+// location's model ready for the search: its graphs, its objects numbered
+// (ObjectTables.h), its dependence data (Dependence.h), the rules that give
+// a configuration's successors (Figures 3 and 4; Rules.cpp, SyncRules.cpp,
+// HandleRules.cpp) and the packing of a configuration into bytes for the
+// visited set (StateEncoding.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef RACESIFT_LIB_MODELCHECK_SEMANTICS_H
 #define RACESIFT_LIB_MODELCHECK_SEMANTICS_H
 
+#include "Dependence.h"
 #include "Explorer.h"
+#include "ObjectTables.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
@@ -25,6 +30,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -161,13 +167,6 @@ struct MoveInfo {
   bool All = false;           ///< Dependent with everything (cancel).
 };
 
-/// Kinds of objects in the Prepared tables.
-enum class ObjKind : uint8_t { Lock, Cond, Barrier, Sem, Once, Handle };
-
-/// Whether actions of kind K name objects of one of the tables, and which.
-bool isTableKind(ActionKind K);
-ObjKind objKindOf(ActionKind K);
-
 /// The model of one location compiled into dense tables.
 class Prepared {
 public:
@@ -241,51 +240,18 @@ private:
   Clock::time_point Deadline;
   bool Complete = true;
   unsigned NT = 0;
-  unsigned NumObjs = 0;
-  unsigned ThreadMgmt = 0; ///< Pseudo object: creation, termination, join.
-  unsigned SharedBase = 0; ///< Object ids of shared data vars start here.
-  unsigned SiteBase = 0;   ///< Object ids of creation-site counters.
-  std::vector<std::vector<MemLoc>> Tables; ///< Per ObjKind.
-  std::vector<unsigned> TableBase;         ///< First object id per ObjKind.
-  std::vector<int> SharedSlot, LocalSlot;  ///< Per DataVarId, -1 if none.
-  unsigned NumShared = 0, NumLocal = 0;
-  /// Slots of tracked thread-id variables (DataVar::IsThreadId).
-  std::vector<unsigned> IdShared, IdLocal;
-  /// Whether an action reads or writes a tracked thread id: it depends on
-  /// thread management, since a join or detach may forget an id.
-  bool usesThreadId(const Action &A) const;
-  bool hasThreadIds() const { return !IdShared.empty() || !IdLocal.empty(); }
-  /// Instances in Mask are joined or detached: a later create may reuse
-  /// their ids (glibc does), so stale copies may equal a new thread's.
-  void freeIds(Config &C, uint64_t Mask) const;
-  /// Per graph, per strongly connected component of its nodes (NodeSCC):
-  /// objects of every step reachable from there (including threads created
-  /// and once bodies run from there), and whether a cancel is reachable.
-  std::vector<std::vector<unsigned>> NodeSCC;
-  std::vector<std::vector<llvm::BitVector>> Future;
-  std::vector<std::vector<bool>> FutureAll;
+  /// The location's objects, numbered (set once the graphs are known).
+  std::optional<ObjectTables> Objects;
+  /// The partial-order reduction's dependence data.
+  std::optional<Dependence> Dep;
   std::vector<std::vector<bool>> AccessNode; ///< Node has an access edge.
-  /// Per graph, per edge: staticObjs, computed once. The objects of edge E
-  /// of graph G are EdgeObjs[G][EdgeObjStart[G][E] .. EdgeObjStart[G][E+1]).
-  std::vector<std::vector<uint32_t>> EdgeObjStart;
-  std::vector<std::vector<unsigned>> EdgeObjs;
-  std::vector<llvm::BitVector> EdgeAll;
-  std::vector<int64_t> SemInit, BarrierCount;
-  /// Per semaphore and per barrier entry: some action names it without
-  /// certainly meaning one runtime object, so its count is unknown and it
-  /// orders nothing (docs: "ambiguous sync objects").
-  std::vector<bool> SemUncounted, BarrierUncounted;
-  /// Whether an operation on the entries Ids of kind K acts on exactly one
-  /// runtime object that the explorer models; Must: its operand certainly
-  /// denotes one runtime object (Action::MustObject).
-  bool exact(bool Must, ObjKind K, const std::vector<unsigned> &Ids) const;
-  /// The lock entries a lock operation's operand may denote: every entry
-  /// for an unlock through an unresolved pointer (releasesAnyLock).
-  std::vector<unsigned> lockIds(const Action &A) const;
   /// Per handle entry: may hold several live instances (array, collapsed or
   /// heap object, or no type and several/looping creates): a create adds
   /// to it instead of overwriting it. See docs: "join".
   std::vector<bool> MultiHandle;
+  /// Instances in Mask are joined or detached: a later create may reuse
+  /// their ids (glibc does), so stale copies may equal a new thread's.
+  void freeIds(Config &C, uint64_t Mask) const;
 
   using StepFn = llvm::function_ref<void(Config &&, uint32_t)>;
   /// One outgoing edge of an active instance being turned into moves: the
@@ -324,11 +290,6 @@ private:
                    bool &FullyEnabled, std::string *CutNote) const;
   void computeMultiHandles();
 
-  unsigned intern(ObjKind K, const MemLoc &L);
-  std::vector<unsigned> ids(ObjKind K, const std::vector<MemLoc> &Ls) const;
-  unsigned slotBase(ObjKind K) const {
-    return TableBase[static_cast<unsigned>(K)];
-  }
   bool isAccessOfLoc(const Action &A) const;
   /// Whether every pair of the lockset layer's contexts of (TA, A) and
   /// (TB, B) holds a common lock. A template without a context for its
@@ -337,22 +298,6 @@ private:
   /// InvalidTemplate: any template.
   bool lockProtected(TemplateId TA, AccessId A, TemplateId TB,
                      AccessId B) const;
-  void staticObjs(const ActionEdge &E, unsigned G, std::vector<unsigned> &Out,
-                  bool &All) const;
-  void computeEdgeObjs();
-  /// The objects of edge E of graph G (staticObjs), and whether it
-  /// depends on everything.
-  llvm::ArrayRef<unsigned> edgeObjs(unsigned G, uint32_t E, bool &All) const {
-    All = All || EdgeAll[G].test(E);
-    const std::vector<uint32_t> &Start = EdgeObjStart[G];
-    return llvm::ArrayRef<unsigned>(EdgeObjs[G])
-        .slice(Start[E], Start[E + 1] - Start[E]);
-  }
-  /// Futures.cpp.
-  void computeFutures();
-  /// The objects of G's edges out of SCC and the futures they lead to.
-  void futureOf(unsigned G, unsigned SCC,
-                const std::vector<std::vector<unsigned>> &Members);
   Value read(const Config &C, uint32_t I, DataVarId V) const;
   void write(Config &C, uint32_t I, DataVarId V, Value Val) const;
   void arrive(Config &C, uint32_t I, uint32_t To) const;
@@ -365,9 +310,6 @@ private:
   /// edge) with the variables updated, once per outcome with its choice.
   void atomicUpdate(const Config &C, uint32_t I, const Action &A, Config &Base,
                     llvm::function_ref<void(Config &&, uint32_t)> Emit) const;
-  bool isShared(DataVarId V) const {
-    return V < SharedSlot.size() && SharedSlot[V] >= 0;
-  }
   unsigned liveParticipants(const Config &C, unsigned Barrier) const;
 };
 

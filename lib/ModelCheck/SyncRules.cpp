@@ -47,9 +47,10 @@ void Prepared::blockedMoves(const Config &C, uint32_t I,
   }
   case Status::Reacquire: {
     const ActionEdge &E = edge(T, T.Aux);
-    std::vector<unsigned> M = ids(ObjKind::Lock, E.A.Mutex);
+    std::vector<unsigned> M = Objects->ids(ObjKind::Lock, E.A.Mutex);
     Config S = C;
-    if (exact(In.TM->isOneRuntimeObject(E.A.Mutex), ObjKind::Lock, M)) {
+    if (Objects->exact(In.TM->isOneRuntimeObject(E.A.Mutex), ObjKind::Lock,
+                       M)) {
       LockState &L = S.Locks.at(M[0]);
       if (L.Owner != 0 || L.Readers != 0) {
         FullyEnabled = false;
@@ -166,7 +167,7 @@ void Prepared::condMoves(const EdgeMove &X) const {
   const Config &C = X.C;
   if (A.Kind == ActionKind::Wait) {
     Config S = C;
-    for (unsigned MI : ids(ObjKind::Lock, A.Mutex)) {
+    for (unsigned MI : Objects->ids(ObjKind::Lock, A.Mutex)) {
       LockState &L = S.Locks.at(MI);
       if (L.Owner == X.I + 1) {
         L.Owner = 0;
@@ -185,7 +186,8 @@ void Prepared::condMoves(const EdgeMove &X) const {
     const ThreadState &W = C.Threads[J];
     if (W.St != Status::Waiting)
       continue;
-    std::vector<unsigned> WC = ids(ObjKind::Cond, edge(W, W.Aux).A.Objects);
+    std::vector<unsigned> WC =
+        Objects->ids(ObjKind::Cond, edge(W, W.Aux).A.Objects);
     if (llvm::any_of(
             WC, [&](unsigned Id) { return llvm::is_contained(X.Ids, Id); }))
       Waiters.push_back(J);
@@ -207,7 +209,7 @@ void Prepared::condMoves(const EdgeMove &X) const {
 }
 
 unsigned Prepared::liveParticipants(const Config &C, unsigned B) const {
-  unsigned Obj = slotBase(ObjKind::Barrier) + B, N = 0;
+  unsigned Obj = Objects->slotBase(ObjKind::Barrier) + B, N = 0;
   for (uint32_t I = 0; I < C.Threads.size(); ++I)
     if (futureMeets(C, I, {Obj}, false))
       ++N;
@@ -224,8 +226,9 @@ void Prepared::barrierMoves(const EdgeMove &X) const {
   S.Threads[X.I].St = Status::AtBarrier;
   S.Threads[X.I].Aux = X.EI;
   S.Barriers[B] |= uint64_t(1) << X.I;
-  int64_t Need = BarrierCount[B] >= 0 ? BarrierCount[B]
-                                      : int64_t(liveParticipants(X.C, B));
+  int64_t Need = Objects->barrierCount()[B] >= 0
+                     ? Objects->barrierCount()[B]
+                     : int64_t(liveParticipants(X.C, B));
   if (int64_t(llvm::popcount(S.Barriers[B])) >= Need) {
     // The last arrival releases every arrived instance.
     for (uint32_t J = 0; J < S.Threads.size(); ++J)

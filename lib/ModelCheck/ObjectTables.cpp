@@ -1,0 +1,245 @@
+//===- ObjectTables.cpp - Dense numbering of a location's objects ---------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ObjectTables.h"
+#include "Explorer.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace racesift;
+using namespace racesift::mc;
+
+bool mc::isTableKind(ActionKind K) {
+  switch (K) {
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+    return true;
+  default:
+    return false;
+  }
+}
+
+ObjKind mc::objKindOf(ActionKind K) {
+  switch (K) {
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+    return ObjKind::Cond;
+  case ActionKind::BarrierWait:
+    return ObjKind::Barrier;
+  case ActionKind::Once:
+    return ObjKind::Once;
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+    return ObjKind::Sem;
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+    return ObjKind::Handle;
+  default:
+    return ObjKind::Lock;
+  }
+}
+
+ObjectTables::ObjectTables(const ThreadModel &TM,
+                           llvm::ArrayRef<const ThreadGraph *> Graphs,
+                           llvm::ArrayRef<std::pair<MemLoc, int64_t>> SyncInit,
+                           bool RelaxLocks)
+    : TM(TM), RelaxLocks(RelaxLocks) {
+  numberObjects(Graphs);
+  numberData(Graphs);
+  countSyncObjects(Graphs, SyncInit);
+}
+
+void ObjectTables::numberObjects(llvm::ArrayRef<const ThreadGraph *> Graphs) {
+  // Objects of every kind, as the actions name them. An object that is ever
+  // named with AnyOffset is collapsed to one entry so that each MemLoc maps
+  // to exactly one table entry (see docs: "collapsed sync objects").
+  std::vector<std::vector<MemLoc>> Seen(NumObjKinds);
+  auto Note = [&](ObjKind K, const std::vector<MemLoc> &Ls) {
+    for (const MemLoc &L : Ls)
+      Seen[static_cast<unsigned>(K)].push_back(L);
+  };
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges) {
+      const Action &A = E.A;
+      if (isTableKind(A.Kind))
+        Note(objKindOf(A.Kind), A.Objects);
+      if (A.Kind == ActionKind::Wait)
+        Note(ObjKind::Lock, A.Mutex);
+      if (A.Kind == ActionKind::Create && A.Creation < TM.Creations.size())
+        Note(ObjKind::Handle, TM.Creations[A.Creation].Handles);
+    }
+  Tables.assign(NumObjKinds, {});
+  TableBase.assign(NumObjKinds, 0);
+  unsigned Next = ThreadMgmt + 1;
+  for (unsigned K = 0; K < NumObjKinds; ++K) {
+    std::set<ObjectId> Collapsed;
+    for (const MemLoc &L : Seen[K])
+      if (L.Offset == AnyOffset)
+        Collapsed.insert(L.Obj);
+    std::set<MemLoc> Uniq;
+    for (MemLoc L : Seen[K]) {
+      if (Collapsed.count(L.Obj))
+        L.Offset = AnyOffset;
+      Uniq.insert(L);
+    }
+    TableBase[K] = Next;
+    Tables[K].assign(Uniq.begin(), Uniq.end());
+    Next += Tables[K].size();
+  }
+  SiteBase = Next;
+  SharedBase = Next + TM.Creations.size();
+}
+
+void ObjectTables::numberData(llvm::ArrayRef<const ThreadGraph *> Graphs) {
+  std::set<DataVarId> Tracked;
+  std::vector<std::pair<DataVarId, DataVarId>> Copies;
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges) {
+      DataUse U = dataUseOf(E.A);
+      Tracked.insert(U.Tested.begin(), U.Tested.end());
+      for (DataVarId W : U.Written)
+        for (DataVarId R : U.Read)
+          Copies.push_back({W, R});
+      addIndexVars(TM, E.A, Tracked, Copies);
+    }
+  // A variable copied into a tracked one is tracked too.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto &[Dst, Src] : Copies)
+      if (Tracked.count(Dst) && Tracked.insert(Src).second)
+        Changed = true;
+  }
+
+  SharedSlot.assign(TM.DataVars.size(), -1);
+  LocalSlot.assign(TM.DataVars.size(), -1);
+  for (DataVarId V : Tracked) {
+    if (V >= TM.DataVars.size())
+      continue;
+    const DataVar &D = TM.DataVars[V];
+    bool IsShared = false;
+    if (D.IsMemory && D.Loc.Obj < TM.Objects.size()) {
+      const MemObject &O = TM.Objects[D.Loc.Obj];
+      IsShared = (!O.ThreadLocal || O.ThreadLocalEscapes) &&
+                 (O.Kind != ObjectKind::Stack || O.Shared);
+    }
+    if (IsShared)
+      SharedSlot[V] = NumShared++;
+    else
+      LocalSlot[V] = NumLocal++;
+    if (D.IsThreadId)
+      (IsShared ? IdShared : IdLocal)
+          .push_back(IsShared ? SharedSlot[V] : LocalSlot[V]);
+  }
+}
+
+void ObjectTables::countSyncObjects(
+    llvm::ArrayRef<const ThreadGraph *> Graphs,
+    llvm::ArrayRef<std::pair<MemLoc, int64_t>> SyncInit) {
+  auto InitOf = [&](const MemLoc &L, int64_t Default) {
+    for (const auto &[Obj, Val] : SyncInit)
+      if (Obj.mayAlias(L))
+        return Val;
+    return Default;
+  };
+  for (const MemLoc &L : table(ObjKind::Sem))
+    SemInit.push_back(InitOf(L, 0));
+  for (const MemLoc &L : table(ObjKind::Barrier))
+    BarrierCount.push_back(InitOf(L, -1));
+  SemUncounted.assign(table(ObjKind::Sem).size(), false);
+  BarrierUncounted.assign(table(ObjKind::Barrier).size(), false);
+  for (const ThreadGraph *G : Graphs)
+    for (const ActionEdge &E : G->Edges) {
+      if (!isTableKind(E.A.Kind))
+        continue;
+      ObjKind K = objKindOf(E.A.Kind);
+      if (K != ObjKind::Sem && K != ObjKind::Barrier)
+        continue;
+      std::vector<unsigned> Ids = ids(K, E.A.Objects);
+      if (Ids.size() == 1 && E.A.MustObject)
+        continue;
+      for (unsigned Id : Ids)
+        (K == ObjKind::Sem ? SemUncounted : BarrierUncounted)[Id] = true;
+    }
+}
+
+std::vector<unsigned> ObjectTables::ids(ObjKind K,
+                                        const std::vector<MemLoc> &Ls) const {
+  const std::vector<MemLoc> &T = Tables[static_cast<unsigned>(K)];
+  std::vector<unsigned> Out;
+  // A table is sorted by object, then offset: an object's entries are one
+  // run.
+  for (const MemLoc &L : Ls)
+    for (auto It = std::lower_bound(
+             T.begin(), T.end(), L.Obj,
+             [](const MemLoc &E, ObjectId O) { return E.Obj < O; });
+         It != T.end() && It->Obj == L.Obj; ++It)
+      if (It->Offset == L.Offset || It->Offset == AnyOffset)
+        Out.push_back(It - T.begin());
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+std::vector<unsigned> ObjectTables::lockIds(const Action &A) const {
+  if (!releasesAnyLock(A))
+    return ids(ObjKind::Lock, A.Objects);
+  std::vector<unsigned> Every(table(ObjKind::Lock).size());
+  for (unsigned K = 0; K < Every.size(); ++K)
+    Every[K] = K;
+  return Every;
+}
+
+bool ObjectTables::exact(bool Must, ObjKind K,
+                         const std::vector<unsigned> &Ids) const {
+  if (Ids.size() != 1)
+    return false;
+  switch (K) {
+  case ObjKind::Lock:
+    // An abstract lock that may be many runtime locks excludes nothing
+    // (ThreadModel::isOneRuntimeObject).
+    return Must && !RelaxLocks;
+  case ObjKind::Sem:
+    return Must && !SemUncounted[Ids[0]];
+  case ObjKind::Barrier:
+    return Must && !BarrierUncounted[Ids[0]];
+  case ObjKind::Cond:
+  case ObjKind::Once:
+  case ObjKind::Handle:
+    return true;
+  }
+  return true;
+}
+
+bool ObjectTables::usesThreadId(const Action &A) const {
+  if (!hasThreadIds())
+    return false;
+  DataUse U = dataUseOf(A);
+  auto IsId = [&](DataVarId V) {
+    return V < TM.DataVars.size() && TM.DataVars[V].IsThreadId &&
+           (sharedSlot(V) >= 0 || localSlot(V) >= 0);
+  };
+  return llvm::any_of(U.Tested, IsId) || llvm::any_of(U.Written, IsId) ||
+         llvm::any_of(U.Read, IsId);
+}
