@@ -30,14 +30,17 @@ namespace {
 struct ClassKey {
   TemplateId Thread;
   OrderKey Order;
-  bool Write, Atomic;
+  /// What accessesConflict reads of the access (OwnInstance: its
+  /// OwnThreadInstance; a direct access and one through a pointer differ).
+  bool Write, Atomic, OwnInstance;
   std::pair<unsigned, const llvm::Type *> Type;
   const LockSet *Held;
   bool operator<(const ClassKey &O) const {
-    if (std::tie(Thread, Order, Write, Atomic, Type) !=
-        std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.Type))
-      return std::tie(Thread, Order, Write, Atomic, Type) <
-             std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.Type);
+    if (std::tie(Thread, Order, Write, Atomic, OwnInstance, Type) !=
+        std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.OwnInstance, O.Type))
+      return std::tie(Thread, Order, Write, Atomic, OwnInstance, Type) <
+             std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.OwnInstance,
+                      O.Type);
     return *Held < *O.Held;
   }
 };
@@ -68,8 +71,13 @@ PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R,
     if (!A)
       continue;
     OrderKey OK = Order ? Order->keyOf(C.Thread, C.Acc) : OrderKey();
-    ClassKey K{C.Thread,          OK,     A->IsWrite, A->IsAtomic,
-               accessTypeKey(*A), &C.Held};
+    ClassKey K{C.Thread,
+               OK,
+               A->IsWrite,
+               A->IsAtomic,
+               A->OwnThreadInstance,
+               accessTypeKey(*A),
+               &C.Held};
     auto [CIt, NewClass] = ClassIds.try_emplace(K, ClassRep.size());
     if (NewClass) {
       ClassRep.push_back(Ctx);

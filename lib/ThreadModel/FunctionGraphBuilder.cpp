@@ -182,7 +182,12 @@ static const Value *stripAddressCasts(const Value *V) {
 
 /// Whether Ptr is a thread-local global itself, or a field of it: the
 /// current thread's instance, whatever other threads' pointers reach.
-static bool namesThreadLocal(const Value *Ptr) {
+/// Whether an access of I through Ptr touches the accessing thread's own
+/// instance of its object: a thread-local object named directly, or a
+/// local of I's own function (own-frame: its address is the alloca plus
+/// field or element offsets, no pointer loaded from memory), which is in
+/// the frame of the thread running I.
+static bool namesOwnInstance(const Value *Ptr, const Instruction &I) {
   const Value *V = Ptr;
   while (true) {
     V = V->stripPointerCasts();
@@ -191,6 +196,8 @@ static bool namesThreadLocal(const Value *Ptr) {
     else
       break;
   }
+  if (auto *AI = dyn_cast<AllocaInst>(V))
+    return AI->getFunction() == I.getFunction();
   if (auto *II = dyn_cast<IntrinsicInst>(V))
     if (II->getIntrinsicID() == Intrinsic::threadlocal_address)
       V = II->getArgOperand(0)->stripPointerCasts();
@@ -518,7 +525,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.IsWrite = IsWrite;
   A.IsAtomic = IsAtomic;
   A.Unresolved = Unresolved;
-  A.OwnThreadInstance = Ptr && namesThreadLocal(Ptr);
+  A.OwnThreadInstance = Ptr && namesOwnInstance(Ptr, I);
   A.Locs = std::move(Locs);
   if (Ptr) {
     A.Base = canonicalBase(Ptr);

@@ -353,6 +353,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
          << "," << A.IndexHi << ")";
     if (A.BaseParam >= 0)
       OS << " via parameter " << A.BaseParam + 1;
+    if (A.OwnThreadInstance)
+      OS << " own instance";
     OS << "\n";
   }
   for (const DataVar &V : TM.DataVars)

@@ -194,8 +194,10 @@ struct Access {
   /// access is not checked (compromise "points-to-budget").
   bool Unresolved = false;
   /// Names a thread-local object itself (through llvm.threadlocal.address,
-  /// not a pointer): it touches the accessing thread's own instance, so two
-  /// such accesses never touch one concrete object.
+  /// not a pointer), or a local of its own function (own-frame: the alloca
+  /// plus offsets, not a pointer loaded from memory): it touches the
+  /// accessing thread's own instance, or frame, so two such accesses never
+  /// touch one concrete object.
   bool OwnThreadInstance = false;
   std::vector<MemLoc> Locs; ///< Abstract locations it may touch, sorted.
   /// per-instance-index: the access touches bytes [IndexScale * v +
