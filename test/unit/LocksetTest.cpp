@@ -867,6 +867,9 @@ TEST_CASE("Class pairing gives the pairwise verdicts on random models",
       const unsigned Bits[] = {0, 8, 32, 64};
       if (unsigned K = Pick(5))
         B.TM.Accesses[Id].Inst = B.memoryOp(Write, Bits[K - 1]);
+      // A direct access to the thread's own instance (own-frame, a
+      // thread-local named directly) gets a class of its own.
+      B.TM.Accesses[Id].OwnThreadInstance = Pick(4) == 0;
       return rw(B.TM, Id);
     };
     auto RandomAction = [&](const llvm::Function *In) {
