@@ -20,6 +20,7 @@
 #include <chrono>
 #include <map>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace llvm {
@@ -28,6 +29,29 @@ class Function;
 
 namespace racesift {
 namespace mc {
+
+/// context-parameters: which graph the threads of one creation site start
+/// with: its creation, the template, and what the start routine's argument
+/// points to there (the site's ArgObjects, or a narrower set in one inlined
+/// context of the site: Action::ArgObjects of its Create edge).
+struct SiteKey {
+  uint32_t Creation = 0;
+  TemplateId Template = InvalidTemplate;
+  std::vector<ObjectId> ArgObjects;
+  bool operator<(const SiteKey &O) const {
+    return std::tie(Creation, Template, ArgObjects) <
+           std::tie(O.Creation, O.Template, O.ArgObjects);
+  }
+};
+
+/// The key of the threads that Create action A starts running template T.
+inline SiteKey siteKeyOf(const ThreadModel &TM, const Action &A, TemplateId T) {
+  const std::vector<ObjectId> &Objs = !A.ArgObjects.empty() ? A.ArgObjects[0]
+                                      : A.Creation < TM.Creations.size()
+                                          ? TM.Creations[A.Creation].ArgObjects
+                                          : std::vector<ObjectId>();
+  return SiteKey{A.Creation, T, Objs};
+}
 
 /// Everything the explorer needs for one candidate location.
 struct ExplorerInput {
@@ -38,8 +62,8 @@ struct ExplorerInput {
   /// pthread_once init functions, run by the first caller of a Once action.
   std::map<const llvm::Function *, const ThreadGraph *> OnceBodies;
   /// context-parameters: graphs for the threads one creation site starts,
-  /// by (creation, template), where they differ from the template's.
-  std::map<std::pair<uint32_t, TemplateId>, const ThreadGraph *> SiteGraphs;
+  /// by site key, where they differ from the template's.
+  std::map<SiteKey, const ThreadGraph *> SiteGraphs;
   MemLoc Loc;
   /// Known initial values of tracked data variables (globals' initialisers).
   std::map<DataVarId, int64_t> InitialValues;

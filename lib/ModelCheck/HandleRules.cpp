@@ -116,7 +116,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
         NT0.Template = Tgt;
         NT0.Graph = Tgt;
         // context-parameters: this site's graph of the template, if any.
-        if (auto It = SiteGraph.find({A.Creation, Tgt}); It != SiteGraph.end())
+        if (auto It = SiteGraph.find(siteKeyOf(TM, A, Tgt));
+            It != SiteGraph.end())
           NT0.Graph = It->second;
         NT0.Locals.assign(Objects->numLocal(), Value());
         NT0.Id = NewIds[R];

@@ -62,14 +62,17 @@ public:
   /// The graph of Slot for the selected location: the shared one if the
   /// slot cannot reach an access of the location, else one built into Own.
   const ThreadGraph *graph(unsigned Slot, ThreadGraph &Own);
-  /// context-parameters: whether template T, whose graph for the selected
-  /// location is TG, gets a graph of its own for the threads creation site
-  /// C starts, built into Out: if C passes objects that exclude the
-  /// location's (so that accesses through the start routine's parameter
-  /// can be dropped), and TG is the location's own and runs no once body
-  /// (a once body returns to its template's graph: Rules, arrive).
-  bool siteGraph(uint32_t C, TemplateId T, const ThreadGraph &TG,
-                 ThreadGraph &Out);
+  /// context-parameters: whether template K.Template, whose graph for the
+  /// selected location is TG, gets a graph of its own for the threads its
+  /// creation starts with K.ArgObjects, built into Out: if those objects
+  /// exclude the location's (so that accesses through the start routine's
+  /// parameter can be dropped), and TG is the location's own and runs no
+  /// once body (a once body returns to its template's graph: Rules,
+  /// arrive).
+  bool siteGraph(const mc::SiteKey &K, const ThreadGraph &TG, ThreadGraph &Out);
+  /// Every site graph the explored graphs' creations need (In.Graphs and
+  /// In.OnceBodies set), into In.SiteGraphs, owned by Own.
+  void siteGraphs(mc::ExplorerInput &In, std::deque<ThreadGraph> &Own);
 
 private:
   const ThreadModel &TM;
@@ -301,11 +304,12 @@ const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
   return Shared[Slot].get();
 }
 
-bool ModuleSetup::siteGraph(uint32_t C, TemplateId T, const ThreadGraph &TG,
+bool ModuleSetup::siteGraph(const mc::SiteKey &K, const ThreadGraph &TG,
                             ThreadGraph &Out) {
-  const CreationSite &CS = TM.Creations[C];
-  if (CS.ArgObjects.empty() || CS.Library ||
-      std::binary_search(CS.ArgObjects.begin(), CS.ArgObjects.end(),
+  const CreationSite &CS = TM.Creations[K.Creation];
+  const TemplateId T = K.Template;
+  if (K.ArgObjects.empty() || CS.Library ||
+      std::binary_search(K.ArgObjects.begin(), K.ArgObjects.end(),
                          Selected.Obj) ||
       !Reach[T].anyCommon(LocFunctions) ||
       llvm::any_of(TG.Edges, [](const ActionEdge &E) {
@@ -314,8 +318,36 @@ bool ModuleSetup::siteGraph(uint32_t C, TemplateId T, const ThreadGraph &TG,
     return false;
   Out = buildThreadGraph(
       TM, T, [this](const Action &A) { return relevant(A, true); },
-      DefaultMaxGraphNodes, &Scratch, &Selected, &CS.ArgObjects);
+      DefaultMaxGraphNodes, &Scratch, &Selected, &K.ArgObjects);
   return true;
+}
+
+void ModuleSetup::siteGraphs(mc::ExplorerInput &In,
+                             std::deque<ThreadGraph> &Own) {
+  // The creations of every graph explored, the site graphs' own included
+  // (a thread started with fewer objects passes fewer on).
+  std::vector<const ThreadGraph *> Work(In.Graphs.begin(), In.Graphs.end());
+  for (auto &[Fn, G] : In.OnceBodies)
+    Work.push_back(G);
+  std::set<mc::SiteKey> Seen;
+  while (!Work.empty()) {
+    const ThreadGraph *From = Work.back();
+    Work.pop_back();
+    for (const ActionEdge &E : From->Edges) {
+      if (E.A.Kind != ActionKind::Create || E.A.Creation >= TM.Creations.size())
+        continue;
+      for (TemplateId T : TM.Creations[E.A.Creation].Targets) {
+        mc::SiteKey K = mc::siteKeyOf(TM, E.A, T);
+        if (T >= numTemplates() || !Seen.insert(K).second)
+          continue;
+        if (ThreadGraph G; siteGraph(K, *In.Graphs[T], G)) {
+          Own.push_back(std::move(G));
+          In.SiteGraphs[K] = &Own.back();
+          Work.push_back(&Own.back());
+        }
+      }
+    }
+  }
 }
 
 /// The sliced graphs' visible steps, for the trace: where a location's
@@ -455,13 +487,8 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
     }
     In.SiteGraphs.clear();
     SiteOwn.clear();
-    for (uint32_t C = 0; C < TM.Creations.size() && !CutShort; ++C)
-      for (TemplateId T : TM.Creations[C].Targets)
-        if (ThreadGraph G; T < Setup.numTemplates() &&
-                           Setup.siteGraph(C, T, *In.Graphs[T], G)) {
-          SiteOwn.push_back(std::move(G));
-          In.SiteGraphs[{C, T}] = &SiteOwn.back();
-        }
+    if (!CutShort)
+      Setup.siteGraphs(In, SiteOwn);
     CutShort = CutShort || Late();
     if (CutShort) {
       Result = NotExamined(Loc);

@@ -180,7 +180,7 @@ public:
   std::vector<const ThreadGraph *> Graphs;
   std::vector<const llvm::Function *> OnceFns; ///< Body i -> Graphs[NT + i].
   /// In.SiteGraphs' graphs, after the once bodies in Graphs.
-  std::map<std::pair<uint32_t, TemplateId>, uint32_t> SiteGraph;
+  std::map<SiteKey, uint32_t> SiteGraph;
   /// Graph -> edge -> creation slot, or -1 if the edge is no create. The
   /// thread bound applies per create edge of the inlined thread graphs, so
   /// one pthread_create inside a helper (std::thread's constructor) called

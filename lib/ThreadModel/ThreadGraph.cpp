@@ -185,6 +185,27 @@ struct Inliner {
     return &Both;
   }
 
+  /// What the start routine's argument of Create action A points to in
+  /// this context, if that is fewer objects than its creation site passes
+  /// anywhere (else nothing: the site's own set applies).
+  std::vector<ObjectId> startArgumentHere(const Action &A) const {
+    if (!Loc || A.Creation >= TM.Creations.size() || Params.empty())
+      return {};
+    const CreationSite &CS = TM.Creations[A.Creation];
+    int32_t P = CS.ArgParam;
+    if (P < 0 || size_t(P) >= Params.back().size() || !Params.back()[P])
+      return {};
+    const std::vector<ObjectId> &Outer = *Params.back()[P];
+    if (CS.ArgObjects.empty())
+      return Outer;
+    std::vector<ObjectId> Both;
+    std::set_intersection(Outer.begin(), Outer.end(), CS.ArgObjects.begin(),
+                          CS.ArgObjects.end(), std::back_inserter(Both));
+    if (Both.size() == CS.ArgObjects.size())
+      return {};
+    return Both;
+  }
+
   /// Whether access action A may touch Loc in this context: not if its
   /// address is a parameter's whose objects here do not include Loc's.
   bool touchesHere(const Action &A) const {
@@ -234,6 +255,10 @@ struct Inliner {
                       Context};
         if (NE.A.Kind == ActionKind::Internal)
           NE.A.Inst = E.A.Inst;
+        if (NE.A.Kind == ActionKind::Create)
+          if (std::vector<ObjectId> Here = startArgumentHere(E.A);
+              !Here.empty())
+            NE.A.ArgObjects = {std::move(Here)};
         // A step inside a system header (a std::lock_guard's lock) is shown
         // at the user's call that led there.
         if (isSystemLoc(NE.A.Loc) && !UserCallSites.empty())

@@ -306,8 +306,11 @@ struct ModelBuilder {
     Ctx.CreationOf[&CB] = Idx;
     TM.Creations.push_back(std::move(S));
     CreationSite &Added = TM.Creations.back();
-    if (const Value *Passed = startRoutineArgument(Added, PTA))
+    if (const Value *Passed = startRoutineArgument(Added, PTA)) {
       Added.ArgObjects = passedObjects(PTA, Passed);
+      Added.ArgParam =
+          parameterIndex(canonicalBase(Passed).Base, Added.InFunction);
+    }
   }
 
   /// Multiplicities: a fixpoint over call sites, creations and templates.

@@ -172,8 +172,12 @@ struct CreationSite {
   uint32_t ArgVar = std::numeric_limits<uint32_t>::max();
   uint32_t ParamVar = std::numeric_limits<uint32_t>::max();
   /// context-parameters: the objects the start routine's argument may
-  /// point to (pthread-style creations), sorted; empty if not known.
+  /// point to (pthread-style creations), sorted; empty if not known. And
+  /// the parameter of InFunction the argument's canonical base is, or -1:
+  /// a creation in a helper (`thread_init(&t1, ...)`, `thread_init(&t2,
+  /// ...)`) passes only what the helper's caller passes there.
   std::vector<ObjectId> ArgObjects;
+  int32_t ArgParam = -1;
   SourceLoc Loc;
 };
 
@@ -390,6 +394,9 @@ struct Action {
   /// parameter the argument's canonical base is, or -1; and the objects the
   /// argument may point to, sorted, empty if unknown (not a pointer,
   /// unresolved, or more than MaxArgObjects).
+  /// Create in a ThreadGraph: ArgObjects[0], if present, is what the start
+  /// routine's argument points to in this inlined context (narrower than
+  /// CreationSite::ArgObjects; see CreationSite::ArgParam).
   std::vector<int32_t> ArgParams;
   std::vector<std::vector<ObjectId>> ArgObjects;
   static constexpr size_t MaxArgObjects = 32;
