@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RACESIFT_THREADMODEL_POINTSTO_H
-#define RACESIFT_THREADMODEL_POINTSTO_H
+#ifndef RACESIFT_POINTSTO_POINTSTO_H
+#define RACESIFT_POINTSTO_POINTSTO_H
 
 #include "racesift/ThreadModel/ThreadModel.h"
 
@@ -28,8 +28,10 @@
 
 namespace llvm {
 class CallBase;
+class DataLayout;
 class Function;
 class Module;
+class Type;
 class Value;
 class raw_ostream;
 } // namespace llvm
@@ -50,6 +52,16 @@ struct ThreadStart {
 /// below 64 or grow past 256 (a context-insensitive merge of unrelated
 /// data); what a pointer gathers before it is cut costs the solver.
 constexpr unsigned DefaultMaxPointsTo = 128;
+
+/// "obj", "obj+8", "obj+?": the points-to printer's form.
+std::string describeLocPlain(const MemObject &O, int64_t Off);
+
+/// Where the field holding byte Off of memory declared as Declared starts:
+/// the scalar that byte is part of, or the char array it lies in (the
+/// solver's field model, FieldViews.cpp; the thread model's array fields
+/// use it too).
+uint64_t byteFieldStart(const llvm::DataLayout &DL, llvm::Type *Declared,
+                        uint64_t Off);
 
 class PointsToAnalysis {
 public:
@@ -147,4 +159,4 @@ public:
 
 } // namespace racesift
 
-#endif // RACESIFT_THREADMODEL_POINTSTO_H
+#endif // RACESIFT_POINTSTO_POINTSTO_H

@@ -5,15 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Internal to lib/ThreadModel/PointsTo*.cpp: the constraint graph and solver
+// Internal to lib/PointsTo: the constraint graph and solver
 // behind PointsToAnalysis. Copy cycles are collapsed with union-find (lazy
 // cycle detection plus an offline pass), positive-weight cycles fold their
 // GEP offsets to AnyOffset, and the worklist follows a topological order.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
-#define RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
+#ifndef RACESIFT_LIB_POINTSTO_POINTSTOSOLVER_H
+#define RACESIFT_LIB_POINTSTO_POINTSTOSOLVER_H
 
 #include "PointsToSet.h"
 #include "ThreadModelInternal.h"
@@ -76,10 +76,6 @@ enum class FieldView {
 };
 FieldView viewAs(const llvm::DataLayout &DL, llvm::Type *Declared, uint64_t Off,
                  llvm::Type *View);
-/// Where the field holding byte Off of memory declared as Declared starts:
-/// the scalar that byte is part of, or the char array it lies in.
-uint64_t byteFieldStart(const llvm::DataLayout &DL, llvm::Type *Declared,
-                        uint64_t Off);
 /// The view of a GEP with this source element type: its innermost element
 /// type, or null for byte arithmetic.
 llvm::Type *gepView(llvm::Type *SourceElement);
@@ -418,4 +414,4 @@ struct AndersenSolver {
 
 } // namespace racesift
 
-#endif // RACESIFT_LIB_THREADMODEL_POINTSTOSOLVER_H
+#endif // RACESIFT_LIB_POINTSTO_POINTSTOSOLVER_H
