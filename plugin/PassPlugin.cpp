@@ -21,7 +21,7 @@
 #include "racesift/ModelCheck/ModelCheckPrinter.h"
 #include "racesift/Pass/RaceSiftPass.h"
 #include "racesift/Pass/ValidatePrinter.h"
-#include "racesift/PointsTo/PointsTo.h"
+#include "racesift/PointsTo/PointsToPrinter.h"
 #include "racesift/Support/Debug.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 

@@ -1492,15 +1492,6 @@ PointsToAnalysis::constructedParts() const {
   return P->S.Parts;
 }
 
-std::string describeLocPlain(const MemObject &O, int64_t Off) {
-  std::string S = O.Name;
-  if (Off == AnyOffset)
-    S += "+?";
-  else if (Off)
-    S += "+" + std::to_string(Off);
-  return S;
-}
-
 void PointsToAnalysis::print(raw_ostream &OS) const {
   for (const Function &F : P->S.M) {
     if (F.isDeclaration())
@@ -1535,15 +1526,6 @@ void PointsToAnalysis::print(raw_ostream &OS) const {
   }
   for (const std::string &C : P->S.Compromises)
     OS << "compromise: " << C << "\n";
-}
-
-PreservedAnalyses PointsToPrinterPass::run(Module &M, ModuleAnalysisManager &) {
-  std::vector<MemObject> Objects;
-  PointsToAnalysis PTA(M, Objects, std::nullopt, MaxPointsTo);
-  OS << "racesift-pta: module '" << sys::path::filename(M.getSourceFileName())
-     << "'\n";
-  PTA.print(OS);
-  return PreservedAnalyses::all();
 }
 
 } // namespace racesift

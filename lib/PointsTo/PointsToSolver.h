@@ -15,6 +15,8 @@
 #ifndef RACESIFT_LIB_POINTSTO_POINTSTOSOLVER_H
 #define RACESIFT_LIB_POINTSTO_POINTSTOSOLVER_H
 
+#include "AllocWrappers.h"
+#include "FieldViews.h"
 #include "PointsToSet.h"
 #include "ThreadModelInternal.h"
 
@@ -29,56 +31,6 @@
 #include <vector>
 
 namespace racesift {
-
-/// Allocation functions (malloc, calloc, operator new, ...): their result is
-/// a fresh heap object.
-bool isAllocator(llvm::StringRef Name);
-
-/// A pointer a constructor stores into its new object, at a constant
-/// offset: repeated at each call site on that call site's own object.
-struct FieldFact {
-  enum Kind : uint8_t { Fresh, Param, Constant };
-  int64_t Offset = 0;
-  Kind K = Fresh;
-  /// Fresh: the allocation (or wrapper call) whose new object is stored.
-  const llvm::CallBase *Inner = nullptr;
-  unsigned ArgNo = 0;                ///< Param: the parameter stored.
-  const llvm::Constant *C = nullptr; ///< Constant: the global or function.
-};
-
-/// Defined functions whose every result is null or a fresh heap object that
-/// they allocate (directly or through another such wrapper) and that no one
-/// else has seen (compromise-free; see "alloc-wrapper" and "constructor" in
-/// docs/design-threadmodel.md). Each call site of one gets a heap object of
-/// its own. A constructor also stores pointers into its object: new objects
-/// of its own, its parameters, globals; Fields lists them.
-struct AllocationWrappers {
-  llvm::DenseSet<const llvm::Function *> Functions;
-  llvm::DenseMap<const llvm::Function *, std::vector<FieldFact>> Fields;
-};
-AllocationWrappers findAllocationWrappers(const llvm::Module &M);
-
-/// The parameters of an allocation wrapper whose product is the size it
-/// allocates, when it passes them unchanged to its one malloc, calloc or
-/// operator new call.
-struct WrapperSize {
-  unsigned First;
-  std::optional<unsigned> Second; ///< calloc's element size.
-};
-std::optional<WrapperSize> wrapperSizeParams(const llvm::Function &F);
-
-/// How memory declared as Declared holds a View (a struct or an element
-/// type) at Off (compromise "type-incompatible-field", see FieldViews.cpp).
-enum class FieldView {
-  Fits,   ///< A View subobject is there, or the memory holds any type.
-  Bytes,  ///< A char buffer: the field is somewhere in it (AnyOffset).
-  Misfit, ///< No View can be there in a well-typed program.
-};
-FieldView viewAs(const llvm::DataLayout &DL, llvm::Type *Declared, uint64_t Off,
-                 llvm::Type *View);
-/// The view of a GEP with this source element type: its innermost element
-/// type, or null for byte arithmetic.
-llvm::Type *gepView(llvm::Type *SourceElement);
 
 /// The solver behind PointsToAnalysis.
 struct AndersenSolver {

@@ -5,9 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Field-sensitive, inclusion-based points-to analysis over one module. It
-// creates the abstract memory objects of the thread model and resolves
-// indirect calls and thread start routines.
+// Field-sensitive, inclusion-based points-to analysis over one module, the
+// part of the thread model that reads which memory pointers reach
+// (lib/PointsTo). It creates the abstract memory objects of the thread
+// model and resolves indirect calls and thread start routines. The printer
+// pass is in PointsToPrinter.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +20,6 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/IR/PassManager.h"
 
 #include <chrono>
 #include <memory>
@@ -141,20 +142,6 @@ private:
   struct Impl;
   std::unique_ptr<Impl> P;
   uint64_t Steps = 0; ///< Of the solves before P's.
-};
-
-/// print<racesift-pointsto>: the points-to set of every pointer operand of a
-/// load, store or call, and the resolved indirect callees.
-class PointsToPrinterPass : public llvm::PassInfoMixin<PointsToPrinterPass> {
-  llvm::raw_ostream &OS;
-  unsigned MaxPointsTo;
-
-public:
-  explicit PointsToPrinterPass(llvm::raw_ostream &OS,
-                               unsigned MaxPointsTo = DefaultMaxPointsTo)
-      : OS(OS), MaxPointsTo(MaxPointsTo) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
 };
 
 } // namespace racesift
