@@ -131,7 +131,7 @@ public:
   /// Solver steps taken, in all solves: nodes popped from the worklist,
   /// copy edges they propagated along, constraints applied to each
   /// location they gained, and cycle detection's visits
-  /// (AndersenSolver::NumSteps).
+  /// (AndersenSolver::steps()).
   uint64_t steps() const;
   /// Named compromises taken (unknown external called, inttoptr, ...).
   const std::vector<std::string> &compromises() const;
