@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Internal to lib/ThreadModel: the points-to constraint solver, the table of
-// synchronisation and libc APIs, debug-info naming and graph compression.
+// Internal to lib/ThreadModel: the tables of synchronisation, thread
+// creation and libc APIs, debug-info naming and graph compression. The
+// points-to analysis (lib/PointsTo) reads the API tables and the debug-info
+// names too.
 //
 //===----------------------------------------------------------------------===//
 
