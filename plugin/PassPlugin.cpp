@@ -21,8 +21,8 @@
 #include "racesift/ModelCheck/ModelCheckPrinter.h"
 #include "racesift/Pass/RaceSiftPass.h"
 #include "racesift/Pass/ValidatePrinter.h"
+#include "racesift/PointsTo/PointsToPrinter.h"
 #include "racesift/Support/Debug.h"
-#include "racesift/ThreadModel/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/Passes/PassBuilder.h"

@@ -349,6 +349,289 @@ static void useSummaries(const Module &Linked, bool AtLink, RunResult &R,
   }
 }
 
+/// The first stats lines: which analysis produced the numbers, and its
+/// budgets.
+static void addRunStats(const Options &Opts, RunResult &R) {
+  // The version the build set (CMake's project version), and the LLVM it
+  // was built against.
+  R.Stats.push_back(formatv("racesift: stats: RaceSift {0} (LLVM {1})",
+                            RACESIFT_VERSION, LLVM_VERSION_STRING)
+                        .str());
+  R.Stats.push_back(formatv("racesift: stats: budgets: timeout={0}s, "
+                            "max-states={1} per location, max-memory={2} "
+                            "MiB, max-module-states={3}, points-to-steps="
+                            "{4}, lockset-steps={5}",
+                            secondsText(Opts.Timeout), Opts.MaxStates,
+                            Opts.MaxMemoryMB, Opts.MaxModuleStates,
+                            Opts.PointsToSteps, Opts.LocksetSteps)
+                        .str());
+}
+
+static void noteNoThreads(RunResult &R) {
+  R.NoThreads = true;
+  R.Run.Notifications.push_back(
+      {Notification::Level::Note, "no-threads",
+       "the module creates no threads: no data race is possible within it"});
+}
+
+/// The module to analyse: at a link the program its unit summaries make,
+/// else the route's module with the bodies clang did not emit, else the
+/// user's; null if it cannot create a thread (R says so).
+static Module *moduleToAnalyse(Module &UserModule,
+                               const AnalysisModuleProvider &Provider,
+                               Phase When, const Options &Opts, RunResult &R) {
+  if (When != Phase::CompileTime)
+    useSummaries(UserModule, When == Phase::LinkTime, R, Opts);
+  for (const std::string &N : R.SummaryNotes)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "unit-summaries", N});
+  // Most translation units of a threaded program create no thread: they
+  // must not pay for a whole-module points-to analysis.
+  if (!mayCreateThreads(R.WithBodies ? *R.WithBodies : UserModule)) {
+    noteNoThreads(R);
+    return nullptr;
+  }
+  if (Provider && !R.WithBodies)
+    R.WithBodies = Provider(UserModule);
+  Module &M = R.WithBodies ? *R.WithBodies : UserModule;
+  if (Opts.Stats && R.WithBodies && !R.SummaryContext)
+    R.Stats.push_back(formatv("racesift: stats: analysed {0} function "
+                              "bodies clang did not emit",
+                              bodiesAdded(UserModule, M))
+                          .str());
+  return &M;
+}
+
+/// Builds R.TM. Returns the seconds since Start when it was built, or none
+/// if the points-to solver's budget stopped it (R says so).
+static std::optional<double>
+buildModel(Module &M, const Options &Opts,
+           std::chrono::steady_clock::time_point Start,
+           std::chrono::steady_clock::time_point Deadline, RunResult &R) {
+  {
+    TimeTraceScope Scope("RaceSift thread model");
+    R.TM =
+        buildThreadModel(M, Deadline, Opts.MaxPointsTo, {}, Opts.PointsToSteps);
+  }
+  double ModelTime = secondsSince(Start);
+  const ThreadModel &TM = R.TM;
+  if (!TM.BudgetExhausted)
+    return ModelTime;
+  R.ModelBudgetExhausted = true;
+  R.ModelBudget = budgetName(TM.PointsToStepsSpent, "the points-to solver's",
+                             "points-to-steps", Opts.PointsToSteps, Opts);
+  R.Run.Success = false;
+  R.Run.Notifications.push_back(
+      {Notification::Level::Warning, "budget-exhausted",
+       formatv("the thread model was not built within {0}: the module was "
+               "not analysed for data races",
+               R.ModelBudget.Text)
+           .str()});
+  if (Opts.Stats)
+    R.Stats.push_back(formatv("racesift: stats: thread model not built; "
+                              "{0:f3}s, {1} points-to steps",
+                              secondsSince(Start), TM.PointsToSteps)
+                          .str());
+  return std::nullopt;
+}
+
+/// Counts the accesses past the points-to budget, and says where they are.
+static void noteUnresolvedAccesses(const Options &Opts, RunResult &R) {
+  const ThreadModel &TM = R.TM;
+  R.UnresolvedAccesses =
+      count_if(TM.Accesses, [](const Access &A) { return A.Unresolved; });
+  if (!R.UnresolvedAccesses)
+    return;
+  R.UnresolvedWhere = unresolvedWhere(TM);
+  R.Run.Notifications.push_back(
+      {Notification::Level::Warning, "points-to-budget",
+       formatv("{0} of {1} accesses go through pointers that may point to "
+               "more than {2} memory locations (max-points-to): they were "
+               "not checked for data races (most in {3}; most follow "
+               "from the set at {4})",
+               R.UnresolvedAccesses, TM.Accesses.size(), Opts.MaxPointsTo,
+               R.UnresolvedWhere, TM.UnresolvedOrigin)
+           .str()});
+}
+
+/// Records that the lockset layer's budget stopped it.
+static void noteLocksetBudget(const LocksetResult &LS, const Options &Opts,
+                              RunResult &R) {
+  R.LocksetBudgetExhausted = true;
+  R.ObjectsPaired = LS.ObjectsPaired;
+  R.SharedObjects = LS.SharedObjects;
+  R.LocksetBudget = budgetName(LS.StepsSpent, "its", "lockset-steps",
+                               Opts.LocksetSteps, Opts);
+  R.Run.Success = false;
+  R.Run.Notifications.push_back(
+      {Notification::Level::Warning, "budget-exhausted",
+       formatv("the lockset layer paired the accesses of {0} of {1} shared "
+               "objects within {2}: races on the others are not reported",
+               LS.ObjectsPaired, LS.SharedObjects, R.LocksetBudget.Text)
+           .str()});
+}
+
+namespace {
+/// What the model checker decided, over all candidate locations.
+struct VerdictCounts {
+  unsigned Races = 0, Refuted = 0, Unknown = 0, Unexamined = 0;
+  uint64_t States = 0;
+  /// The locations refuted only up to the thread bound, and why the bound
+  /// may cut (the first such verdict's reason).
+  std::vector<std::string> BoundRefuted;
+  std::string BoundReason;
+};
+} // namespace
+
+static VerdictCounts countVerdicts(const ThreadModel &TM,
+                                   ArrayRef<LocationVerdict> Verdicts) {
+  VerdictCounts C;
+  for (const LocationVerdict &V : Verdicts) {
+    C.States += V.Stats.States;
+    if (V.V == Verdict::Race)
+      ++C.Races;
+    else if (V.V == Verdict::Refuted)
+      ++C.Refuted;
+    else
+      ++C.Unknown;
+    C.Unexamined += !V.Examined;
+    if (V.V == Verdict::Refuted && V.BoundMayCut) {
+      C.BoundRefuted.push_back(TM.describe(V.Loc));
+      if (C.BoundReason.empty())
+        C.BoundReason = V.Reason;
+    }
+  }
+  return C;
+}
+
+/// The notes and warnings on what the model checker left open: refutations
+/// up to the thread bound, locations it did not decide or examine.
+static void noteOpenVerdicts(const VerdictCounts &C, const Options &Opts,
+                             RunResult &R) {
+  // A refutation that holds only because the thread bound cut a creation
+  // loop is never silent: it is no warning (nothing was found), but the
+  // build log and SARIF say which locations it concerns.
+  if (!C.BoundRefuted.empty()) {
+    R.BoundRefuted =
+        formatv("{0} candidate location(s) were refuted only up to the "
+                "thread bound ({1}): {2}; more threads may race there "
+                "(option thread-bound)",
+                C.BoundRefuted.size(), C.BoundReason, listNames(C.BoundRefuted))
+            .str();
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "thread-bound", R.BoundRefuted});
+  }
+  if (C.Unknown > C.Unexamined)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("{0} candidate location(s) were not decided within the "
+                 "budgets (max-states={1}, max-module-states={2}, "
+                 "timeout={3}s); they are reported as possible data races",
+                 C.Unknown - C.Unexamined, Opts.MaxStates, Opts.MaxModuleStates,
+                 secondsText(Opts.Timeout))
+             .str()});
+  if (C.Unexamined)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "budget-exhausted",
+         formatv("{0} candidate location(s) were not examined within the "
+                 "time budget (timeout={1}s); they are reported as possible "
+                 "data races",
+                 C.Unexamined, secondsText(Opts.Timeout))
+             .str()});
+}
+
+/// The notes on the thread model itself: no debug information, and the
+/// precision compromises it took.
+static void noteModelCompromises(const ThreadModel &TM, RunResult &R) {
+  if (!TM.HasDebugInfo)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Warning, "no-debug-info",
+         "the module has no debug information (compile with -g): findings "
+         "name functions instead of source lines"});
+  for (const std::string &C : TM.Compromises)
+    R.Run.Notifications.push_back(
+        {Notification::Level::Note, "precision-compromise", C});
+}
+
+/// The stats lines of each layer (option stats), in the order they run.
+static void addLayerStats(const ThreadModel &TM, const LayerResults &Layered,
+                          const VerdictCounts &C,
+                          const ValidationCounts &VCounts, double ModelTime,
+                          std::chrono::steady_clock::time_point Start,
+                          const Options &Opts, RunResult &R) {
+  const LocksetResult &LS = Layered.LS;
+  double LocksetTime = Layered.LocksetSeconds;
+  uint64_t CandidatePairs = 0;
+  for (const auto &[L, N] : LS.PairsPerLocation)
+    CandidatePairs += N;
+  unsigned Shared = 0;
+  for (const MemObject &O : TM.Objects)
+    Shared += O.Shared;
+  R.Stats.push_back(formatv("racesift: stats: {0} thread templates, {1} "
+                            "creation sites, {2} shared objects, {3} "
+                            "accesses; thread model {4:f3}s, {5} "
+                            "points-to steps",
+                            TM.Templates.size(), TM.Creations.size(), Shared,
+                            TM.Accesses.size(), ModelTime, TM.PointsToSteps)
+                        .str());
+  R.Stats.push_back(
+      formatv("racesift: stats: lockset layer: {0} shared "
+              "locations, {1} protected pairs, {2} candidate "
+              "pairs; {3:f3}s, {4} steps ({5} fixpoint "
+              "visits); MHP layer: {6} pairs ordered "
+              "(before-threads {7}, after-join {8}, once {9})",
+              LS.SharedLocations, LS.ProtectedPairs, CandidatePairs,
+              LocksetTime, LS.Steps, LS.SolverVisits, LS.OrderedPairs,
+              LS.OrderedBeforeThreads, LS.OrderedAfterJoin, LS.OrderedOnce)
+          .str());
+  // What each layer decided, in the order they run: conflicting access
+  // pairs the MHP layer orders, then those a common lock protects; the
+  // candidate locations left to the model checker and what it found.
+  std::string Decided = formatv("racesift: stats: decided: MHP layer {0} "
+                                "pairs ordered; lockset layer {1} pairs "
+                                "protected, {2} pairs at {3} locations "
+                                "left",
+                                LS.OrderedPairs, LS.ProtectedPairs,
+                                CandidatePairs, LS.PairsPerLocation.size())
+                            .str();
+  if (Opts.Layer == Layers::Full)
+    Decided += formatv("; model checker {0} locations racing, {1} refuted, "
+                       "{2} undecided",
+                       C.Races, C.Refuted, C.Unknown)
+                   .str();
+  if (Opts.Layer == Layers::Full && Opts.Validate)
+    Decided += formatv("; validation {0} races replayed, {1} witnesses "
+                       "infeasible, {2} not validated",
+                       VCounts.Validated, VCounts.Infeasible, VCounts.Unknown)
+                   .str();
+  R.Stats.push_back(std::move(Decided));
+  if (Opts.Layer == Layers::Full)
+    R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
+                              "{1} refuted, {2} unknown; {3} states; "
+                              "{4:f3}s; {5} location(s) not examined",
+                              C.Races, C.Refuted, C.Unknown, C.States,
+                              secondsSince(Start) - ModelTime - LocksetTime,
+                              C.Unexamined)
+                          .str());
+  if (Opts.Layer != Layers::Full || !Opts.Validate)
+    return;
+  R.Stats.push_back(formatv("racesift: stats: validation: {0} race(s) "
+                            "replayed, {1} infeasible, {2} not "
+                            "validated; {3} steps, {4} queries ({5} "
+                            "solver units)",
+                            VCounts.Validated, VCounts.Infeasible,
+                            VCounts.Unknown, VCounts.Steps, VCounts.Queries,
+                            VCounts.SolverWork)
+                        .str());
+  if (Layered.Refinements)
+    R.Stats.push_back(formatv("racesift: stats: refinement: {0} "
+                              "round(s); tracked as data: {1}",
+                              Layered.Refinements, join(VCounts.Refined, ", "))
+                          .str());
+}
+
+/// Runs the layers on the module and fills R: the steps below, each of
+/// which records in R what the user is told of it.
 static void analyse(Module &UserModule, const Options &Opts,
                     const AnalysisModuleProvider &Provider, Phase When,
                     RunResult &R) {
@@ -358,247 +641,41 @@ static void analyse(Module &UserModule, const Options &Opts,
   // `#pragma clang __debug crash`.
   if (sys::Process::GetEnv("RACESIFT_DEBUG_CRASH"))
     LLVM_BUILTIN_TRAP;
-  if (Opts.Stats) {
-    // Which analysis produced these numbers: the version the build set
-    // (CMake's project version), and the LLVM it was built against.
-    R.Stats.push_back(formatv("racesift: stats: RaceSift {0} (LLVM {1})",
-                              RACESIFT_VERSION, LLVM_VERSION_STRING)
-                          .str());
-    R.Stats.push_back(formatv("racesift: stats: budgets: timeout={0}s, "
-                              "max-states={1} per location, max-memory={2} "
-                              "MiB, max-module-states={3}, points-to-steps="
-                              "{4}, lockset-steps={5}",
-                              secondsText(Opts.Timeout), Opts.MaxStates,
-                              Opts.MaxMemoryMB, Opts.MaxModuleStates,
-                              Opts.PointsToSteps, Opts.LocksetSteps)
-                          .str());
-  }
-  auto NoThreads = [&] {
-    R.NoThreads = true;
-    R.Run.Notifications.push_back(
-        {Notification::Level::Note, "no-threads",
-         "the module creates no threads: no data race is possible within "
-         "it"});
-  };
-  if (When != Phase::CompileTime)
-    useSummaries(UserModule, When == Phase::LinkTime, R, Opts);
-  for (const std::string &N : R.SummaryNotes)
-    R.Run.Notifications.push_back(
-        {Notification::Level::Note, "unit-summaries", N});
-  // Most translation units of a threaded program create no thread: they
-  // must not pay for a whole-module points-to analysis.
-  if (!mayCreateThreads(R.WithBodies ? *R.WithBodies : UserModule))
-    return NoThreads();
-  if (Provider && !R.WithBodies)
-    R.WithBodies = Provider(UserModule);
-  Module &M = R.WithBodies ? *R.WithBodies : UserModule;
-  if (Opts.Stats && R.WithBodies && !R.SummaryContext)
-    R.Stats.push_back(formatv("racesift: stats: analysed {0} function "
-                              "bodies clang did not emit",
-                              bodiesAdded(UserModule, M))
-                          .str());
+  if (Opts.Stats)
+    addRunStats(Opts, R);
+  Module *M = moduleToAnalyse(UserModule, Provider, When, Opts, R);
+  if (!M)
+    return;
   auto Deadline =
       Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                   std::chrono::duration<double>(Opts.Timeout));
-  {
-    TimeTraceScope Scope("RaceSift thread model");
-    R.TM =
-        buildThreadModel(M, Deadline, Opts.MaxPointsTo, {}, Opts.PointsToSteps);
-  }
-  double ModelTime = secondsSince(Start);
+  std::optional<double> ModelTime = buildModel(*M, Opts, Start, Deadline, R);
+  if (!ModelTime)
+    return;
   const ThreadModel &TM = R.TM;
-  if (TM.BudgetExhausted) {
-    R.ModelBudgetExhausted = true;
-    R.ModelBudget = budgetName(TM.PointsToStepsSpent, "the points-to solver's",
-                               "points-to-steps", Opts.PointsToSteps, Opts);
-    R.Run.Success = false;
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "budget-exhausted",
-         formatv("the thread model was not built within {0}: the module was "
-                 "not analysed for data races",
-                 R.ModelBudget.Text)
-             .str()});
-    if (Opts.Stats)
-      R.Stats.push_back(formatv("racesift: stats: thread model not built; "
-                                "{0:f3}s, {1} points-to steps",
-                                secondsSince(Start), TM.PointsToSteps)
-                            .str());
-    return;
-  }
   if (!createsThreads(TM)) {
-    NoThreads();
+    noteNoThreads(R);
     return;
   }
-  R.UnresolvedAccesses =
-      count_if(TM.Accesses, [](const Access &A) { return A.Unresolved; });
-  if (R.UnresolvedAccesses) {
-    R.UnresolvedWhere = unresolvedWhere(TM);
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "points-to-budget",
-         formatv("{0} of {1} accesses go through pointers that may point to "
-                 "more than {2} memory locations (max-points-to): they were "
-                 "not checked for data races (most in {3}; most follow "
-                 "from the set at {4})",
-                 R.UnresolvedAccesses, TM.Accesses.size(), Opts.MaxPointsTo,
-                 R.UnresolvedWhere, TM.UnresolvedOrigin)
-             .str()});
-  }
+  noteUnresolvedAccesses(Opts, R);
 
   ValidationCounts VCounts;
   VCounts.ModuleSteps = Opts.ValidateSteps;
-  LayerResults Layered = runLayers(M, R.TM, Opts, Start, Deadline, VCounts);
+  LayerResults Layered = runLayers(*M, R.TM, Opts, Start, Deadline, VCounts);
   const LocksetResult &LS = Layered.LS;
-  const std::vector<LocationVerdict> &Verdicts = Layered.Verdicts;
-  double LocksetTime = Layered.LocksetSeconds;
-  R.Findings =
-      Opts.Layer == Layers::Lockset
-          ? findingsFromCandidates(TM, LS)
-          : findingsFromVerdicts(TM, LS.Candidates, Verdicts, Opts.ThreadBound);
-  if (LS.BudgetExhausted) {
-    R.LocksetBudgetExhausted = true;
-    R.ObjectsPaired = LS.ObjectsPaired;
-    R.SharedObjects = LS.SharedObjects;
-    R.LocksetBudget = budgetName(LS.StepsSpent, "its", "lockset-steps",
-                                 Opts.LocksetSteps, Opts);
-    R.Run.Success = false;
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "budget-exhausted",
-         formatv("the lockset layer paired the accesses of {0} of {1} shared "
-                 "objects within {2}: races on the others are not reported",
-                 LS.ObjectsPaired, LS.SharedObjects, R.LocksetBudget.Text)
-             .str()});
-  }
-
-  unsigned Races = 0, Refuted = 0, Unknown = 0, Unexamined = 0;
-  uint64_t States = 0;
-  std::vector<std::string> BoundRefuted;
-  std::string BoundReason;
-  for (const LocationVerdict &V : Verdicts) {
-    States += V.Stats.States;
-    if (V.V == Verdict::Race)
-      ++Races;
-    else if (V.V == Verdict::Refuted)
-      ++Refuted;
-    else
-      ++Unknown;
-    Unexamined += !V.Examined;
-    if (V.V == Verdict::Refuted && V.BoundMayCut) {
-      BoundRefuted.push_back(TM.describe(V.Loc));
-      if (BoundReason.empty())
-        BoundReason = V.Reason;
-    }
-  }
-  // A refutation that holds only because the thread bound cut a creation
-  // loop is never silent: it is no warning (nothing was found), but the
-  // build log and SARIF say which locations it concerns.
-  if (!BoundRefuted.empty()) {
-    R.BoundRefuted =
-        formatv("{0} candidate location(s) were refuted only up to the "
-                "thread bound ({1}): {2}; more threads may race there "
-                "(option thread-bound)",
-                BoundRefuted.size(), BoundReason, listNames(BoundRefuted))
-            .str();
-    R.Run.Notifications.push_back(
-        {Notification::Level::Note, "thread-bound", R.BoundRefuted});
-  }
-  if (Unknown > Unexamined)
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "budget-exhausted",
-         formatv("{0} candidate location(s) were not decided within the "
-                 "budgets (max-states={1}, max-module-states={2}, "
-                 "timeout={3}s); they are reported as possible data races",
-                 Unknown - Unexamined, Opts.MaxStates, Opts.MaxModuleStates,
-                 secondsText(Opts.Timeout))
-             .str()});
-  if (Unexamined)
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "budget-exhausted",
-         formatv("{0} candidate location(s) were not examined within the "
-                 "time budget (timeout={1}s); they are reported as possible "
-                 "data races",
-                 Unexamined, secondsText(Opts.Timeout))
-             .str()});
-  if (!TM.HasDebugInfo)
-    R.Run.Notifications.push_back(
-        {Notification::Level::Warning, "no-debug-info",
-         "the module has no debug information (compile with -g): findings "
-         "name functions instead of source lines"});
-  for (const std::string &C : TM.Compromises)
-    R.Run.Notifications.push_back(
-        {Notification::Level::Note, "precision-compromise", C});
-
-  recordStatistics(TM, LS, Races, Refuted, Unknown, States, VCounts,
+  R.Findings = Opts.Layer == Layers::Lockset
+                   ? findingsFromCandidates(TM, LS)
+                   : findingsFromVerdicts(TM, LS.Candidates, Layered.Verdicts,
+                                          Opts.ThreadBound);
+  if (LS.BudgetExhausted)
+    noteLocksetBudget(LS, Opts, R);
+  VerdictCounts C = countVerdicts(TM, Layered.Verdicts);
+  noteOpenVerdicts(C, Opts, R);
+  noteModelCompromises(TM, R);
+  recordStatistics(TM, LS, C.Races, C.Refuted, C.Unknown, C.States, VCounts,
                    Layered.Refinements);
-  if (Opts.Stats) {
-    uint64_t CandidatePairs = 0;
-    for (const auto &[L, N] : LS.PairsPerLocation)
-      CandidatePairs += N;
-    unsigned Shared = 0;
-    for (const MemObject &O : TM.Objects)
-      Shared += O.Shared;
-    R.Stats.push_back(formatv("racesift: stats: {0} thread templates, {1} "
-                              "creation sites, {2} shared objects, {3} "
-                              "accesses; thread model {4:f3}s, {5} "
-                              "points-to steps",
-                              TM.Templates.size(), TM.Creations.size(), Shared,
-                              TM.Accesses.size(), ModelTime, TM.PointsToSteps)
-                          .str());
-    R.Stats.push_back(
-        formatv("racesift: stats: lockset layer: {0} shared "
-                "locations, {1} protected pairs, {2} candidate "
-                "pairs; {3:f3}s, {4} steps ({5} fixpoint "
-                "visits); MHP layer: {6} pairs ordered "
-                "(before-threads {7}, after-join {8}, once {9})",
-                LS.SharedLocations, LS.ProtectedPairs, CandidatePairs,
-                LocksetTime, LS.Steps, LS.SolverVisits, LS.OrderedPairs,
-                LS.OrderedBeforeThreads, LS.OrderedAfterJoin, LS.OrderedOnce)
-            .str());
-    // What each layer decided, in the order they run: conflicting access
-    // pairs the MHP layer orders, then those a common lock protects; the
-    // candidate locations left to the model checker and what it found.
-    std::string Decided = formatv("racesift: stats: decided: MHP layer {0} "
-                                  "pairs ordered; lockset layer {1} pairs "
-                                  "protected, {2} pairs at {3} locations "
-                                  "left",
-                                  LS.OrderedPairs, LS.ProtectedPairs,
-                                  CandidatePairs, LS.PairsPerLocation.size())
-                              .str();
-    if (Opts.Layer == Layers::Full)
-      Decided += formatv("; model checker {0} locations racing, {1} refuted, "
-                         "{2} undecided",
-                         Races, Refuted, Unknown)
-                     .str();
-    if (Opts.Layer == Layers::Full && Opts.Validate)
-      Decided += formatv("; validation {0} races replayed, {1} witnesses "
-                         "infeasible, {2} not validated",
-                         VCounts.Validated, VCounts.Infeasible, VCounts.Unknown)
-                     .str();
-    R.Stats.push_back(std::move(Decided));
-    if (Opts.Layer == Layers::Full)
-      R.Stats.push_back(formatv("racesift: stats: model checker: {0} races, "
-                                "{1} refuted, {2} unknown; {3} states; "
-                                "{4:f3}s; {5} location(s) not examined",
-                                Races, Refuted, Unknown, States,
-                                secondsSince(Start) - ModelTime - LocksetTime,
-                                Unexamined)
-                            .str());
-    if (Opts.Layer == Layers::Full && Opts.Validate) {
-      R.Stats.push_back(formatv("racesift: stats: validation: {0} race(s) "
-                                "replayed, {1} infeasible, {2} not "
-                                "validated; {3} steps, {4} queries ({5} "
-                                "solver units)",
-                                VCounts.Validated, VCounts.Infeasible,
-                                VCounts.Unknown, VCounts.Steps, VCounts.Queries,
-                                VCounts.SolverWork)
-                            .str());
-      if (Layered.Refinements)
-        R.Stats.push_back(formatv("racesift: stats: refinement: {0} "
-                                  "round(s); tracked as data: {1}",
-                                  Layered.Refinements,
-                                  join(VCounts.Refined, ", "))
-                              .str());
-    }
-  }
+  if (Opts.Stats)
+    addLayerStats(TM, Layered, C, VCounts, *ModelTime, Start, Opts, R);
 }
 
 /// Writes the SARIF log if an option asks for one.

@@ -15,7 +15,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionGraphBuilder.h"
-#include "PointsToSolver.h"
 
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalVariable.h"

@@ -8,7 +8,7 @@
 // The one table of functions without a body that RaceSift knows: for each,
 // the memory it reads and writes through which argument, the hidden state
 // it keeps between calls, what its result points to and what it calls
-// back. The points-to constraints (PointsToConstraints.cpp) and the
+// back. The points-to constraints (lib/PointsTo) and the
 // accesses of the action graphs (FunctionGraphBuilder.cpp) both read it; a
 // function without a row follows the unknown-external rule (see
 // docs/design-threadmodel.md, "Functions without a body").

@@ -5,15 +5,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Internal to lib/ThreadModel: the points-to constraint solver, the table of
-// synchronisation and libc APIs, debug-info naming and graph compression.
+// Internal to lib/ThreadModel: the tables of synchronisation, thread
+// creation and libc APIs, debug-info naming and graph compression. The
+// points-to analysis (lib/PointsTo) reads the API tables and the debug-info
+// names too.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef RACESIFT_LIB_THREADMODEL_THREADMODELINTERNAL_H
 #define RACESIFT_LIB_THREADMODEL_THREADMODELINTERNAL_H
 
-#include "racesift/ThreadModel/PointsTo.h"
+#include "racesift/PointsTo/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -126,8 +128,6 @@ findUncapturedAllocas(const llvm::Module &M);
 std::string sourceNameOf(const llvm::Function &F);
 /// Sets Loc and Type of a global's object from its debug info.
 void setGlobalDebugInfo(MemObject &O, const llvm::GlobalVariable &GV);
-/// "obj", "obj+8", "obj+?": the points-to printer's form.
-std::string describeLocPlain(const MemObject &O, int64_t Off);
 /// ".f", ".a.b", "[]": the member path of byte Off in type T, or "" if none.
 std::string memberPath(const llvm::DIType *T, int64_t Off, bool ViaPointer);
 /// The name of the type a pointer parameter points to, from debug

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../lib/ThreadModel/PointsToSet.h"
+#include "../../lib/PointsTo/PointsToSet.h"
 
 #include <catch2/catch.hpp>
 

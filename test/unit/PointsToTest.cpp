@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "racesift/ThreadModel/PointsTo.h"
+#include "racesift/PointsTo/PointsTo.h"
 #include "ThreadModelInternal.h"
 
 #include "llvm/AsmParser/Parser.h"

@@ -8,7 +8,7 @@
 #ifndef RACESIFT_THREADMODEL_THREADMODELANALYSIS_H
 #define RACESIFT_THREADMODEL_THREADMODELANALYSIS_H
 
-#include "racesift/ThreadModel/PointsTo.h"
+#include "racesift/PointsTo/PointsTo.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/ArrayRef.h"

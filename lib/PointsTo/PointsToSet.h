@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RACESIFT_LIB_THREADMODEL_POINTSTOSET_H
-#define RACESIFT_LIB_THREADMODEL_POINTSTOSET_H
+#ifndef RACESIFT_LIB_POINTSTO_POINTSTOSET_H
+#define RACESIFT_LIB_POINTSTO_POINTSTOSET_H
 
 #include "llvm/ADT/SparseBitVector.h"
 
@@ -109,4 +109,4 @@ private:
 
 } // namespace racesift
 
-#endif // RACESIFT_LIB_THREADMODEL_POINTSTOSET_H
+#endif // RACESIFT_LIB_POINTSTO_POINTSTOSET_H

@@ -5,12 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Maps each instruction, libc call and thread creation to points-to
-// constraints, and resolves std::thread start routines after solving.
+// The constraint builder's share that maps each instruction, libc call and
+// thread creation to points-to constraints, and resolves std::thread start
+// routines after solving.
 //
 //===----------------------------------------------------------------------===//
 
-#include "PointsToSolver.h"
+#include "ConstraintBuilder.h"
+#include "ThreadModelInternal.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -39,7 +41,7 @@ static bool holdsPointer(Type *T) {
   return false;
 }
 
-void AndersenSolver::visit(Instruction &I) {
+void ConstraintBuilder::visit(Instruction &I) {
   if (auto *AI = dyn_cast<AllocaInst>(&I)) {
     std::optional<TypeSize> Sz = AI->getAllocationSize(DL);
     uint64_t Size = Sz && !Sz->isScalable() ? Sz->getFixedValue() : 0;
@@ -54,46 +56,48 @@ void AndersenSolver::visit(Instruction &I) {
       Objects[O].Name = DDI->getVariable()->getName().str();
       Objects[O].Type = DDI->getVariable()->getType();
     }
-    addPts(nodeOf(AI), locFor(O, 0));
+    S.addPts(nodeOf(AI), S.locFor(O, 0));
     return;
   }
   if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-    addGep(nodeOf(GEP->getPointerOperand()), nodeOf(GEP),
-           gepOffset(*cast<GEPOperator>(GEP)),
-           gepView(GEP->getSourceElementType()));
+    S.addGep(nodeOf(GEP->getPointerOperand()), nodeOf(GEP),
+             gepOffset(*cast<GEPOperator>(GEP)),
+             gepView(GEP->getSourceElementType()));
     return;
   }
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
     if (holdsPointer(LI->getType()) &&
         !PromotedSlots.contains(LI->getPointerOperand()))
-      addLoad(nodeOf(LI->getPointerOperand()), nodeOf(LI));
+      S.addLoad(nodeOf(LI->getPointerOperand()), nodeOf(LI));
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Value *V = SI->getValueOperand();
     if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V) &&
         !PromotedSlots.contains(SI->getPointerOperand()))
-      addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
+      S.addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     if (RMW->getType()->isPointerTy()) {
-      addStore(nodeOf(RMW->getValOperand()), nodeOf(RMW->getPointerOperand()));
-      addLoad(nodeOf(RMW->getPointerOperand()), nodeOf(RMW));
+      S.addStore(nodeOf(RMW->getValOperand()),
+                 nodeOf(RMW->getPointerOperand()));
+      S.addLoad(nodeOf(RMW->getPointerOperand()), nodeOf(RMW));
     }
     return;
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     if (CX->getNewValOperand()->getType()->isPointerTy()) {
-      addStore(nodeOf(CX->getNewValOperand()), nodeOf(CX->getPointerOperand()));
-      addLoad(nodeOf(CX->getPointerOperand()), nodeOf(CX));
+      S.addStore(nodeOf(CX->getNewValOperand()),
+                 nodeOf(CX->getPointerOperand()));
+      S.addLoad(nodeOf(CX->getPointerOperand()), nodeOf(CX));
     }
     return;
   }
   if (auto *RI = dyn_cast<ReturnInst>(&I)) {
     Value *V = RI->getReturnValue();
     if (V && holdsPointer(V->getType()))
-      addCopy(nodeOf(V), returnNode(*RI->getFunction()));
+      S.addCopy(nodeOf(V), returnNode(*RI->getFunction()));
     return;
   }
   if (auto *CB = dyn_cast<CallBase>(&I)) {
@@ -101,7 +105,7 @@ void AndersenSolver::visit(Instruction &I) {
     return;
   }
   if (isa<IntToPtrInst>(I)) {
-    addPts(nodeOf(&I), locFor(unknownObject("inttoptr"), AnyOffset));
+    S.addPts(nodeOf(&I), S.locFor(unknownObject("inttoptr"), AnyOffset));
     return;
   }
   if (!holdsPointer(I.getType()))
@@ -115,7 +119,7 @@ void AndersenSolver::visit(Instruction &I) {
     for (unsigned Op = First; Op < I.getNumOperands(); ++Op) {
       Value *V = I.getOperand(Op);
       if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V))
-        addCopy(nodeOf(V), N);
+        S.addCopy(nodeOf(V), N);
     }
     return;
   }
@@ -126,7 +130,7 @@ void AndersenSolver::visit(Instruction &I) {
   }
 }
 
-ObjectId AndersenSolver::varArgObject(const Function &F) {
+ObjectId ConstraintBuilder::varArgObject(const Function &F) {
   auto It = VarArgObj.find(&F);
   if (It != VarArgObj.end())
     return It->second;
@@ -136,22 +140,22 @@ ObjectId AndersenSolver::varArgObject(const Function &F) {
   return VarArgObj[&F] = O;
 }
 
-void AndersenSolver::startVarArgs(const Function &F, const Value *List) {
+void ConstraintBuilder::startVarArgs(const Function &F, const Value *List) {
   // The va_list's fields (x86-64: reg_save_area, overflow_arg_area) all
   // point into the argument object; offsets into it are computed at run
   // time, so its contents are written and read at AnyOffset.
-  uint32_t Args = newNode(), Fields = newNode();
-  addPts(Args, locFor(varArgObject(F), 0));
-  addGep(nodeOf(List), Fields, AnyOffset);
-  addStore(Args, Fields);
+  uint32_t Args = G.newNode(), Fields = G.newNode();
+  S.addPts(Args, S.locFor(varArgObject(F), 0));
+  S.addGep(nodeOf(List), Fields, AnyOffset);
+  S.addStore(Args, Fields);
 }
 
-void AndersenSolver::loadVarArg(const Value *List, uint32_t Dst) {
-  uint32_t Fields = newNode(), Area = newNode(), Slot = newNode();
-  addGep(nodeOf(List), Fields, AnyOffset);
-  addLoad(Fields, Area);
-  addGep(Area, Slot, AnyOffset);
-  addLoad(Slot, Dst);
+void ConstraintBuilder::loadVarArg(const Value *List, uint32_t Dst) {
+  uint32_t Fields = G.newNode(), Area = G.newNode(), Slot = G.newNode();
+  S.addGep(nodeOf(List), Fields, AnyOffset);
+  S.addLoad(Fields, Area);
+  S.addGep(Area, Slot, AnyOffset);
+  S.addLoad(Slot, Dst);
 }
 
 bool isAllocator(StringRef N) {
@@ -159,7 +163,7 @@ bool isAllocator(StringRef N) {
   return R && R->Ret == LibcReturn::Fresh;
 }
 
-ObjectId AndersenSolver::heapObject(const CallBase &CB) {
+ObjectId ConstraintBuilder::heapObject(const CallBase &CB) {
   auto It = SiteObject.find(&CB);
   if (It != SiteObject.end())
     return It->second;
@@ -195,7 +199,7 @@ ObjectId AndersenSolver::heapObject(const CallBase &CB) {
   return newObject(ObjectKind::Heap, &CB, Name, Size);
 }
 
-ObjectId AndersenSolver::hiddenObject(StringRef Group) {
+ObjectId ConstraintBuilder::hiddenObject(StringRef Group) {
   auto It = HiddenObj.find(Group);
   if (It != HiddenObj.end())
     return It->second;
@@ -206,7 +210,7 @@ ObjectId AndersenSolver::hiddenObject(StringRef Group) {
   return HiddenObj[Group] = O;
 }
 
-ObjectId AndersenSolver::ownObject(const Function &F, bool ThreadLocal) {
+ObjectId ConstraintBuilder::ownObject(const Function &F, bool ThreadLocal) {
   auto It = ExternalObj.find(&F);
   if (It != ExternalObj.end())
     return It->second;
@@ -216,8 +220,8 @@ ObjectId AndersenSolver::ownObject(const Function &F, bool ThreadLocal) {
   return ExternalObj[&F] = O;
 }
 
-void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
-                               const LibcFunction &Row) {
+void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
+                                  const LibcFunction &Row) {
   auto Arg = [&](int I) -> const Value * {
     return I >= 0 && unsigned(I) < CB.arg_size() &&
                    CB.getArgOperand(I)->getType()->isPointerTy()
@@ -226,14 +230,14 @@ void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
   };
   /// A node holding argument I at AnyOffset: a pointer anywhere into it.
   auto AnyInto = [&](int I) {
-    uint32_t T = newNode();
+    uint32_t T = G.newNode();
     if (const Value *A = Arg(I))
-      addGep(nodeOf(A), T, AnyOffset);
+      S.addGep(nodeOf(A), T, AnyOffset);
     return T;
   };
   bool RetPtr = holdsPointer(CB.getType());
   if (Row.Name.starts_with("_Zd"))
-    compromise("cxx-delete: operator delete is not a write of the block");
+    S.compromise("cxx-delete: operator delete is not a write of the block");
   StringRef Fmt;
   bool VaListPrint = Row.Format == LibcFormat::None &&
                      any_of(Row.Accesses, [](const LibcAccess &A) {
@@ -243,91 +247,91 @@ void AndersenSolver::modelLibc(const CallBase &CB, const Function &F,
       (Row.Format == LibcFormat::Print &&
        unsigned(Row.FormatArg) < CB.arg_size() &&
        !getConstantStringInfo(CB.getArgOperand(Row.FormatArg), Fmt)))
-    compromise("printf-n: the arguments of a printf without a constant "
-               "format are only read");
+    S.compromise("printf-n: the arguments of a printf without a constant "
+                 "format are only read");
   if (!Row.Hidden.empty())
     hiddenObject(Row.Hidden); // Its accesses need the object.
   switch (Row.Ret) {
   case LibcReturn::None:
     break;
   case LibcReturn::Fresh:
-    addPts(nodeOf(&CB), locFor(heapObject(CB), 0));
+    S.addPts(nodeOf(&CB), S.locFor(heapObject(CB), 0));
     if (Row.CopiesPointers && Arg(0))
       addMemCopy(&CB, Arg(0)); // realloc keeps the old block's contents.
     break;
   case LibcReturn::IntoArg:
     if (RetPtr && Arg(Row.RetArg))
-      addGep(nodeOf(Arg(Row.RetArg)), nodeOf(&CB), AnyOffset);
+      S.addGep(nodeOf(Arg(Row.RetArg)), nodeOf(&CB), AnyOffset);
     break;
   case LibcReturn::Hidden:
     if (RetPtr)
-      addPts(nodeOf(&CB), locFor(hiddenObject(Row.Hidden), 0));
+      S.addPts(nodeOf(&CB), S.locFor(hiddenObject(Row.Hidden), 0));
     break;
   case LibcReturn::Own:
   case LibcReturn::ThreadLocal:
     if (RetPtr)
-      addPts(
-          nodeOf(&CB),
-          locFor(ownObject(F, Row.Ret == LibcReturn::ThreadLocal), AnyOffset));
+      S.addPts(nodeOf(&CB),
+               S.locFor(ownObject(F, Row.Ret == LibcReturn::ThreadLocal),
+                        AnyOffset));
     break;
   case LibcReturn::Escaped:
     if (RetPtr && UnknownResultsOwnOnly)
-      addPts(nodeOf(&CB), locFor(ownObject(F, false), AnyOffset));
+      S.addPts(nodeOf(&CB), S.locFor(ownObject(F, false), AnyOffset));
     else if (RetPtr)
-      addCopy(escapedNode(), nodeOf(&CB));
+      S.addCopy(escapedNode(), nodeOf(&CB));
     break;
   }
   if (Row.CopiesPointers && Row.Ret != LibcReturn::Fresh && Arg(0) && Arg(1))
     addMemCopy(Arg(0), Arg(1));
   if (const Value *Into = Arg(Row.StoresArg0Into))
-    addStore(AnyInto(0), nodeOf(Into));
+    S.addStore(AnyInto(0), nodeOf(Into));
   if (const Value *Into = Arg(Row.StoresFreshInto)) {
-    uint32_t T = newNode();
-    addPts(T, locFor(heapObject(CB), 0));
-    addStore(T, nodeOf(Into));
+    uint32_t T = G.newNode();
+    S.addPts(T, S.locFor(heapObject(CB), 0));
+    S.addStore(T, nodeOf(Into));
   }
   if (Row.KeepsArg0) {
     // strtok(s, ...) keeps s; strtok(NULL, ...) goes on from it.
-    uint32_t State = locFor(hiddenObject(Row.Hidden), 0);
-    storeTo(State, AnyInto(0));
+    uint32_t State = S.locFor(hiddenObject(Row.Hidden), 0);
+    S.storeTo(State, AnyInto(0));
     if (RetPtr)
-      loadFrom(State, nodeOf(&CB));
+      S.loadFrom(State, nodeOf(&CB));
   }
   if (const Value *Kept = Arg(Row.Escapes))
-    addCopy(nodeOf(Kept), escapedNode());
+    S.addCopy(nodeOf(Kept), escapedNode());
   if (const Value *Fn = Arg(Row.Callback)) {
     // The callback gets pointers into the call's pointer arguments.
-    uint32_t Args = newNode();
+    uint32_t Args = G.newNode();
     for (unsigned I = 0; I < CB.arg_size(); ++I)
       if (int(I) != Row.Callback && Arg(I))
-        addGep(nodeOf(Arg(I)), Args, AnyOffset);
-    Complex X;
-    X.K = Complex::LibcCallback;
+        S.addGep(nodeOf(Arg(I)), Args, AnyOffset);
+    ComplexConstraint X;
+    X.K = ComplexConstraint::LibcCallback;
     X.CB = &CB;
     X.Arg = Args;
-    addComplex(nodeOf(Fn), X);
+    S.addComplex(nodeOf(Fn), X);
   }
 }
 
-void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
+void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
   StringRef N = F.getName();
   if (const CreateApi *C = lookupCreateApi(N)) {
     auto Arg = [&](int I) {
       return I >= 0 && unsigned(I) < CB.arg_size() ? CB.getArgOperand(I)
                                                    : nullptr;
     };
-    Complex X;
-    X.K = Complex::ThreadRoutine;
+    ComplexConstraint X;
+    X.K = ComplexConstraint::ThreadRoutine;
     X.CB = &CB;
-    X.Arg = Arg(C->ArgArg) ? nodeOf(Arg(C->ArgArg)) : newNode();
+    X.Arg = Arg(C->ArgArg) ? nodeOf(Arg(C->ArgArg)) : G.newNode();
     if (Arg(C->RoutineArg))
-      addComplex(nodeOf(Arg(C->RoutineArg)), X);
+      S.addComplex(nodeOf(Arg(C->RoutineArg)), X);
     if (Arg(C->TableArg)) {
       // Every function the table holds is a routine.
-      uint32_t Fields = newNode(), Fns = newNode();
-      addGep(nodeOf(Arg(C->TableArg)), Fields, AnyOffset);
-      addLoad(Fields, Fns);
-      addComplex(Fns, X);
+      uint32_t Fields = G.newNode(), Fns = G.newNode();
+      S.addGep(nodeOf(Arg(C->TableArg)), Fields, AnyOffset);
+      S.addLoad(Fields, Fns);
+      S.addComplex(Fns, X);
     }
     if (!C->Library)
       return;
@@ -353,30 +357,30 @@ void AndersenSolver::modelExternal(const CallBase &CB, const Function &F) {
   // (its result, its callbacks' arguments) is its own object only.
   uint32_t Handed = E;
   if (UnknownResultsOwnOnly) {
-    Handed = newNode();
-    addPts(Handed, locFor(ownObject(F, false), AnyOffset));
+    Handed = G.newNode();
+    S.addPts(Handed, S.locFor(ownObject(F, false), AnyOffset));
   }
   if (holdsPointer(CB.getType())) {
-    addPts(nodeOf(&CB), locFor(ownObject(F, false), AnyOffset));
+    S.addPts(nodeOf(&CB), S.locFor(ownObject(F, false), AnyOffset));
     if (!UnknownResultsOwnOnly)
-      addCopy(E, nodeOf(&CB));
+      S.addCopy(E, nodeOf(&CB));
   }
   for (const Use &A : CB.args()) {
     if (!holdsPointer(A->getType()))
       continue;
-    addCopy(nodeOf(A), E);
-    Complex X;
-    X.K = Complex::LibcCallback;
+    S.addCopy(nodeOf(A), E);
+    ComplexConstraint X;
+    X.K = ComplexConstraint::LibcCallback;
     X.CB = &CB;
     X.Arg = Handed;
-    addComplex(nodeOf(A), X);
+    S.addComplex(nodeOf(A), X);
   }
-  compromise(("unknown-external: " + N).str());
-  compromise("unknown-external-callback: unknown functions call back only "
-             "functions passed to them, once, at the call");
+  S.compromise(("unknown-external: " + N).str());
+  S.compromise("unknown-external-callback: unknown functions call back only "
+               "functions passed to them, once, at the call");
 }
 
-void AndersenSolver::visitCall(CallBase &CB) {
+void ConstraintBuilder::visitCall(CallBase &CB) {
   if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::memcpy:
@@ -393,7 +397,7 @@ void AndersenSolver::visitCall(CallBase &CB) {
     case Intrinsic::ptrmask:
     case Intrinsic::launder_invariant_group:
     case Intrinsic::strip_invariant_group:
-      addCopy(nodeOf(II->getArgOperand(0)), nodeOf(II));
+      S.addCopy(nodeOf(II->getArgOperand(0)), nodeOf(II));
       return;
     default:
       return;
@@ -406,38 +410,32 @@ void AndersenSolver::visitCall(CallBase &CB) {
     return;
   }
   if (isa<InlineAsm>(Callee)) {
-    compromise("inline-asm: no pointer effects assumed");
+    S.compromise("inline-asm: no pointer effects assumed");
     return;
   }
-  Complex X;
-  X.K = Complex::IndirectCall;
+  ComplexConstraint X;
+  X.K = ComplexConstraint::IndirectCall;
   X.CB = &CB;
-  addComplex(nodeOf(Callee), X);
+  S.addComplex(nodeOf(Callee), X);
 }
 
-std::vector<MemLoc> AndersenSolver::contentOf(const MemLoc &L) {
+void ConstraintBuilder::addMemCopy(const Value *Dst, const Value *Src) {
+  uint32_t D = nodeOf(Dst), Sr = nodeOf(Src);
+  S.addMemCopy(D, Sr);
+}
+
+std::vector<MemLoc> ConstraintBuilder::solvedPointsTo(const Value *V) const {
+  auto It = ValueNode.find(V);
+  if (It == ValueNode.end())
+    return {};
   std::vector<MemLoc> Out;
-  auto Add = [&](uint32_t Loc) {
-    for (unsigned P : Nodes[find(Locs[Loc].Content)].Pts)
-      Out.push_back(Locs[P].Loc);
-  };
-  if (L.Offset == AnyOffset) {
-    for (uint32_t Loc : ObjLocs[L.Obj].Locs)
-      Add(Loc);
-  } else {
-    auto It = LocIndex.find({L.Obj, L.Offset});
-    if (It != LocIndex.end())
-      Add(It->second);
-    auto Any = LocIndex.find({L.Obj, AnyOffset});
-    if (Any != LocIndex.end())
-      Add(Any->second);
-  }
+  for (unsigned L : G.node(G.find(It->second)).Pts)
+    Out.push_back(G.loc(L).Loc);
   llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
 }
 
-bool AndersenSolver::resolveCxxThreads() {
+bool ConstraintBuilder::resolveCxxThreads() {
   // _M_start_thread(this, unique_ptr<_State> *, fn): the state object's
   // first word is its vptr; the _M_run override sits in the vtable from the
   // vptr on. The routine's `this` is the state object.
@@ -449,15 +447,14 @@ bool AndersenSolver::resolveCxxThreads() {
       auto *CB = dyn_cast<CallBase>(U);
       if (!CB || CB->getCalledOperand() != &Fn || CB->arg_size() < 2)
         continue;
-      std::vector<MemLoc> UPs(pointsTo(CB->getArgOperand(1)).begin(),
-                              pointsTo(CB->getArgOperand(1)).end());
+      std::vector<MemLoc> UPs = solvedPointsTo(CB->getArgOperand(1));
       // Context-insensitivity merges the state objects of all std::thread
       // constructors in unique_ptr's constructor; libstdc++ allocates the
       // state in the constructor that calls _M_start_thread, so prefer
       // states allocated there (choice "cxx-thread-state-locality").
       std::vector<MemLoc> States, Local;
       for (const MemLoc &UP : UPs)
-        for (const MemLoc &State : contentOf(UP)) {
+        for (const MemLoc &State : G.contentOf(UP)) {
           States.push_back(State);
           auto *Site = dyn_cast_or_null<Instruction>(Objects[State.Obj].Site);
           if (Site && Site->getFunction() == CB->getFunction())
@@ -466,9 +463,9 @@ bool AndersenSolver::resolveCxxThreads() {
       if (!Local.empty())
         States = Local;
       for (const MemLoc &State : States)
-        for (const MemLoc &VPtr : contentOf({State.Obj, 0}))
-          for (uint32_t Slot : std::vector<uint32_t>(ObjLocs[VPtr.Obj].Locs))
-            for (const MemLoc &FnL : contentOf(Locs[Slot].Loc)) {
+        for (const MemLoc &VPtr : G.contentOf({State.Obj, 0}))
+          for (uint32_t Slot : std::vector<uint32_t>(G.object(VPtr.Obj).Locs))
+            for (const MemLoc &FnL : G.contentOf(G.loc(Slot).Loc)) {
               auto *Run = dyn_cast_or_null<Function>(Objects[FnL.Obj].Site);
               if (!Run || Run->isDeclaration() ||
                   !Run->getName().contains("_M_run") || Run->arg_size() < 1)
@@ -476,9 +473,9 @@ bool AndersenSolver::resolveCxxThreads() {
               if (!StartSeen.insert({CB, Run}).second)
                 continue;
               Starts.push_back({CB, Run});
-              uint32_t Tmp = newNode();
-              addPts(Tmp, locFor(State.Obj, State.Offset));
-              addCopy(Tmp, nodeOf(Run->getArg(0)));
+              uint32_t Tmp = G.newNode();
+              S.addPts(Tmp, S.locFor(State.Obj, State.Offset));
+              S.addCopy(Tmp, nodeOf(Run->getArg(0)));
               Changed = true;
             }
     }

@@ -5,20 +5,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Field-sensitive, inclusion-based points-to analysis over one module. It
-// creates the abstract memory objects of the thread model and resolves
-// indirect calls and thread start routines.
+// Field-sensitive, inclusion-based points-to analysis over one module, the
+// part of the thread model that reads which memory pointers reach
+// (lib/PointsTo). It creates the abstract memory objects of the thread
+// model and resolves indirect calls and thread start routines. The printer
+// pass is in PointsToPrinter.h.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RACESIFT_THREADMODEL_POINTSTO_H
-#define RACESIFT_THREADMODEL_POINTSTO_H
+#ifndef RACESIFT_POINTSTO_POINTSTO_H
+#define RACESIFT_POINTSTO_POINTSTO_H
 
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/IR/PassManager.h"
 
 #include <chrono>
 #include <memory>
@@ -28,8 +29,10 @@
 
 namespace llvm {
 class CallBase;
+class DataLayout;
 class Function;
 class Module;
+class Type;
 class Value;
 class raw_ostream;
 } // namespace llvm
@@ -50,6 +53,16 @@ struct ThreadStart {
 /// below 64 or grow past 256 (a context-insensitive merge of unrelated
 /// data); what a pointer gathers before it is cut costs the solver.
 constexpr unsigned DefaultMaxPointsTo = 128;
+
+/// "obj", "obj+8", "obj+?": the points-to printer's form.
+std::string describeLocPlain(const MemObject &O, int64_t Off);
+
+/// Where the field holding byte Off of memory declared as Declared starts:
+/// the scalar that byte is part of, or the char array it lies in (the
+/// solver's field model, FieldViews.cpp; the thread model's array fields
+/// use it too).
+uint64_t byteFieldStart(const llvm::DataLayout &DL, llvm::Type *Declared,
+                        uint64_t Off);
 
 class PointsToAnalysis {
 public:
@@ -118,7 +131,7 @@ public:
   /// Solver steps taken, in all solves: nodes popped from the worklist,
   /// copy edges they propagated along, constraints applied to each
   /// location they gained, and cycle detection's visits
-  /// (AndersenSolver::NumSteps).
+  /// (AndersenSolver::steps()).
   uint64_t steps() const;
   /// Named compromises taken (unknown external called, inttoptr, ...).
   const std::vector<std::string> &compromises() const;
@@ -131,20 +144,6 @@ private:
   uint64_t Steps = 0; ///< Of the solves before P's.
 };
 
-/// print<racesift-pointsto>: the points-to set of every pointer operand of a
-/// load, store or call, and the resolved indirect callees.
-class PointsToPrinterPass : public llvm::PassInfoMixin<PointsToPrinterPass> {
-  llvm::raw_ostream &OS;
-  unsigned MaxPointsTo;
-
-public:
-  explicit PointsToPrinterPass(llvm::raw_ostream &OS,
-                               unsigned MaxPointsTo = DefaultMaxPointsTo)
-      : OS(OS), MaxPointsTo(MaxPointsTo) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
-};
-
 } // namespace racesift
 
-#endif // RACESIFT_THREADMODEL_POINTSTO_H
+#endif // RACESIFT_POINTSTO_POINTSTO_H

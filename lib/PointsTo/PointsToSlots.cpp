@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PointsToSolver.h"
+#include "ConstraintBuilder.h"
 
 #include "llvm/Analysis/IteratedDominanceFrontier.h"
 #include "llvm/IR/Dominators.h"
@@ -52,7 +52,7 @@ static bool isPointerSlot(const AllocaInst &AI) {
   return true;
 }
 
-void AndersenSolver::promoteSlots(Function &F) {
+void ConstraintBuilder::promoteSlots(Function &F) {
   DenseMap<const Value *, unsigned> Index;
   SmallVector<AllocaInst *, 16> Slots;
   for (Instruction &I : instructions(F))
@@ -109,7 +109,7 @@ void AndersenSolver::promoteSlots(Function &F) {
     SmallVector<BasicBlock *, 8> JoinBlocks;
     IDF.calculate(JoinBlocks);
     for (BasicBlock *BB : JoinBlocks)
-      Joins[BB].push_back({K, newNode()});
+      Joins[BB].push_back({K, G.newNode()});
   }
 
   // Renaming over the dominator tree, iteratively (functions of thousands
@@ -147,13 +147,13 @@ void AndersenSolver::promoteSlots(Function &F) {
       } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
         if (auto K = SlotOf(LI->getPointerOperand()))
           if (Cur[*K] != None)
-            addCopy(Cur[*K], nodeOf(LI));
+            S.addCopy(Cur[*K], nodeOf(LI));
       }
     }
     for (BasicBlock *Succ : successors(BB))
       for (auto [K, J] : Joins.lookup(Succ))
         if (Cur[K] != None)
-          addCopy(Cur[K], J);
+          S.addCopy(Cur[K], J);
   };
   Enter(DT.getRootNode());
   while (!Stack.empty()) {

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AllocWrappers.h"
 #include "FunctionGraphBuilder.h"
-#include "PointsToSolver.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"

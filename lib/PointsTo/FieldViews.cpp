@@ -16,7 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PointsToSolver.h"
+#include "FieldViews.h"
+#include "racesift/PointsTo/PointsTo.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DataLayout.h"

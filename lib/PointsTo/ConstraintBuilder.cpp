@@ -1,0 +1,540 @@
+//===- ConstraintBuilder.cpp - Objects, nodes and calls ---------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The abstract objects and value nodes of the module, the binding of calls
+// to their callees (direct, indirect, forwarded callbacks, allocation
+// wrappers and constructors), and the memory a library's callers pass in.
+// The constraints of single instructions are in PointsToConstraints.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConstraintBuilder.h"
+#include "FunctionGraphBuilder.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace racesift {
+
+ConstraintBuilder::ConstraintBuilder(Module &M, std::vector<MemObject> &Objects,
+                                     ConstraintGraph &G, AndersenSolver &S,
+                                     bool UnknownResultsOwnOnly)
+    : M(M), DL(M.getDataLayout()), Objects(Objects), G(G), S(S),
+      UnknownResultsOwnOnly(UnknownResultsOwnOnly) {}
+
+static bool mayHoldPointer(Type *T) {
+  if (T->isPointerTy())
+    return true;
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), mayHoldPointer);
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return mayHoldPointer(AT->getElementType());
+  if (auto *VT = dyn_cast<VectorType>(T))
+    return mayHoldPointer(VT->getElementType());
+  return false;
+}
+
+/// A constant global whose initialiser holds no pointer: defined in this
+/// module, so that no other definition can be linked in its place.
+static bool isReadOnlyData(const GlobalVariable &GV) {
+  return GV.isConstant() && GV.hasDefinitiveInitializer() &&
+         !mayHoldPointer(GV.getValueType());
+}
+
+//===----------------------------------------------------------------------===//
+// Objects and nodes
+//===----------------------------------------------------------------------===//
+
+ObjectId ConstraintBuilder::newObject(ObjectKind K, const Value *Site,
+                                      std::string Name, uint64_t Size) {
+  MemObject O;
+  O.Id = Objects.size();
+  O.Kind = K;
+  O.Site = Site;
+  O.Name = std::move(Name);
+  O.Size = Size;
+  if (auto *I = dyn_cast_or_null<Instruction>(Site))
+    O.Loc = sourceLocOf(*I);
+  Objects.push_back(std::move(O));
+  G.addObject(declaredType(Objects.back().Id));
+  if (Site)
+    SiteObject[Site] = Objects.back().Id;
+  return Objects.back().Id;
+}
+
+Type *ConstraintBuilder::declaredType(ObjectId Obj) const {
+  const Value *Site = Objects[Obj].Site;
+  if (auto *AI = dyn_cast_or_null<AllocaInst>(Site))
+    // `alloca T, n` (a VLA) holds n T's: an array of them, of any length.
+    return AI->isArrayAllocation() ? ArrayType::get(AI->getAllocatedType(), 0)
+                                   : AI->getAllocatedType();
+  if (auto *GV = dyn_cast_or_null<GlobalVariable>(Site))
+    return GV->getValueType();
+  return nullptr;
+}
+
+uint32_t ConstraintBuilder::escapedNode() {
+  if (EscapedNode != ConstraintGraph::NoNode)
+    return EscapedNode;
+  // Unknown code may name the module's non-static globals, and reads what
+  // escaped objects point to: one node for all of it, so that each unknown
+  // call adds a constant number of edges whatever the program's size.
+  EscapedNode = G.newNode();
+  uint32_t AnyField = G.newNode();
+  S.addGep(EscapedNode, AnyField, AnyOffset);
+  S.addLoad(AnyField, EscapedNode);
+  for (const GlobalVariable &GV : M.globals()) {
+    auto It = SiteObject.find(&GV);
+    if (GV.hasLocalLinkage() || GV.isThreadLocal() || isReadOnlyData(GV) ||
+        GV.getName().starts_with("llvm.") || It == SiteObject.end())
+      continue;
+    S.addPts(EscapedNode, S.locFor(It->second, 0));
+  }
+  S.compromise("unknown-external-store: unknown functions store no pointer "
+               "into escaped memory");
+  return EscapedNode;
+}
+
+uint32_t ConstraintBuilder::nodeOf(const Value *V) {
+  auto It = ValueNode.find(V);
+  if (It != ValueNode.end())
+    return It->second;
+  uint32_t N = G.newNode();
+  ValueNode[V] = N;
+  if (auto *F = dyn_cast<Function>(V)) {
+    S.addPts(N, S.locFor(objectForFunction(F), 0));
+  } else if (auto *GV = dyn_cast<GlobalVariable>(V)) {
+    // Constants that hold no pointer (string literals, lookup tables) are
+    // read-only: they never race and no pointer is loaded from them, so
+    // they are left out of every points-to set (rule "read-only-data"). On
+    // sqlite3.c they were 7000 of the 13000 locations in the largest sets.
+    auto It = SiteObject.find(GV);
+    if (It != SiteObject.end() && !isReadOnlyData(*GV))
+      S.addPts(N, S.locFor(It->second, 0));
+  } else if (auto *GA = dyn_cast<GlobalAlias>(V)) {
+    S.addCopy(nodeOf(GA->getAliasee()), N);
+  } else if (auto *CE = dyn_cast<ConstantExpr>(V)) {
+    if (auto *GEP = dyn_cast<GEPOperator>(CE))
+      S.addGep(nodeOf(GEP->getPointerOperand()), N, gepOffset(*GEP),
+               gepView(GEP->getSourceElementType()));
+    else if (CE->getOpcode() == Instruction::IntToPtr)
+      S.addPts(N, S.locFor(unknownObject("inttoptr"), AnyOffset));
+    else if (CE->isCast() || CE->getOpcode() == Instruction::Select)
+      for (const Use &U : CE->operands())
+        if (U->getType()->isPointerTy())
+          S.addCopy(nodeOf(U), N);
+  } else if (auto *CA = dyn_cast<ConstantAggregate>(V)) {
+    // Field-insensitive for aggregate SSA values (insertvalue/extractvalue).
+    for (const Use &U : CA->operands())
+      if (mayHoldPointer(U->getType()))
+        S.addCopy(nodeOf(U), N);
+  }
+  return N;
+}
+
+ObjectId ConstraintBuilder::objectForFunction(const Function *F) {
+  auto It = SiteObject.find(F);
+  if (It != SiteObject.end())
+    return It->second;
+  return newObject(ObjectKind::Function, F, F->getName().str(), 0);
+}
+
+ObjectId ConstraintBuilder::unknownObject(StringRef Why) {
+  if (UnknownObj == InvalidObject)
+    UnknownObj = newObject(ObjectKind::External, nullptr, "<unknown>", 0);
+  S.compromise(("unresolved-pointer: " + Why).str());
+  return UnknownObj;
+}
+
+int64_t ConstraintBuilder::gepOffset(const GEPOperator &GEP) const {
+  APInt Off(DL.getIndexTypeSizeInBits(GEP.getType()), 0);
+  if (GEP.accumulateConstantOffset(DL, Off))
+    return Off.getSExtValue();
+  return AnyOffset;
+}
+
+uint32_t ConstraintBuilder::returnNode(const Function &F) {
+  auto It = RetNode.find(&F);
+  if (It != RetNode.end())
+    return It->second;
+  return RetNode[&F] = G.newNode();
+}
+
+void ConstraintBuilder::addInitializer(uint32_t ObjLoc, const Constant *C,
+                                       int64_t Off) {
+  if (!mayHoldPointer(C->getType()))
+    return;
+  if (auto *CA = dyn_cast<ConstantAggregate>(C)) {
+    if (auto *ST = dyn_cast<StructType>(C->getType())) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      for (unsigned I = 0; I < CA->getNumOperands(); ++I)
+        addInitializer(ObjLoc, CA->getOperand(I),
+                       Off + SL->getElementOffset(I));
+      return;
+    }
+    for (unsigned I = 0; I < CA->getNumOperands(); ++I) {
+      Constant *E = CA->getOperand(I);
+      addInitializer(ObjLoc, E, Off + I * DL.getTypeAllocSize(E->getType()));
+    }
+    return;
+  }
+  if (isa<ConstantPointerNull>(C) || isa<UndefValue>(C) ||
+      isa<ConstantAggregateZero>(C))
+    return;
+  ObjectId Obj = G.loc(ObjLoc).Loc.Obj;
+  S.addCopy(nodeOf(C), G.loc(S.locFor(Obj, Off)).Content);
+}
+
+void ConstraintBuilder::buildConstraints() {
+  AllocWrappers = findAllocationWrappers(M);
+  findForwardings();
+  for (const GlobalVariable &GV : M.globals()) {
+    uint64_t Size = GV.getValueType()->isSized()
+                        ? DL.getTypeAllocSize(GV.getValueType())
+                        : 0;
+    ObjectId O = newObject(ObjectKind::Global, &GV, GV.getName().str(), Size);
+    Objects[O].ThreadLocal = GV.isThreadLocal();
+    Objects[O].Singleton = !GV.isThreadLocal();
+    setGlobalDebugInfo(Objects[O], GV);
+  }
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.hasInitializer())
+      addInitializer(S.locFor(SiteObject[&GV], 0), GV.getInitializer(), 0);
+  for (Function &F : M) {
+    if (!F.isDeclaration())
+      promoteSlots(F);
+    for (Instruction &I : instructions(F)) {
+      visit(I);
+      // Constant addresses used directly (load @x) need their nodes too.
+      for (const Use &U : I.operands())
+        if (isa<GlobalValue>(U) || isa<ConstantExpr>(U))
+          if (U->getType()->isPointerTy())
+            nodeOf(U);
+    }
+  }
+  addCallerMemory();
+}
+
+void ConstraintBuilder::sortCallees() {
+  DenseMap<const Function *, unsigned> Order;
+  for (const Function &F : M)
+    Order[&F] = Order.size();
+  auto InModuleOrder = [&](const Function *A, const Function *B) {
+    return Order.lookup(A) < Order.lookup(B);
+  };
+  for (auto &[CB, Fs] : Callbacks)
+    llvm::sort(Fs, InModuleOrder);
+  for (auto &[CB, Fs] : CalleeMap)
+    llvm::sort(Fs, InModuleOrder);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
+  auto &Seen = Bound[&CB];
+  if (std::find(Seen.begin(), Seen.end(), &F) != Seen.end())
+    return;
+  Seen.push_back(&F);
+  if (F.isDeclaration()) {
+    modelExternal(CB, F);
+    return;
+  }
+
+  for (unsigned I = 0; I < CB.arg_size(); ++I)
+    if (mayHoldPointer(CB.getArgOperand(I)->getType()) &&
+        !ForwardedArgs.contains({&CB, I}))
+      bindArgument(CB, F, I, nodeOf(CB.getArgOperand(I)));
+  // F forwards a parameter to a callback parameter: bind them per call.
+  auto Fw = Forwardings.find(&F);
+  if (Fw != Forwardings.end())
+    for (const Forwarding &W : Fw->second) {
+      if (std::max(W.FnParam, W.ArgParam) >= CB.arg_size())
+        continue;
+      ComplexConstraint X;
+      X.K = ComplexConstraint::ForwardedCall;
+      X.CB = W.CB;
+      X.Arg = nodeOf(CB.getArgOperand(W.ArgParam));
+      X.Pair = W.ArgPos;
+      S.addComplex(nodeOf(CB.getArgOperand(W.FnParam)), X);
+    }
+  if (AllocWrappers.Functions.count(&F)) {
+    // A fresh object per call site of an allocation wrapper.
+    ObjectId O = heapObject(CB);
+    S.addPts(nodeOf(&CB), S.locFor(O, 0));
+    fillConstructed(O, CB, F, 1);
+  } else if (mayHoldPointer(CB.getType()))
+    S.addCopy(returnNode(F), nodeOf(&CB));
+}
+
+void ConstraintBuilder::fillConstructed(ObjectId O, const CallBase &CB,
+                                        const Function &F, unsigned Depth) {
+  auto It = AllocWrappers.Fields.find(&F);
+  if (It == AllocWrappers.Fields.end())
+    return;
+  for (const FieldFact &FF : It->second) {
+    uint32_t Src;
+    switch (FF.K) {
+    case FieldFact::Fresh: {
+      // Past the depth, the body's own object, as without cloning.
+      ObjectId IO = heapObject(*FF.Inner);
+      if (Depth < MaxCloneDepth) {
+        bool New = !ClonedObj.count({&CB, FF.Inner});
+        IO = clonedObject(CB, *FF.Inner);
+        if (New)
+          Parts.push_back({IO, O});
+        if (const Function *IF = FF.Inner->getCalledFunction(); New && IF)
+          fillConstructed(IO, *FF.Inner, *IF, Depth + 1);
+      }
+      Src = G.newNode();
+      S.addPts(Src, S.locFor(IO, 0));
+      break;
+    }
+    case FieldFact::Param:
+      if (FF.ArgNo >= CB.arg_size())
+        continue;
+      Src = nodeOf(CB.getArgOperand(FF.ArgNo));
+      break;
+    case FieldFact::Constant:
+      Src = nodeOf(FF.C);
+      break;
+    }
+    S.storeTo(S.locFor(O, FF.Offset), Src);
+  }
+}
+
+ObjectId ConstraintBuilder::clonedObject(const CallBase &Outer,
+                                         const CallBase &Inner) {
+  auto It = ClonedObj.find({&Outer, &Inner});
+  if (It != ClonedObj.end())
+    return It->second;
+  // No site: rules that reason about an allocation call's result do not
+  // apply to it.
+  ObjectId Body = heapObject(Inner);
+  SourceLoc L = sourceLocOf(Outer);
+  std::string Name = Objects[Body].Name + " via ";
+  Name += L.known()
+              ? sys::path::filename(L.File).str() + ":" + std::to_string(L.Line)
+              : L.Function;
+  uint64_t Size = Objects[Body].Size;
+  ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Size);
+  Objects[O].Loc = Objects[Body].Loc;
+  return ClonedObj[{&Outer, &Inner}] = O;
+}
+
+void ConstraintBuilder::bindArgument(const CallBase &CB, const Function &F,
+                                     unsigned Pos, uint32_t Arg) {
+  if (Pos < F.arg_size())
+    S.addCopy(Arg, nodeOf(F.getArg(Pos)));
+  else if (F.isVarArg())
+    S.storeTo(S.locFor(varArgObject(F), AnyOffset), Arg);
+}
+
+void ConstraintBuilder::findForwardings() {
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->getCalledFunction() || CB->isInlineAsm())
+        continue;
+      // At -O0 through the parameter's spill slot, stored once and only
+      // loaded (so no one can change it in between).
+      auto *Fn = dyn_cast<Argument>(throughSlot(CB->getCalledOperand()));
+      if (!Fn)
+        continue;
+      for (unsigned K = 0; K < CB->arg_size(); ++K) {
+        auto *A = dyn_cast<Argument>(throughSlot(CB->getArgOperand(K)));
+        if (!A || A == Fn || !mayHoldPointer(A->getType()))
+          continue;
+        Forwardings[&F].push_back({CB, Fn->getArgNo(), A->getArgNo(), K});
+        ForwardedArgs.insert({CB, K});
+      }
+    }
+}
+
+/// Whether an indirect call CB may reach F: the same number of parameters
+/// (unless F is variadic) of the same IR types. Return types are not
+/// compared: casting `int f(void *)` to `void (*)(void *)` is common.
+static bool mayBeCalledAs(const Function &F, const CallBase &CB) {
+  FunctionType *FT = F.getFunctionType(), *CT = CB.getFunctionType();
+  if (FT->isVarArg() ? CT->getNumParams() < FT->getNumParams()
+                     : CT->getNumParams() != FT->getNumParams())
+    return false;
+  for (unsigned I = 0; I < FT->getNumParams(); ++I)
+    if (FT->getParamType(I) != CT->getParamType(I))
+      return false;
+  return true;
+}
+
+void ConstraintBuilder::pointeeFound(const ComplexConstraint &C, ObjectId Obj) {
+  // Only functions are called; binding may add objects, so O is read
+  // first.
+  const MemObject &O = Objects[Obj];
+  auto *F = dyn_cast_or_null<Function>(O.Site);
+  if (O.Kind != ObjectKind::Function || !F)
+    return;
+  switch (C.K) {
+  case ComplexConstraint::IndirectCall: {
+    if (!mayBeCalledAs(*F, *C.CB)) {
+      S.compromise("indirect-call-signature: a function whose parameters "
+                   "differ from an indirect call's is not taken as its "
+                   "callee (such a call is undefined behaviour in C)");
+      return;
+    }
+    auto &Cs = CalleeMap[C.CB];
+    if (std::find(Cs.begin(), Cs.end(), F) == Cs.end())
+      Cs.push_back(F);
+    bindCall(*C.CB, *F);
+    return;
+  }
+  case ComplexConstraint::ThreadRoutine:
+    // Any defined function is a start routine, whatever its type: one
+    // declared without a prototype (`void *t()`) or cast from another
+    // signature has no parameter for the argument, or one of another type.
+    if (F->isDeclaration())
+      return;
+    bindArgument(*C.CB, *F, 0, C.Arg);
+    if (!StartSeen.insert({C.CB, F}).second)
+      return;
+    Starts.push_back({C.CB, F});
+    return;
+  case ComplexConstraint::LibcCallback: {
+    // qsort(base, n, size, cmp): cmp runs during the call, at the call site,
+    // with pointers into the call's pointer arguments.
+    if (F->isDeclaration())
+      return;
+    auto &Cs = Callbacks[C.CB];
+    if (std::find(Cs.begin(), Cs.end(), F) != Cs.end())
+      return;
+    Cs.push_back(F);
+    for (const Argument &A : F->args())
+      if (mayHoldPointer(A.getType()))
+        S.addCopy(C.Arg, nodeOf(&A));
+    return;
+  }
+  case ComplexConstraint::EnvCall:
+    // A library's callers may call any function whose address escaped to
+    // them, with their memory (env-parameters).
+    if (!F->isDeclaration())
+      bindCallerMemory(*F);
+    return;
+  case ComplexConstraint::ForwardedCall:
+    // The call site passes callee F and argument C.Arg: if F is among the
+    // forwarding call's callees, it gets the argument.
+    if (F->isDeclaration() || !mayBeCalledAs(*F, *C.CB))
+      return;
+    bindArgument(*C.CB, *F, C.Pair, C.Arg);
+    return;
+  case ComplexConstraint::CopySrc:
+  case ComplexConstraint::CopyDst:
+    llvm_unreachable("memcpy constraints are the solver's");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// A library's callers
+//===----------------------------------------------------------------------===//
+
+ObjectId ConstraintBuilder::callerMemory(const Argument &A) {
+  return callerMemory(pointeeTypeName(A));
+}
+
+ObjectId ConstraintBuilder::callerMemory(const std::string &Key) {
+  auto It = CallerMemory.find(Key);
+  if (It != CallerMemory.end())
+    return It->second;
+  std::string Name = Key.empty()
+                         ? "memory passed by the library's callers"
+                         : "a '" + Key + "' passed by the library's callers";
+  ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, 0);
+  CallerMemory[Key] = O;
+  // The callers hold it: what the library stores there escapes to them.
+  S.addPts(escapedNode(), S.locFor(O, 0));
+  // What it holds when the library is called is the callers' too, or what
+  // the library's other units (or its earlier calls) left there
+  // (`strm->internal`): untyped memory of theirs, the object `void *`
+  // parameters get. Without it a callback stored through such a pointer
+  // (`strm->internal->next.code = &encode`) would escape nowhere and the
+  // threads it starts would be lost. A slot for a pointer to T (`ctx
+  // **out`) holds the callers' T instead, and what the library leaves there
+  // goes back to T's parameters (env-handles).
+  StringRef Slot(Key);
+  bool IsSlot = Slot.consume_back(" *");
+  ObjectId Inner = Key.empty() ? O
+                   : IsSlot    ? callerMemory(Slot.str())
+                               : callerMemory(std::string());
+  uint32_t Held = G.newNode();
+  S.addPts(Held, S.locFor(Inner, 0));
+  S.storeTo(S.locFor(O, AnyOffset), Held);
+  if (IsSlot)
+    S.loadFrom(S.locFor(O, 0), givenOutNode(Slot.str()));
+  return O;
+}
+
+uint32_t ConstraintBuilder::givenOutNode(const std::string &Key) {
+  auto [It, New] = GivenOut.try_emplace(Key, 0);
+  if (New)
+    It->second = G.newNode();
+  return It->second;
+}
+
+void ConstraintBuilder::bindCallerMemory(const Function &F) {
+  if (!EnvCalled.insert(&F).second)
+    return;
+  // env-handles: a pointer parameter also gets what the library returned
+  // as a pointer to the same type (`c = lib_create(); lib_op(c)`), so that
+  // lib_op's accesses meet those of the threads lib_create started.
+  // Untyped pointers (`void *`, `char *`: strings, buffers) are not passed
+  // back: every such parameter would point to every string and buffer the
+  // library returns, which took librdkafka under LTO from 44% to 56% of
+  // accesses past the points-to budget.
+  for (const Argument &A : F.args())
+    if (mayHoldPointer(A.getType())) {
+      std::string Key = pointeeTypeName(A);
+      S.addPts(nodeOf(&A), S.locFor(callerMemory(Key), 0));
+      if (!Key.empty())
+        S.addCopy(givenOutNode(Key), nodeOf(&A));
+    }
+  if (mayHoldPointer(F.getReturnType())) {
+    S.addCopy(returnNode(F), escapedNode());
+    if (std::string Key = returnPointeeTypeName(F); !Key.empty())
+      S.addCopy(returnNode(F), givenOutNode(Key));
+  }
+}
+
+void ConstraintBuilder::addCallerMemory() {
+  const Function *Main = M.getFunction("main");
+  if (Main && !Main->isDeclaration())
+    return;
+  // A library module (compromise "env-parameters"): its exported functions
+  // are called from outside with memory of the callers' own, one object
+  // per type the parameters point to (by debug information); what they
+  // return escapes. Functions whose address escaped are called so too.
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.hasExternalLinkage())
+      bindCallerMemory(F);
+  ComplexConstraint X;
+  X.K = ComplexConstraint::EnvCall;
+  S.addComplex(escapedNode(), X);
+  S.compromise("env-parameters: a library's exported functions receive "
+               "pointers to the start of their callers' objects, one object "
+               "per pointee type, whose pointers lead to one untyped object "
+               "of the callers', and pointers the library returned to the "
+               "same type (results and out-parameters); pointers into the "
+               "middle of caller objects, and the library's objects passed "
+               "back through another type or a field of the callers' "
+               "memory, are not modelled");
+}
+
+} // namespace racesift

@@ -1,0 +1,217 @@
+//===- ConstraintBuilder.h - Points-to constraints from IR ------*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to lib/PointsTo: reads the module and emits its constraints to
+// the solver. It creates the abstract objects (globals, stack slots, heap
+// sites, functions, the objects of unknown code and of a library's
+// callers), the node of each pointer value, and binds calls as the solver
+// finds their callees (CallBinder). What it learns of calls (callees, thread
+// start routines, callbacks) PointsToResult reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RACESIFT_LIB_POINTSTO_CONSTRAINTBUILDER_H
+#define RACESIFT_LIB_POINTSTO_CONSTRAINTBUILDER_H
+
+#include "AllocWrappers.h"
+#include "AndersenSolver.h"
+#include "racesift/PointsTo/PointsTo.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Argument;
+class DataLayout;
+class GEPOperator;
+class Instruction;
+} // namespace llvm
+
+namespace racesift {
+
+struct LibcFunction;
+
+class ConstraintBuilder final : public CallBinder {
+public:
+  /// With UnknownResultsOwnOnly (compromise "unknown-external-result"),
+  /// results of unknown functions, and the arguments they call back with,
+  /// point only to the function's own External object, not to escaped
+  /// memory: for a second solve when escaped memory passed the points-to
+  /// budget, which would leave every such result, and all it flows to,
+  /// unresolved.
+  ConstraintBuilder(llvm::Module &M, std::vector<MemObject> &Objects,
+                    ConstraintGraph &G, AndersenSolver &S,
+                    bool UnknownResultsOwnOnly);
+
+  /// The objects and constraints of every global, function and
+  /// instruction of the module.
+  void buildConstraints();
+  /// Binds std::thread state objects to their _M_run, from the sets solved
+  /// so far; true if any is new (the solver then has more to do).
+  bool resolveCxxThreads();
+  void pointeeFound(const ComplexConstraint &C, ObjectId Obj) override;
+  /// Puts the callees and callbacks of each call in module order, whatever
+  /// order the solver found them in.
+  void sortCallees();
+
+  //===--- What PointsToResult reads --------------------------------===//
+
+  const llvm::Module &module() const { return M; }
+  const std::vector<MemObject> &objects() const { return Objects; }
+  const llvm::DenseMap<const llvm::Value *, uint32_t> &valueNodes() const {
+    return ValueNode;
+  }
+  /// The node of escaped memory, or NoNode if nothing escaped.
+  uint32_t escapedMemory() const { return EscapedNode; }
+  const llvm::DenseMap<const llvm::Value *, ObjectId> &siteObjects() const {
+    return SiteObject;
+  }
+  const llvm::DenseMap<const llvm::CallBase *,
+                       std::vector<const llvm::Function *>> &
+  calleeMap() const {
+    return CalleeMap;
+  }
+  const llvm::DenseMap<const llvm::CallBase *,
+                       std::vector<const llvm::Function *>> &
+  callbackMap() const {
+    return Callbacks;
+  }
+  const llvm::StringMap<ObjectId> &hiddenObjects() const { return HiddenObj; }
+  const std::vector<ThreadStart> &threadStarts() const { return Starts; }
+  const std::vector<std::pair<ObjectId, ObjectId>> &constructedParts() const {
+    return Parts;
+  }
+
+private:
+  //===--- Objects and nodes (ConstraintBuilder.cpp) ----------------===//
+
+  ObjectId newObject(ObjectKind K, const llvm::Value *Site, std::string Name,
+                     uint64_t Size);
+  /// The declared type of an object, or null (heap memory).
+  llvm::Type *declaredType(ObjectId Obj) const;
+  uint32_t nodeOf(const llvm::Value *V);
+  uint32_t returnNode(const llvm::Function &F);
+  ObjectId objectForFunction(const llvm::Function *F);
+  ObjectId unknownObject(llvm::StringRef Why);
+  int64_t gepOffset(const llvm::GEPOperator &GEP) const;
+  void addInitializer(uint32_t ObjLoc, const llvm::Constant *C, int64_t Off);
+  /// What escaped to unknown code (pthread_setspecific's values, ...), and
+  /// what unknown code may hand back.
+  uint32_t escapedNode();
+
+  //===--- Calls (ConstraintBuilder.cpp) ----------------------------===//
+
+  void bindCall(const llvm::CallBase &CB, const llvm::Function &F);
+  /// Passes Arg as argument Pos of CB to F.
+  void bindArgument(const llvm::CallBase &CB, const llvm::Function &F,
+                    unsigned Pos, uint32_t Arg);
+  void fillConstructed(ObjectId O, const llvm::CallBase &CB,
+                       const llvm::Function &F, unsigned Depth);
+  ObjectId clonedObject(const llvm::CallBase &Outer,
+                        const llvm::CallBase &Inner);
+  void findForwardings();
+  void addCallerMemory();
+  void bindCallerMemory(const llvm::Function &F);
+  ObjectId callerMemory(const llvm::Argument &A);
+  ObjectId callerMemory(const std::string &PointeeType);
+  uint32_t givenOutNode(const std::string &PointeeType);
+
+  //===--- Instructions (PointsToConstraints.cpp) -------------------===//
+
+  void visit(llvm::Instruction &I);
+  void visitCall(llvm::CallBase &CB);
+  void addMemCopy(const llvm::Value *Dst, const llvm::Value *Src);
+  void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
+  /// A call of a function with a row in the libc table (LibcModel.cpp).
+  void modelLibc(const llvm::CallBase &CB, const llvm::Function &F,
+                 const LibcFunction &Row);
+  /// The singleton object of a libc function's hidden state, by group.
+  ObjectId hiddenObject(llvm::StringRef Group);
+  /// The library's own memory a function returns (FILE, DIR): one External
+  /// object per callee.
+  ObjectId ownObject(const llvm::Function &F, bool ThreadLocal);
+  ObjectId heapObject(const llvm::CallBase &CB);
+  ObjectId varArgObject(const llvm::Function &F);
+  /// va_start(List) in F.
+  void startVarArgs(const llvm::Function &F, const llvm::Value *List);
+  /// va_arg(List) into Dst.
+  void loadVarArg(const llvm::Value *List, uint32_t Dst);
+  /// The sorted locations V's node holds now (none if V has no node).
+  std::vector<MemLoc> solvedPointsTo(const llvm::Value *V) const;
+
+  /// Promotes F's local pointer slots to SSA values ("slot-ssa", see
+  /// PointsToSlots.cpp); visit() then skips their loads and stores.
+  void promoteSlots(llvm::Function &F);
+
+  llvm::Module &M;
+  const llvm::DataLayout &DL;
+  std::vector<MemObject> &Objects;
+  ConstraintGraph &G;
+  AndersenSolver &S;
+  bool UnknownResultsOwnOnly;
+
+  AllocationWrappers AllocWrappers;
+  /// A constructor's inner objects cloned per call site of the outer one.
+  llvm::DenseMap<std::pair<const llvm::CallBase *, const llvm::CallBase *>,
+                 ObjectId>
+      ClonedObj;
+  /// Call-string depth of cloned objects: a wrapper's own object is 1, the
+  /// objects its constructor stores in it 2; deeper ones are the
+  /// constructor body's own objects (context-insensitive).
+  static constexpr unsigned MaxCloneDepth = 2;
+  /// (part, whole) of each cloned object, as constructedParts() says.
+  std::vector<std::pair<ObjectId, ObjectId>> Parts;
+  llvm::DenseMap<const llvm::Value *, uint32_t> ValueNode;
+  llvm::DenseMap<const llvm::Function *, uint32_t> RetNode;
+  llvm::DenseMap<const llvm::Value *, ObjectId> SiteObject;
+  llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
+      CalleeMap, Bound;
+  llvm::DenseMap<const llvm::Function *, ObjectId> ExternalObj;
+  std::set<std::pair<const llvm::CallBase *, const llvm::Function *>> StartSeen;
+  std::vector<ThreadStart> Starts;
+  llvm::StringMap<unsigned> HeapNames;
+  ObjectId UnknownObj = InvalidObject;
+  /// Functions bound as the library's callers would call them, and the
+  /// callers' memory by pointee type name.
+  llvm::DenseSet<const llvm::Function *> EnvCalled;
+  std::map<std::string, ObjectId> CallerMemory;
+  /// Per pointee type, the pointers the library's exported functions
+  /// returned: its callers may pass them back (env-handles).
+  std::map<std::string, uint32_t> GivenOut;
+  /// An indirect call CB in a function F whose callee is F's parameter
+  /// FnParam and whose argument ArgPos is F's parameter ArgParam, both
+  /// unchanged (`void each(cb_t cb, void *arg) { cb(arg); }`): per call
+  /// site of F, that argument goes only to the callees that call site
+  /// passes, instead of every call site's argument to every callee
+  /// ("callback-argument" in docs/design-threadmodel.md).
+  struct Forwarding {
+    const llvm::CallBase *CB;
+    unsigned FnParam, ArgParam, ArgPos;
+  };
+  llvm::DenseMap<const llvm::Function *, llvm::SmallVector<Forwarding, 1>>
+      Forwardings;
+  /// (CB, ArgPos) of every Forwarding: bound per call site of F instead.
+  llvm::DenseSet<std::pair<const llvm::CallBase *, unsigned>> ForwardedArgs;
+  llvm::DenseSet<const llvm::Value *> PromotedSlots;
+  llvm::StringMap<ObjectId> HiddenObj;
+  uint32_t EscapedNode = ConstraintGraph::NoNode;
+  /// Defined functions a libc call calls back (qsort's comparator).
+  llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
+      Callbacks;
+  /// The variadic arguments of F, as one object: call sites store their
+  /// extra pointer arguments into it at AnyOffset, va_start points the
+  /// va_list at it, and va_arg (or its lowering) loads from it.
+  llvm::DenseMap<const llvm::Function *, ObjectId> VarArgObj;
+};
+
+} // namespace racesift
+
+#endif // RACESIFT_LIB_POINTSTO_CONSTRAINTBUILDER_H

@@ -1,0 +1,250 @@
+//===- PointsTo.cpp - Whole-program Andersen points-to analysis -*- C++ -*-===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// PointsToAnalysis: builds the module's constraints (ConstraintBuilder),
+// solves them (AndersenSolver over a ConstraintGraph), and answers queries
+// on the result (PointsToResult). A second solve, with results of unknown
+// functions pointing only to their own objects, follows when escaped memory
+// passed the points-to budget.
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/PointsTo/PointsTo.h"
+
+#include "ConstraintBuilder.h"
+#include "PointsToResult.h"
+#include "racesift/Support/Debug.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "racesift-pta"
+
+namespace racesift {
+
+struct PointsToAnalysis::Impl {
+  ConstraintGraph G;
+  AndersenSolver S;
+  ConstraintBuilder B;
+  /// Made once solving is done.
+  std::unique_ptr<PointsToResult> R;
+  /// The cut that took most nodes with it (see unresolvedOrigin()).
+  std::string UnresolvedOrigin;
+
+  Impl(Module &M, std::vector<MemObject> &Objects, bool UnknownResultsOwnOnly)
+      : S(G, Objects, M.getDataLayout()),
+        B(M, Objects, G, S, UnknownResultsOwnOnly) {
+    S.setCallBinder(B);
+  }
+  /// Solves what was added so far; debug-only=racesift-pta says how it
+  /// went.
+  void solve();
+  /// Records the points-to budget's compromise once solving is done.
+  void noteUnresolved();
+};
+
+/// How large the IR values' sets are: where precision is lost, and what the
+/// solver pays for.
+static void printSetSizes(const ConstraintGraph &G,
+                          const ConstraintBuilder &B) {
+  std::vector<uint64_t> Buckets(8);
+  DenseSet<uint32_t> Seen;
+  for (auto &[V, N] : B.valueNodes()) {
+    uint32_t R = G.find(N);
+    if (!Seen.insert(R).second)
+      continue;
+    size_t C = G.node(R).Pts.count();
+    Buckets[std::min<size_t>(7, C ? Log2_64(C) / 2 + 1 : 0)]++;
+  }
+  debugs() << "racesift-pta: value sets by size (0, 1-3, 4-15, ..., >=4^6):";
+  for (uint64_t Count : Buckets)
+    debugs() << " " << Count;
+  debugs() << "\n";
+}
+
+void PointsToAnalysis::Impl::solve() {
+  S.solve();
+  if (!debugEnabled(DEBUG_TYPE))
+    return;
+  printSetSizes(G, B);
+  S.printStats();
+}
+
+void PointsToAnalysis::Impl::noteUnresolved() {
+  unsigned Values = 0;
+  for (auto &[V, N] : B.valueNodes())
+    Values += S.unresolved(N);
+  RACESIFT_DEBUG(debugs() << "racesift-pta: solved: " << G.numNodes()
+                          << " nodes, " << B.objects().size() << " objects, "
+                          << S.steps() << " steps, " << Values
+                          << " unresolved values\n");
+  if (!Values)
+    return;
+  // The cut that took most with it names where precision was lost.
+  const auto &Cuts = S.cuts();
+  auto Worst = std::max_element(
+      Cuts.begin(), Cuts.end(),
+      [](const auto &A, const auto &B) { return A.second < B.second; });
+  std::string Origin;
+  if (Worst != Cuts.end()) {
+    UnresolvedOrigin = R->describeNode(Worst->first);
+    Origin = formatv("; most follow from the one set at {0} ({1} nodes of "
+                     "the constraint graph)",
+                     UnresolvedOrigin, Worst->second)
+                 .str();
+  }
+  S.compromise(formatv("points-to-budget: {0} pointer value(s) may point "
+                       "to more than {1} locations: they are unresolved, "
+                       "the accesses through them are not checked, the "
+                       "locks through them are never held, stores through "
+                       "them reach no location, and calls through them "
+                       "reach only the functions found before the "
+                       "limit{2}",
+                       Values, S.maxPointsTo(), Origin)
+                   .str());
+}
+
+PointsToAnalysis::PointsToAnalysis(
+    Module &M, std::vector<MemObject> &Objects,
+    std::optional<std::chrono::steady_clock::time_point> Deadline,
+    unsigned MaxPointsTo, uint64_t MaxSteps) {
+  const size_t ObjectsBefore = Objects.size();
+  auto Solve = [&](bool UnknownResultsOwnOnly) {
+    Objects.resize(ObjectsBefore);
+    // A second solve spends what the first left of the budget.
+    uint64_t Before = P ? Steps + P->S.steps() : 0;
+    P = std::make_unique<Impl>(M, Objects, UnknownResultsOwnOnly);
+    Steps = Before;
+    std::optional<uint64_t> Left;
+    if (MaxSteps)
+      Left = MaxSteps - std::min(MaxSteps, Before);
+    P->S.setBudget(Deadline, Left, MaxPointsTo);
+    P->B.buildConstraints();
+    P->solve();
+    // std::thread start routines are found through the state object's
+    // vtable, which needs solved points-to sets; binding them may add more.
+    while (!P->S.exhausted() && P->B.resolveCxxThreads())
+      P->solve();
+  };
+  Solve(false);
+  // Per translation unit, most unknown functions are the program's own
+  // (another unit's); when everything they may return passes the budget,
+  // every pointer they return would be unchecked (two thirds of librdkafka's
+  // rdkafka.c). Solve again with results that alias only their own object.
+  uint32_t Escaped = P->B.escapedMemory();
+  if (!P->S.exhausted() && MaxPointsTo && Escaped != ConstraintGraph::NoNode &&
+      P->S.unresolved(Escaped)) {
+    Solve(true);
+    P->S.compromise("unknown-external-result: escaped memory passed the "
+                    "points-to budget, so results of unknown functions, and "
+                    "the arguments they call back with, point only to an "
+                    "object of their own");
+  }
+  P->B.sortCallees();
+  P->R = std::make_unique<PointsToResult>(P->G, P->S, P->B, Objects);
+  P->noteUnresolved();
+}
+PointsToAnalysis::~PointsToAnalysis() = default;
+
+bool PointsToAnalysis::exhausted() const { return P->S.exhausted(); }
+bool PointsToAnalysis::stepsSpent() const { return P->S.stepsSpent(); }
+uint64_t PointsToAnalysis::steps() const { return Steps + P->S.steps(); }
+
+ArrayRef<MemLoc> PointsToAnalysis::pointsTo(const Value *Ptr) const {
+  return P->R->pointsTo(Ptr);
+}
+bool PointsToAnalysis::unresolved(const Value *Ptr) const {
+  return P->R->unresolved(Ptr);
+}
+const std::string &PointsToAnalysis::unresolvedOrigin() const {
+  return P->UnresolvedOrigin;
+}
+std::vector<ObjectId> PointsToAnalysis::escapedObjects() const {
+  return P->R->escapedObjects();
+}
+std::vector<ObjectId> PointsToAnalysis::unresolvedTargets() const {
+  return P->R->unresolvedTargets();
+}
+bool PointsToAnalysis::mayPointToUnknown(const Value *Ptr) const {
+  return P->R->mayPointToUnknown(Ptr);
+}
+ArrayRef<const Function *> PointsToAnalysis::callees(const CallBase &CB) const {
+  return P->R->callees(CB);
+}
+ArrayRef<const Function *>
+PointsToAnalysis::callbacks(const CallBase &CB) const {
+  return P->R->callbacks(CB);
+}
+ObjectId PointsToAnalysis::hiddenObject(StringRef Group) const {
+  return P->R->hiddenObject(Group);
+}
+std::vector<MemLoc> PointsToAnalysis::fieldsFrom(const MemLoc &L) const {
+  return P->R->fieldsFrom(L);
+}
+ObjectId PointsToAnalysis::objectFor(const Value *Site) const {
+  return P->R->objectFor(Site);
+}
+const std::vector<ThreadStart> &PointsToAnalysis::threadStarts() const {
+  return P->B.threadStarts();
+}
+const std::vector<std::string> &PointsToAnalysis::compromises() const {
+  return P->S.compromises();
+}
+std::vector<MemLoc> PointsToAnalysis::contentOf(const MemLoc &L) const {
+  return P->R->contentOf(L);
+}
+const std::vector<std::pair<ObjectId, ObjectId>> &
+PointsToAnalysis::constructedParts() const {
+  return P->B.constructedParts();
+}
+
+void PointsToAnalysis::print(raw_ostream &OS) const {
+  const std::vector<MemObject> &Objects = P->B.objects();
+  for (const Function &F : P->B.module()) {
+    if (F.isDeclaration())
+      continue;
+    ModuleSlotTracker MST(F.getParent());
+    MST.incorporateFunction(F);
+    auto PrintOne = [&](const Value &V) {
+      if (unresolved(&V)) {
+        OS << "  ";
+        V.printAsOperand(OS, false, MST);
+        OS << " in " << F.getName() << " -> <unresolved>\n";
+        return;
+      }
+      ArrayRef<MemLoc> Pts = pointsTo(&V);
+      if (Pts.empty())
+        return;
+      std::vector<std::string> Names;
+      for (const MemLoc &L : Pts)
+        Names.push_back(describeLocPlain(Objects[L.Obj], L.Offset));
+      llvm::sort(Names);
+      OS << "  ";
+      V.printAsOperand(OS, false, MST);
+      OS << " in " << F.getName() << " -> {";
+      for (size_t I = 0; I < Names.size(); ++I)
+        OS << (I ? ", " : "") << Names[I];
+      OS << "}\n";
+    };
+    for (const Argument &A : F.args())
+      PrintOne(A);
+    for (const Instruction &I : instructions(F))
+      PrintOne(I);
+  }
+  for (const std::string &C : compromises())
+    OS << "compromise: " << C << "\n";
+}
+
+} // namespace racesift

@@ -1,0 +1,36 @@
+//===- PointsToPrinter.cpp - print<racesift-pta> --------------------------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "racesift/PointsTo/PointsToPrinter.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+std::string describeLocPlain(const MemObject &O, int64_t Off) {
+  std::string S = O.Name;
+  if (Off == AnyOffset)
+    S += "+?";
+  else if (Off)
+    S += "+" + std::to_string(Off);
+  return S;
+}
+
+PreservedAnalyses PointsToPrinterPass::run(Module &M, ModuleAnalysisManager &) {
+  std::vector<MemObject> Objects;
+  PointsToAnalysis PTA(M, Objects, std::nullopt, MaxPointsTo);
+  OS << "racesift-pta: module '" << sys::path::filename(M.getSourceFileName())
+     << "'\n";
+  PTA.print(OS);
+  return PreservedAnalyses::all();
+}
+
+} // namespace racesift
