@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 
@@ -278,9 +279,18 @@ void Prepared::movesOf(const Config &C, uint32_t I,
           case ActionKind::Detach:
           case ActionKind::Cancel:
             return ids(ObjKind::Handle, A.Objects);
-          default:
+          case ActionKind::Internal:
+          case ActionKind::Read:
+          case ActionKind::Write:
+          case ActionKind::Create:
+          case ActionKind::Exit:
+          case ActionKind::Call:
+          case ActionKind::Assign:
+          case ActionKind::Assume:
+          case ActionKind::AtomicUpdate:
             return std::vector<unsigned>();
           }
+          llvm_unreachable("a kind ActionKinds.def does not list");
         }();
     // A sync operand that may denote several objects, or one abstract
     // object that may be many runtime ones, acts on none of them exactly
@@ -557,7 +567,10 @@ void Prepared::movesOf(const Config &C, uint32_t I,
       Step(std::move(S));
       break;
     }
-    default: // Internal, Read, Write, Call.
+    case ActionKind::Internal:
+    case ActionKind::Read:
+    case ActionKind::Write:
+    case ActionKind::Call:
       Step(Next());
       break;
     }
@@ -717,7 +730,21 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
     if (M.Choice > 0)
       return Text + " (" + threadName(Before, M.Choice - 1) + ")";
     return Text + " (no running target)";
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemPost:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
     return Text;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }

@@ -8,6 +8,7 @@
 #include "Semantics.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <map>
@@ -35,9 +36,18 @@ bool mc::isTableKind(ActionKind K) {
   case ActionKind::Detach:
   case ActionKind::Cancel:
     return true;
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Create:
+  case ActionKind::Exit:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return false;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 ObjKind mc::objKindOf(ActionKind K) {
@@ -58,9 +68,21 @@ ObjKind mc::objKindOf(ActionKind K) {
   case ActionKind::Detach:
   case ActionKind::Cancel:
     return ObjKind::Handle;
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Create:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return ObjKind::Lock;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
@@ -281,7 +303,18 @@ void Prepared::staticObjs(const ActionEdge &E, unsigned G,
       AddVar(V);
     break;
   }
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+  case ActionKind::Call:
     break;
   }
   if (E.To < Graphs[G]->NumNodes && Graphs[G]->Succs[E.To].empty())

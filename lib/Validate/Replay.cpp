@@ -26,6 +26,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TimeProfiler.h"
 
@@ -48,9 +49,25 @@ static bool isSyncKind(ActionKind K) {
   case ActionKind::Assume:
   case ActionKind::AtomicUpdate: // Data: the replay computes it from the IR.
     return false;
-  default:
+  case ActionKind::Create:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
     return true;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 /// One context for every replay of the process, never deleted (see Ctx).
