@@ -53,7 +53,8 @@ namespace racesift {
 Expected<Options> optionsFromEnvironment() {
   Options O;
   if (std::optional<std::string> Env = sys::Process::GetEnv("RACESIFT_OPTIONS"))
-    if (Error E = parseOptionString(O, *Env, "RACESIFT_OPTIONS"))
+    if (Error E =
+            parseOptionString(O, *Env, "RACESIFT_OPTIONS", EnvironmentChannel))
       return std::move(E);
   return O;
 }
