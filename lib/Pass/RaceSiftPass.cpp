@@ -22,6 +22,7 @@
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ModelCheck/ModelCheck.h"
 #include "racesift/Support/Debug.h"
+#include "racesift/Support/StableSort.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -214,9 +215,8 @@ static std::string unresolvedWhere(const ThreadModel &TM) {
       ++PerFunction[A.Loc.Function];
   std::vector<std::pair<std::string, unsigned>> Top(PerFunction.begin(),
                                                     PerFunction.end());
-  std::stable_sort(Top.begin(), Top.end(), [](const auto &A, const auto &B) {
-    return A.second > B.second;
-  });
+  stableSort(Top,
+             [](const auto &A, const auto &B) { return A.second > B.second; });
   std::string Out;
   for (size_t I = 0; I < Top.size() && I < 3; ++I)
     Out +=

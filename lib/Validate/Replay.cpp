@@ -17,6 +17,7 @@
 
 #include "Replay.h"
 #include "racesift/Support/Debug.h"
+#include "racesift/Support/StableSort.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/DataLayout.h"
@@ -248,9 +249,8 @@ unsigned Replayer::choose(Path &P, const Instruction &At, unsigned T,
     dead(P, "no branch is feasible");
     return ~0u;
   }
-  std::stable_sort(Open.begin(), Open.end(), [&](unsigned A, unsigned B) {
-    return Visits[A] < Visits[B];
-  });
+  stableSort(Open,
+             [&](unsigned A, unsigned B) { return Visits[A] < Visits[B]; });
   // The later alternatives wait on the stack, in reverse so that the
   // first of them is tried next.
   for (size_t I = Open.size(); I-- > 1;) {
