@@ -169,6 +169,8 @@ struct RunResult {
   /// What was refuted only up to the thread bound ("" if nothing), for the
   /// build log and SARIF alike.
   std::string BoundRefuted;
+  /// Option verify: the invariants the layers' results broke.
+  std::vector<std::string> Violations;
 };
 } // namespace
 
@@ -448,6 +450,17 @@ static void analyse(Module &UserModule, const Options &Opts,
   ValidationCounts VCounts;
   VCounts.ModuleSteps = Opts.ValidateSteps;
   LayerResults Layered = runLayers(M, R.TM, Opts, Start, Deadline, VCounts);
+  R.Violations = std::move(Layered.Violations);
+  if (!R.Violations.empty()) {
+    // The analysis broke its own rules: its findings are not trusted.
+    R.Run.Success = false;
+    R.Run.Notifications.push_back(
+        {Notification::Level::Error, "invariant-violated",
+         formatv("the analysis broke {0} of its invariants (option "
+                 "verify), the first: {1}",
+                 R.Violations.size(), R.Violations.front())
+             .str()});
+  }
   const LocksetResult &LS = Layered.LS;
   const std::vector<LocationVerdict> &Verdicts = Layered.Verdicts;
   double LocksetTime = Layered.LocksetSeconds;
@@ -726,6 +739,21 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     return Kept;
   }
 
+  // verify: a broken invariant is RaceSift's fault, not the program's: an
+  // error (the user asked for the check), never an abort.
+  constexpr size_t MaxViolationsShown = 10;
+  for (size_t I = 0; I < R.Violations.size() && I < MaxViolationsShown; ++I)
+    Emit.error(formatv("racesift: verify: the analysis of '{0}' broke an "
+                       "invariant: {1} (an internal error; please report "
+                       "this input)",
+                       R.Run.ModuleName, R.Violations[I])
+                   .str());
+  if (R.Violations.size() > MaxViolationsShown)
+    Emit.error(formatv("racesift: verify: '{0}': {1} more broken "
+                       "invariant(s)",
+                       R.Run.ModuleName,
+                       R.Violations.size() - MaxViolationsShown)
+                   .str());
   for (const std::string &S : R.Stats)
     Emit.remark(S);
   for (const std::string &N : R.SummaryNotes)

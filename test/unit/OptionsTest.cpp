@@ -92,6 +92,7 @@ TEST_CASE("each option changes what it names, and nothing else", "[options]") {
        [&](const Options &O) { return Num(O.Timeout) + Num(O.TimeoutGiven); }},
       {"werror", [&](const Options &O) { return Num(O.Werror); }},
       {"stats", [&](const Options &O) { return Num(O.Stats); }},
+      {"verify", [&](const Options &O) { return Num(O.Verify); }},
       {"debug-only", [](const Options &O) { return O.DebugOnly; }},
       {"spurious-wakeups",
        [&](const Options &O) { return Num(O.SpuriousWakeups); }},

@@ -504,6 +504,17 @@ struct ThreadModel {
   /// does not tell: no type, AnyOffset, a union on the way, or an offset no
   /// member covers.
   std::optional<bool> inArray(const MemLoc &L) const;
+
+  /// The invariants every later layer relies on without checking (option
+  /// verify): each Id is its index; every template, creation site, memory
+  /// object, access and data variable an entry names exists, and templates
+  /// and creation sites name each other; accesses' locations are sorted,
+  /// none for an unresolved access; each graph's entry, exit and edges are
+  /// within its nodes and its successor lists are its edges; a read or
+  /// write names an access of its own kind, a create (or join-all) a
+  /// creation site, tracked data its variable; MustObject means one runtime
+  /// object. One line of text per violation; empty if the model holds them.
+  std::vector<std::string> verify() const;
 };
 
 /// An unlock whose lock could not be resolved (an uninitialised pointer, the
