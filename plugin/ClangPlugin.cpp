@@ -289,7 +289,8 @@ class RaceSiftAction : public PluginASTAction {
     for (const std::string &Arg : Args) {
       auto [Name, Value] = llvm::StringRef(Arg).split('=');
       if (llvm::Error E =
-              setOption(*O, Name, Value, "-fplugin-arg-racesift-" + Name.str()))
+              setOption(*O, Name, Value, "-fplugin-arg-racesift-" + Name.str(),
+                        PluginArgChannel))
         return std::move(E);
     }
     return O;

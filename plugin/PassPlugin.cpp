@@ -37,8 +37,9 @@ using namespace llvm;
 using namespace racesift;
 
 namespace {
-/// One -racesift-<name> flag per entry of the option table, all parsed by
-/// setOption so every channel accepts and rejects the same values.
+/// One -racesift-<name> flag per option of the table that the channel
+/// accepts, all parsed by setOption so every channel accepts and rejects the
+/// same values.
 struct CommandLineOptions {
   std::deque<std::string> Names;
   std::deque<cl::opt<std::string>> Opts;
@@ -47,6 +48,8 @@ struct CommandLineOptions {
   CommandLineOptions() {
     static cl::OptionCategory Category("RaceSift options");
     for (const OptionInfo &I : optionTable()) {
+      if (!(I.Channels & PassFlagChannel))
+        continue;
       Names.push_back(std::string("racesift-") + I.Name);
       Opts.emplace_back(StringRef(Names.back()), cl::desc(I.Help),
                         cl::value_desc(I.Value), cl::ValueOptional,
@@ -59,8 +62,8 @@ struct CommandLineOptions {
     for (size_t K = 0; K < Opts.size(); ++K) {
       if (!Opts[K].getNumOccurrences())
         continue;
-      if (Error E =
-              setOption(O, Infos[K]->Name, Opts[K].getValue(), "-" + Names[K]))
+      if (Error E = setOption(O, Infos[K]->Name, Opts[K].getValue(),
+                              "-" + Names[K], PassFlagChannel))
         return E;
     }
     return Error::success();

@@ -16,6 +16,7 @@
 #include "LocksetSolver.h"
 #include "ObjectPairing.h"
 #include "racesift/Support/Debug.h"
+#include "racesift/Support/StableSort.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -190,16 +191,15 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
     ++R.ObjectsPaired;
   }
 
-  std::stable_sort(R.Candidates.begin(), R.Candidates.end(),
-                   [&](const Candidate &P, const Candidate &Q) {
-                     if (P.Loc != Q.Loc)
-                       return P.Loc < Q.Loc;
-                     if (contextBefore(AT, P.First, Q.First))
-                       return true;
-                     if (contextBefore(AT, Q.First, P.First))
-                       return false;
-                     return contextBefore(AT, P.Second, Q.Second);
-                   });
+  stableSort(R.Candidates, [&](const Candidate &P, const Candidate &Q) {
+    if (P.Loc != Q.Loc)
+      return P.Loc < Q.Loc;
+    if (contextBefore(AT, P.First, Q.First))
+      return true;
+    if (contextBefore(AT, Q.First, P.First))
+      return false;
+    return contextBefore(AT, P.Second, Q.Second);
+  });
   RACESIFT_DEBUG(debugs() << "racesift-lockset: " << R.Candidates.size()
                           << " candidate pairs, " << R.ProtectedPairs
                           << " protected\n");

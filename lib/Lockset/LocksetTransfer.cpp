@@ -14,6 +14,7 @@
 #include "LocksetSolver.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
@@ -216,7 +217,22 @@ static SideEffects ownEffects(const FunctionGraph &G,
     case ActionKind::Once:
       OnCall(A);
       break;
-    default:
+    case ActionKind::Internal:
+    case ActionKind::Read:
+    case ActionKind::Write:
+    case ActionKind::Create:
+    case ActionKind::Join:
+    case ActionKind::Detach:
+    case ActionKind::Cancel:
+    case ActionKind::Exit:
+    case ActionKind::Lock:
+    case ActionKind::Wait:
+    case ActionKind::Signal:
+    case ActionKind::Broadcast:
+    case ActionKind::BarrierWait:
+    case ActionKind::SemWait:
+    case ActionKind::SemPost:
+    case ActionKind::Assume:
       break;
     }
   }
@@ -435,7 +451,20 @@ std::optional<LockState> LocksetSolver::transfer(unsigned Fn, unsigned Ctx,
     }
     return S;
   }
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Create:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::SemWait:
+  case ActionKind::SemPost:
     return S;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }

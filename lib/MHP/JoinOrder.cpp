@@ -37,6 +37,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <array>
 #include <optional>
@@ -466,9 +467,28 @@ private:
       }
       return Y;
     }
-    default:
+    case ActionKind::Internal:
+    case ActionKind::Read:
+    case ActionKind::Write:
+    case ActionKind::Detach:
+    case ActionKind::Cancel:
+    case ActionKind::Exit:
+    case ActionKind::Lock:
+    case ActionKind::TryLock:
+    case ActionKind::Unlock:
+    case ActionKind::Wait:
+    case ActionKind::Signal:
+    case ActionKind::Broadcast:
+    case ActionKind::BarrierWait:
+    case ActionKind::SemWait:
+    case ActionKind::SemTryWait:
+    case ActionKind::SemPost:
+    case ActionKind::Assign:
+    case ActionKind::Assume:
+    case ActionKind::AtomicUpdate:
       return X;
     }
+    llvm_unreachable("a kind ActionKinds.def does not list");
   }
 
   /// Forward dataflow over local function L from entry counts In.

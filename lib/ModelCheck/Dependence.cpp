@@ -90,7 +90,18 @@ void Dependence::staticObjs(const ActionEdge &E, unsigned G,
       AddVar(V);
     break;
   }
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+  case ActionKind::Call:
     break;
   }
   if (E.To < Graphs[G]->NumNodes && Graphs[G]->Succs[E.To].empty())

@@ -268,7 +268,25 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       Step(Next(), 0); // Already terminated (or maybe another thread).
     return;
   }
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     Step(Next(), 0);
     return;
   }

@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
@@ -217,9 +218,25 @@ bool ModuleSetup::relevant(const Action &A, bool WithAccesses) const {
     return any_of(U.Written, [&](DataVarId V) { return Tracked.count(V); }) ||
            any_of(U.Tested, [&](DataVarId V) { return Tracked.count(V); });
   }
-  default:
+  case ActionKind::Create:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
     return true;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 std::vector<size_t>

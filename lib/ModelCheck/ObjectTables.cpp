@@ -33,9 +33,18 @@ bool mc::isTableKind(ActionKind K) {
   case ActionKind::Detach:
   case ActionKind::Cancel:
     return true;
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Create:
+  case ActionKind::Exit:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return false;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 ObjKind mc::objKindOf(ActionKind K) {
@@ -56,9 +65,21 @@ ObjKind mc::objKindOf(ActionKind K) {
   case ActionKind::Detach:
   case ActionKind::Cancel:
     return ObjKind::Handle;
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Create:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return ObjKind::Lock;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 ObjectTables::ObjectTables(const ThreadModel &TM,

@@ -17,6 +17,7 @@
 #include "Semantics.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 
@@ -191,9 +192,18 @@ std::vector<unsigned> Prepared::operandIds(const Action &A) const {
   case ActionKind::Detach:
   case ActionKind::Cancel:
     return Objects->ids(ObjKind::Handle, A.Objects);
-  default: // Create's operand is its creation slot, not a table entry.
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Create: // Its operand is its creation slot.
+  case ActionKind::Exit:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     return {};
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 Config Prepared::EdgeMove::next() const {
@@ -228,11 +238,13 @@ void Prepared::dataMoves(const EdgeMove &X, bool &FullyEnabled) const {
     X.Step(std::move(S), 0);
     return;
   }
-  default: { // AtomicUpdate.
+  case ActionKind::AtomicUpdate: {
     Config S = X.next();
     atomicUpdate(C, I, A, S, X.Step);
     return;
   }
+  default:
+    llvm_unreachable("dataMoves takes tracked-data kinds only");
   }
 }
 
@@ -325,7 +337,10 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     case ActionKind::SemPost:
       semMoves(X, FullyEnabled);
       break;
-    default: // Internal, Read, Write, Call.
+    case ActionKind::Internal:
+    case ActionKind::Read:
+    case ActionKind::Write:
+    case ActionKind::Call:
       Step(X.next(), 0);
       break;
     }
@@ -485,7 +500,21 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
     if (M.Choice > 0)
       return Text + " (" + threadName(Before, M.Choice - 1) + ")";
     return Text + " (no running target)";
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemPost:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
     return Text;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }

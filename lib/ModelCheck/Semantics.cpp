@@ -8,6 +8,7 @@
 #include "Semantics.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <map>

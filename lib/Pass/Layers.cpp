@@ -28,6 +28,13 @@ bool createsThreads(const ThreadModel &TM) {
   return !TM.Creations.empty() || TM.Templates.size() > 1;
 }
 
+/// Adds the problems a checker found, each prefixed with its layer.
+static void addViolations(std::vector<std::string> &Out, StringRef Layer,
+                          const std::vector<std::string> &Problems) {
+  for (const std::string &P : Problems)
+    Out.push_back((Layer + ": " + P).str());
+}
+
 LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
                        std::chrono::steady_clock::time_point Start,
                        std::chrono::steady_clock::time_point Deadline,
@@ -39,6 +46,17 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
   LayerResults R;
   std::vector<const Value *> TrackHints;
   while (true) {
+    if (Opts.Verify) {
+      addViolations(R.Violations, "thread model", TM.verify());
+      // Lets the tests see a broken invariant reported: a copy of the
+      // model with a data variable whose Id is not its index (the layers
+      // go on with the model itself).
+      if (sys::Process::GetEnv("RACESIFT_DEBUG_BREAK_MODEL")) {
+        ThreadModel Broken = TM;
+        Broken.DataVars.emplace_back();
+        addViolations(R.Violations, "thread model", Broken.verify());
+      }
+    }
     double LocksetStart = secondsSince(Start);
     LocksetOptions LO;
     LO.MaxSteps = Opts.LocksetSteps;
@@ -52,6 +70,9 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
       TimeTraceScope Scope("RaceSift lockset");
       R.LS = computeLocksets(TM, LO);
     }
+    if (Opts.Verify)
+      addViolations(R.Violations, "lockset layer",
+                    verifyLocksets(TM, R.LS, &R.Order));
     R.LocksetSeconds += secondsSince(Start) - LocksetStart;
     if (Opts.Layer == Layers::Lockset)
       return R;

@@ -24,6 +24,7 @@
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include <chrono>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -42,6 +43,10 @@ struct LayerResults {
   /// Rounds run again on a refined model.
   unsigned Refinements = 0;
   double LocksetSeconds = 0;
+  /// Option verify: the invariants the thread models and lockset results
+  /// of every round broke (ThreadModel::verify, verifyLocksets), each
+  /// prefixed with the layer; empty when they hold or verify is off.
+  std::vector<std::string> Violations;
 };
 
 /// Whether the module runs threads at all: else there is nothing to check.
@@ -55,7 +60,8 @@ bool createsThreads(const ThreadModel &TM);
 /// layers run again, up to twice; refinement stops early if the rebuilt
 /// model runs out of time or creates no threads, and TM keeps the model
 /// the results belong to. Start is when the module's analysis began,
-/// Deadline its end (option timeout).
+/// Deadline its end (option timeout). With option verify, each model and
+/// lockset result is checked as it is built (LayerResults::Violations).
 LayerResults runLayers(llvm::Module &M, ThreadModel &TM, const Options &Opts,
                        std::chrono::steady_clock::time_point Start,
                        std::chrono::steady_clock::time_point Deadline,

@@ -22,6 +22,7 @@
 #include "racesift/Lockset/Lockset.h"
 #include "racesift/ModelCheck/ModelCheck.h"
 #include "racesift/Support/Debug.h"
+#include "racesift/Support/StableSort.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -53,7 +54,8 @@ namespace racesift {
 Expected<Options> optionsFromEnvironment() {
   Options O;
   if (std::optional<std::string> Env = sys::Process::GetEnv("RACESIFT_OPTIONS"))
-    if (Error E = parseOptionString(O, *Env, "RACESIFT_OPTIONS"))
+    if (Error E =
+            parseOptionString(O, *Env, "RACESIFT_OPTIONS", EnvironmentChannel))
       return std::move(E);
   return O;
 }
@@ -167,6 +169,8 @@ struct RunResult {
   /// What was refuted only up to the thread bound ("" if nothing), for the
   /// build log and SARIF alike.
   std::string BoundRefuted;
+  /// Option verify: the invariants the layers' results broke.
+  std::vector<std::string> Violations;
 };
 } // namespace
 
@@ -213,9 +217,8 @@ static std::string unresolvedWhere(const ThreadModel &TM) {
       ++PerFunction[A.Loc.Function];
   std::vector<std::pair<std::string, unsigned>> Top(PerFunction.begin(),
                                                     PerFunction.end());
-  std::stable_sort(Top.begin(), Top.end(), [](const auto &A, const auto &B) {
-    return A.second > B.second;
-  });
+  stableSort(Top,
+             [](const auto &A, const auto &B) { return A.second > B.second; });
   std::string Out;
   for (size_t I = 0; I < Top.size() && I < 3; ++I)
     Out +=
@@ -662,6 +665,17 @@ static void analyse(Module &UserModule, const Options &Opts,
   ValidationCounts VCounts;
   VCounts.ModuleSteps = Opts.ValidateSteps;
   LayerResults Layered = runLayers(*M, R.TM, Opts, Start, Deadline, VCounts);
+  R.Violations = std::move(Layered.Violations);
+  if (!R.Violations.empty()) {
+    // The analysis broke its own rules: its findings are not trusted.
+    R.Run.Success = false;
+    R.Run.Notifications.push_back(
+        {Notification::Level::Error, "invariant-violated",
+         formatv("the analysis broke {0} of its invariants (option "
+                 "verify), the first: {1}",
+                 R.Violations.size(), R.Violations.front())
+             .str()});
+  }
   const LocksetResult &LS = Layered.LS;
   R.Findings = Opts.Layer == Layers::Lockset
                    ? findingsFromCandidates(TM, LS)
@@ -802,6 +816,21 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
     return Kept;
   }
 
+  // verify: a broken invariant is RaceSift's fault, not the program's: an
+  // error (the user asked for the check), never an abort.
+  constexpr size_t MaxViolationsShown = 10;
+  for (size_t I = 0; I < R.Violations.size() && I < MaxViolationsShown; ++I)
+    Emit.error(formatv("racesift: verify: the analysis of '{0}' broke an "
+                       "invariant: {1} (an internal error; please report "
+                       "this input)",
+                       R.Run.ModuleName, R.Violations[I])
+                   .str());
+  if (R.Violations.size() > MaxViolationsShown)
+    Emit.error(formatv("racesift: verify: '{0}': {1} more broken "
+                       "invariant(s)",
+                       R.Run.ModuleName,
+                       R.Violations.size() - MaxViolationsShown)
+                   .str());
   for (const std::string &S : R.Stats)
     Emit.remark(S);
   for (const std::string &N : R.SummaryNotes)

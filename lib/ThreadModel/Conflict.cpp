@@ -115,7 +115,22 @@ DataUse dataUseOf(const Action &A) {
     Add(U.Read, A.Var);
     Add(U.Read, A.SrcVar);
     break;
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+  case ActionKind::Exit:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemPost:
+  case ActionKind::Call:
     break;
   }
   return U;

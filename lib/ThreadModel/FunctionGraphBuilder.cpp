@@ -655,8 +655,10 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
       Locs = restOf(storedIn(storedIn(Locs)));
       Name = "the arguments of " + Name;
       break;
-    default:
-      break;
+    case LibcExtent::Pointee:
+    case LibcExtent::Hidden:
+    case LibcExtent::HiddenStored:
+      break; // Handled above.
     }
     bool Unresolved = PTA.unresolved(Ptr);
     if (Locs.empty() && !Unresolved)

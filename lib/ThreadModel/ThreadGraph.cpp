@@ -163,9 +163,9 @@ struct Inliner {
   const MemLoc *Loc = nullptr;
   /// Per inlined function, innermost last: for each parameter the objects
   /// the call being inlined passes to it, or null if not known.
-  std::vector<std::vector<const std::vector<ObjectId> *>> Params;
+  std::vector<std::vector<const std::vector<ObjectId> *>> Params{};
   /// Owns the sets Params points to that intersections made.
-  std::deque<std::vector<ObjectId>> Narrowed;
+  std::deque<std::vector<ObjectId>> Narrowed{};
 
   /// What parameter K of a callee of call A points to in this context.
   const std::vector<ObjectId> *argumentObjects(const Action &A, size_t K) {

@@ -13,6 +13,7 @@
 
 #include "FunctionGraphBuilder.h"
 #include "racesift/Support/Debug.h"
+#include "racesift/Support/StableSort.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -121,7 +122,7 @@ struct ModelBuilder {
       if (Prio && F && !F->isDeclaration())
         Ctors.push_back({Prio->getZExtValue(), F});
     }
-    llvm::stable_sort(Ctors, llvm::less_first());
+    stableSort(Ctors, llvm::less_first());
     std::vector<const Function *> Out;
     for (auto &[P, F] : Ctors)
       if (!is_contained(Out, F))
@@ -1144,7 +1145,9 @@ struct ModelBuilder {
           for (const MemLoc &L : PTA.pointsTo(Dst))
             WrittenPointers.insert(L.Obj);
       }
-    for (auto [Part, Whole] : Parts) {
+    for (auto [Part, WholeObj] : Parts) {
+      // A structured binding cannot be captured in C++17: copy it.
+      const ObjectId Whole = WholeObj;
       const MemObject &W = TM.Objects[Whole];
       if (W.OwnedPerInstance.empty() || Leaked.count(Part) ||
           WrittenPointers.count(Whole))

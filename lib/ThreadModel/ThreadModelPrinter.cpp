@@ -14,6 +14,7 @@
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -90,6 +91,16 @@ static const char *predText(GuardPred P) {
   return "?";
 }
 
+const char *actionKindName(ActionKind K) {
+  switch (K) {
+#define RACESIFT_ACTION_KIND(Kind, Name)                                       \
+  case ActionKind::Kind:                                                       \
+    return Name;
+#include "racesift/ThreadModel/ActionKinds.def"
+  }
+  llvm_unreachable("an action kind ActionKinds.def does not list");
+}
+
 std::string describeAction(const ThreadModel &TM, const Action &A) {
   auto Var = [&](DataVarId V) {
     return V < TM.DataVars.size() ? TM.DataVars[V].Name : std::string("?");
@@ -106,20 +117,22 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
       T += " - " + std::to_string(-static_cast<uint64_t>(K));
     return T;
   };
+  // The kind's name from ActionKinds.def, and a blank.
+  const std::string Head = std::string(actionKindName(A.Kind)) + " ";
   std::string S;
   switch (A.Kind) {
   case ActionKind::Internal:
-    return "tau";
+    return actionKindName(A.Kind);
   case ActionKind::Read:
   case ActionKind::Write: {
     const Access *Acc =
         A.Acc < TM.Accesses.size() ? &TM.Accesses[A.Acc] : nullptr;
     S = Acc && Acc->IsAtomic ? "atomic " : "";
-    S += A.Kind == ActionKind::Read ? "read " : "write ";
+    S += Head;
     return S + (Acc ? Acc->Name : "?");
   }
   case ActionKind::Create: {
-    S = "create ";
+    S = Head;
     if (A.Creation >= TM.Creations.size() ||
         TM.Creations[A.Creation].Targets.empty())
       return S + "?";
@@ -134,29 +147,29 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
   }
   case ActionKind::Join:
     if (A.AllInstances && A.Creation < TM.Creations.size()) {
-      S = "join all";
+      S = Head + "all";
       for (TemplateId T : TM.Creations[A.Creation].Targets)
         S += " " + TM.Templates[T].Name;
       return S + " (every thread in the container)";
     }
-    S = (A.JoinAll ? "join all " : "join ") + Obj();
+    S = Head + (A.JoinAll ? "all " : "") + Obj();
     if (A.JoinAll && A.Creation < TM.Creations.size())
       S += " (every thread of the create at line " +
            std::to_string(TM.Creations[A.Creation].Loc.Line) + ")";
     break;
   case ActionKind::Detach:
-    S = "detach " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::Cancel:
-    S = "cancel " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::Exit:
-    return "exit";
+    return actionKindName(A.Kind);
   case ActionKind::Lock:
     if (A.Lock == LockKind::RWLock)
       S = (A.Mode == LockMode::Shared ? "rdlock " : "wrlock ") + Obj();
     else
-      S = "lock " + Obj();
+      S = Head + Obj();
     if (A.Var != NoDataVar)
       S += " when " + Var(A.Var) + " " + predText(A.Pred) + " " +
            std::to_string(A.Const);
@@ -164,46 +177,46 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
   case ActionKind::TryLock:
     S = (A.Lock == LockKind::RWLock
              ? (A.Mode == LockMode::Shared ? "tryrdlock " : "trywrlock ")
-             : "trylock ") +
+             : Head) +
         Obj() + " -> " + Var(A.Var);
     break;
   case ActionKind::Unlock:
-    S = "unlock " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::Wait:
-    S = "wait " + Obj() + ", " + describeObjects(TM, A.Mutex);
+    S = Head + Obj() + ", " + describeObjects(TM, A.Mutex);
     break;
   case ActionKind::Signal:
-    S = "signal " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::Broadcast:
-    S = "broadcast " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::BarrierWait:
-    S = "barrier_wait " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::Once: {
-    S = "once " + Obj() + ", ";
+    S = Head + Obj() + ", ";
     S += A.Callees.empty() ? "?" : A.Callees[0]->getName().str();
     break;
   }
   case ActionKind::SemWait:
-    S = "sem_wait " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::SemTryWait:
-    S = "sem_trywait " + Obj() + " -> " + Var(A.Var);
+    S = Head + Obj() + " -> " + Var(A.Var);
     break;
   case ActionKind::SemPost:
-    S = "sem_post " + Obj();
+    S = Head + Obj();
     break;
   case ActionKind::Call: {
-    S = "call ";
+    S = Head;
     for (size_t I = 0; I < A.Callees.size(); ++I)
       S += (I ? ", " : "") + A.Callees[I]->getName().str();
     return S;
   }
   case ActionKind::Assign:
-    S = "assign " + Var(A.Var) + " := ";
+    S = Head + Var(A.Var) + " := ";
     if (A.SelfId)
       return S + "self";
     if (A.HasConst)
@@ -215,10 +228,10 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
              Plus(A.RhsVar, A.Const) + ")";
     return S + Plus(A.SrcVar, A.Const);
   case ActionKind::Assume:
-    return "assume " + Var(A.Var) + " " + predText(A.Pred) + " " +
+    return Head + Var(A.Var) + " " + predText(A.Pred) + " " +
            Plus(A.RhsVar, A.Const);
   case ActionKind::AtomicUpdate: {
-    S = "atomic ";
+    S = Head;
     if (A.ResultVar != NoDataVar)
       S += Var(A.ResultVar) + " := " + Var(A.Var) + ", ";
     std::string New = A.HasConst ? std::to_string(A.Const) : "?";

@@ -17,6 +17,7 @@
 
 #include "Replay.h"
 #include "racesift/Support/Debug.h"
+#include "racesift/Support/StableSort.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/DataLayout.h"
@@ -26,6 +27,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TimeProfiler.h"
 
@@ -48,9 +50,25 @@ static bool isSyncKind(ActionKind K) {
   case ActionKind::Assume:
   case ActionKind::AtomicUpdate: // Data: the replay computes it from the IR.
     return false;
-  default:
+  case ActionKind::Create:
+  case ActionKind::Join:
+  case ActionKind::Detach:
+  case ActionKind::Cancel:
+  case ActionKind::Exit:
+  case ActionKind::Lock:
+  case ActionKind::TryLock:
+  case ActionKind::Unlock:
+  case ActionKind::Wait:
+  case ActionKind::Signal:
+  case ActionKind::Broadcast:
+  case ActionKind::BarrierWait:
+  case ActionKind::Once:
+  case ActionKind::SemWait:
+  case ActionKind::SemTryWait:
+  case ActionKind::SemPost:
     return true;
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 /// One context for every replay of the process, never deleted (see Ctx).
@@ -231,9 +249,8 @@ unsigned Replayer::choose(Path &P, const Instruction &At, unsigned T,
     dead(P, "no branch is feasible");
     return ~0u;
   }
-  std::stable_sort(Open.begin(), Open.end(), [&](unsigned A, unsigned B) {
-    return Visits[A] < Visits[B];
-  });
+  stableSort(Open,
+             [&](unsigned A, unsigned B) { return Visits[A] < Visits[B]; });
   // The later alternatives wait on the stack, in reverse so that the
   // first of them is tried next.
   for (size_t I = Open.size(); I-- > 1;) {

@@ -19,6 +19,7 @@
 
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <cerrno>
 
@@ -290,9 +291,17 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   case ActionKind::SemWait:
   case ActionKind::SemPost:
     return Ret(0);
-  default:
+  case ActionKind::Internal:
+  case ActionKind::Read:
+  case ActionKind::Write:
+  case ActionKind::Cancel:
+  case ActionKind::Call:
+  case ActionKind::Assign:
+  case ActionKind::Assume:
+  case ActionKind::AtomicUpdate:
     throw Unsupported{std::string("the step '") + describeAction(TM, *A) + "'"};
   }
+  llvm_unreachable("a kind ActionKinds.def does not list");
 }
 
 } // namespace validate

@@ -44,8 +44,14 @@ try:
 except ImportError:
     lit_config.note("no psutil: lit tests run without a per-test timeout")
 
-# Tests must not inherit a developer's RACESIFT_OPTIONS.
+# Tests must not inherit a developer's RACESIFT_OPTIONS. The whole suite
+# can run with options of its own, for checks that change no output:
+# `lit --param racesift_options=verify` (tests that set RACESIFT_OPTIONS
+# themselves replace it).
 config.environment.pop("RACESIFT_OPTIONS", None)
+if lit_config.params.get("racesift_options"):
+    config.environment["RACESIFT_OPTIONS"] = lit_config.params[
+        "racesift_options"]
 for var in ("HOME", "PATH", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -756,6 +756,7 @@ void checkAgainstPairwise(const ThreadModel &TM, unsigned Cap) {
   LocksetOptions Opts;
   Opts.MaxCandidatesPerLocation = Cap;
   LocksetResult R = computeLocksets(TM, Opts);
+  CHECK(verifyLocksets(TM, R).empty());
   PairwiseResult P = pairwise(TM, R, Cap);
   CHECK(R.PairsPerLocation == P.PairsPerLocation);
   CHECK(R.ProtectedPairs == P.ProtectedPairs);
@@ -913,5 +914,168 @@ TEST_CASE("Class pairing gives the pairwise verdicts on random models",
       B.TM.Objects[O].OwnedPerInstance.push_back(1 + Pick(2));
     for (unsigned Cap : {0u, 1u, 3u, 16u})
       checkAgainstPairwise(B.TM, Cap);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Option verify: ThreadModel::verify and verifyLocksets
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// main: lock(m); x = 1; unlock(m). worker, many instances: x = 2; y read.
+/// Candidates on x: main's write and a worker's, two workers' writes.
+struct VerifyModel {
+  ModelBuilder B;
+  MemLoc M, X, Y;
+  AccessId MainWX = 0, WorkerWX = 0, WorkerRY = 0;
+
+  VerifyModel() {
+    M = {B.object("m"), 0};
+    X = {B.object("x"), 0};
+    Y = {B.object("y"), 0};
+    const llvm::Function *Main = B.function("main"),
+                         *Worker = B.function("worker");
+    MainWX = B.access(true, {X}, 3);
+    WorkerWX = B.access(true, {X}, 7);
+    WorkerRY = B.access(false, {Y}, 8);
+    GraphBuilder G(Main);
+    G.step(lockOn(M)).step(rw(B.TM, MainWX)).step(unlockOn(M)).finish(B.TM);
+    GraphBuilder W(Worker);
+    W.step(rw(B.TM, WorkerWX)).step(rw(B.TM, WorkerRY)).finish(B.TM);
+    B.thread(Main);
+    B.thread(Worker, Multiplicity::Many);
+  }
+};
+
+bool has(const std::vector<std::string> &Problems, const std::string &P) {
+  return llvm::is_contained(Problems, P);
+}
+} // namespace
+
+TEST_CASE("verify: a model and its locksets as built break no invariant",
+          "[verify]") {
+  VerifyModel V;
+  CHECK(V.B.TM.verify().empty());
+  LocksetResult R = computeLocksets(V.B.TM);
+  REQUIRE(R.Candidates.size() == 2);
+  CHECK(verifyLocksets(V.B.TM, R).empty());
+}
+
+TEST_CASE("verify: each broken invariant of the thread model is named",
+          "[verify]") {
+  VerifyModel V;
+  ThreadModel TM = V.B.TM;
+  std::vector<std::string> Expected;
+  SECTION("an access's object") {
+    TM.Accesses[V.MainWX].Locs = {{9, 0}};
+    Expected = {"access 0 'v0': memory object 9 of 3"};
+  }
+  SECTION("an edge past the graph's nodes") {
+    TM.Functions[0].Edges[1].To = 42;
+    Expected = {"graph of 'main', edge 1: from node 1 to node 42 of 4"};
+  }
+  SECTION("the entry node") {
+    TM.Functions[0].Entry = 7;
+    Expected = {"graph of 'main': entry node 7 of 4"};
+  }
+  SECTION("a successor list naming another node's edge") {
+    TM.Functions[0].Succs[0] = {2};
+    Expected = {"graph of 'main': node 0 lists edge 2, which leaves node 2"};
+  }
+  SECTION("a write naming a read access") {
+    TM.Functions[1].Edges[0].A.Acc = V.WorkerRY;
+    Expected = {"graph of 'worker', edge 0 (write): its access 2 is a read"};
+  }
+  SECTION("a creation site of a template that does not exist") {
+    CreationSite C;
+    C.Targets = {5};
+    TM.Creations.push_back(C);
+    Expected = {"creation site 0: runs thread template 5 of 2"};
+  }
+  SECTION("a must-object lock on a heap site") {
+    ObjectId Heap = TM.Objects.size();
+    MemObject O;
+    O.Id = Heap;
+    O.Kind = ObjectKind::Heap;
+    O.Name = "heap@t.c:1";
+    TM.Objects.push_back(O);
+    TM.Functions[0].Edges[0].A.Objects = {{Heap, 0}};
+    Expected = {"graph of 'main', edge 0 (lock): MustObject, but its objects "
+                "are not one runtime object"};
+  }
+  SECTION("an object's id") {
+    TM.Objects[1].Id = 2;
+    Expected = {"memory object 1 'x': its Id is 2"};
+  }
+  CHECK(TM.verify() == Expected);
+}
+
+TEST_CASE("verify: each broken invariant of the lockset result is named",
+          "[verify]") {
+  VerifyModel V;
+  const ThreadModel &TM = V.B.TM;
+  LocksetResult R = computeLocksets(TM);
+  REQUIRE(R.Candidates.size() == 2);
+  HeldLock H;
+  H.Loc = V.M;
+  H.Name = "m";
+  std::vector<std::string> Problems;
+  SECTION("a candidate that a common lock protects") {
+    Candidate &C = R.Candidates[0];
+    for (AccessContext *X : {&C.First, &C.Second}) {
+      X->Held = {H};
+      R.Contexts.push_back(*X);
+    }
+    CHECK(verifyLocksets(TM, R) ==
+          std::vector<std::string>{
+              "lockset candidate 0 on 'x': a common lock protects it"});
+  }
+  SECTION("candidates of accesses that do not conflict") {
+    ThreadModel Reads = TM;
+    for (Access &A : Reads.Accesses)
+      A.IsWrite = false;
+    Problems = verifyLocksets(Reads, R);
+    CHECK(Problems.size() == 2);
+    const Candidate &C = R.Candidates[0];
+    CHECK(has(Problems, "lockset candidate 0 on 'x': accesses '" +
+                            TM.Accesses[C.First.Acc].Name + "' and '" +
+                            TM.Accesses[C.Second.Acc].Name +
+                            "' do not conflict"));
+  }
+  SECTION("a candidate whose context the layer did not compute") {
+    HeldLock OnY;
+    OnY.Loc = V.Y;
+    OnY.Name = "y";
+    R.Candidates[0].Second.Held = {OnY};
+    CHECK(verifyLocksets(TM, R) ==
+          std::vector<std::string>{"lockset candidate 0 on 'x': its second "
+                                   "context is none of the layer's"});
+  }
+  SECTION("a context of an access that does not exist") {
+    R.Contexts.push_back({1, 99, {}});
+    CHECK(verifyLocksets(TM, R) ==
+          std::vector<std::string>{"lockset context " +
+                                   std::to_string(R.Contexts.size() - 1) +
+                                   ": access 99 of 3"});
+  }
+  SECTION("a lockset with a duplicate") {
+    R.Contexts.push_back({1, V.WorkerRY, {H, H}});
+    CHECK(verifyLocksets(TM, R) ==
+          std::vector<std::string>{"lockset context " +
+                                   std::to_string(R.Contexts.size() - 1) +
+                                   ": its lockset is not sorted and "
+                                   "duplicate-free at 'm'"});
+  }
+  SECTION("candidates the count per location does not cover") {
+    R.PairsPerLocation.clear();
+    CHECK(verifyLocksets(TM, R) ==
+          std::vector<std::string>{"lockset candidates on 'x': 2 kept, but 0 "
+                                   "counted in PairsPerLocation"});
+  }
+  SECTION("candidates out of order") {
+    std::swap(R.Candidates[0], R.Candidates[1]);
+    R.Candidates[1].Loc = {V.M.Obj, 0};
+    Problems = verifyLocksets(TM, R);
+    CHECK(has(Problems, "lockset candidate 1 on 'x': not sorted by location"));
   }
 }

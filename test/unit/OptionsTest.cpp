@@ -92,6 +92,7 @@ TEST_CASE("each option changes what it names, and nothing else", "[options]") {
        [&](const Options &O) { return Num(O.Timeout) + Num(O.TimeoutGiven); }},
       {"werror", [&](const Options &O) { return Num(O.Werror); }},
       {"stats", [&](const Options &O) { return Num(O.Stats); }},
+      {"verify", [&](const Options &O) { return Num(O.Verify); }},
       {"debug-only", [](const Options &O) { return O.DebugOnly; }},
       {"spurious-wakeups",
        [&](const Options &O) { return Num(O.SpuriousWakeups); }},
@@ -118,6 +119,29 @@ TEST_CASE("each option changes what it names, and nothing else", "[options]") {
     }
   }
   CHECK(Fields.size() == optionTable().size());
+}
+
+TEST_CASE("an option comes only through the channels its row names",
+          "[options]") {
+  for (const OptionInfo &I : optionTable()) {
+    INFO("option " << I.Name);
+    CHECK((I.Channels & ~unsigned(AllChannels)) == 0);
+    for (unsigned Via : {unsigned(PassFlagChannel), unsigned(PluginArgChannel),
+                         unsigned(EnvironmentChannel)}) {
+      Options O;
+      std::string E =
+          errorOf(setOption(O, I.Name, sampleValue(I.Value), "via", Via));
+      if (I.Channels & Via)
+        CHECK(E.empty());
+      else
+        CHECK(E == "racesift: option '" + std::string(I.Name) +
+                       "' cannot be given through via");
+    }
+    Options O;
+    CHECK(errorOf(setOption(O, I.Name, sampleValue(I.Value), "nowhere", 0)) ==
+          "racesift: option '" + std::string(I.Name) +
+              "' cannot be given through nowhere");
+  }
 }
 
 TEST_CASE("debug-only names layers and enables only them", "[options]") {

@@ -982,11 +982,12 @@ TEST_CASE("atomic write and unique paths", "[report][output]") {
   llvm::sys::fs::remove_directories(Dir);
 }
 
-// Hidden (run with "[.sample]"): writes the SARIF logs that test/lit/report
-// checks in under Inputs/, into the directory $RACESIFT_SARIF_SAMPLE_DIR:
-// sample.sarif (every feature) and tu-a.sarif, tu-b.sarif (two translation
-// units that share a race in util.h, for sarif-merge.py).
-TEST_CASE("sarif: sample logs for the lit tests", "[.sample]") {
+// Hidden (run with "[.sample]"): writes sample.sarif, a log with every
+// feature of the SARIF writer (suppressions of both kinds, a system header,
+// no debug info, call paths), into the directory $RACESIFT_SARIF_SAMPLE_DIR,
+// to validate by hand with scripts/validate-sarif.sh. Not committed: the
+// lit tests write the logs they read from C sources with the current build.
+TEST_CASE("sarif: a sample log with every feature", "[.sample]") {
   const char *Dir = std::getenv("RACESIFT_SARIF_SAMPLE_DIR");
   REQUIRE(Dir);
   std::string D = Dir;
@@ -1019,26 +1020,6 @@ TEST_CASE("sarif: sample logs for the lit tests", "[.sample]") {
       renderSarif({confirmedRace(), possibleRace(), Suppressed, InSource,
                    System, NoDebug, Helper, Example},
                   Run)));
-
-  Finding InA = confirmedRace();
-  InA.First.Loc.File = InA.Second.Loc.File = "a.c";
-  InA.LockOps[0].Loc.File = "a.c";
-  for (FlowStep &S : InA.Interleaving)
-    S.Loc.File = "a.c";
-  Finding InB = possibleRace();
-  InB.Variable = "b_total";
-  InB.HeapObject = false;
-  InB.First.Loc = loc("b.c", 30, 7, "b_worker");
-  Run.ModuleName = "/src/proj/a.c";
-  Run.Notifications.clear();
-  REQUIRE(!writeFileAtomically(D + "/tu-a.sarif",
-                               renderSarif({possibleRace(), InA}, Run)));
-  Run.ModuleName = "/src/proj/b.c";
-  Run.Success = false;
-  Run.Notifications = {{Notification::Level::Error, "timeout",
-                        "module time budget of 20 s exhausted"}};
-  REQUIRE(!writeFileAtomically(D + "/tu-b.sarif",
-                               renderSarif({InB, possibleRace()}, Run)));
 }
 
 namespace {

@@ -14,6 +14,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string>
+
 using namespace racesift;
 
 namespace {
@@ -101,6 +104,25 @@ TEST_CASE("describeAction: accesses and tracked data", "[threadmodel]") {
   CHECK(describeAction(TM, Au) == "assume i < 4");
   Au.Pred = GuardPred::GE;
   CHECK(describeAction(TM, Au) == "assume i >= 4");
+}
+
+TEST_CASE("action kinds: each has its own name, printed first",
+          "[threadmodel]") {
+  ThreadModel TM = handModel();
+  std::set<std::string> Names;
+  for (unsigned K = 0; K < NumActionKinds; ++K) {
+    Action A;
+    A.Kind = static_cast<ActionKind>(K);
+    A.Acc = 99; // Not the atomic access, whose text starts "atomic".
+    std::string Name = actionKindName(A.Kind);
+    INFO("kind " << K << " " << Name);
+    CHECK(!Name.empty());
+    CHECK(Names.insert(Name).second);
+    CHECK(llvm::StringRef(describeAction(TM, A)).starts_with(Name));
+  }
+  CHECK(Names.size() == NumActionKinds);
+  CHECK(std::string(actionKindName(ActionKind::Internal)) == "tau");
+  CHECK(std::string(actionKindName(ActionKind::AtomicUpdate)) == "atomic");
 }
 
 TEST_CASE("ThreadModel::describe names fields and offsets", "[threadmodel]") {

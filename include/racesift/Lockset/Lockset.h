@@ -135,6 +135,17 @@ LocksetResult computeLocksets(const ThreadModel &TM,
 /// order facts, without budgets: for printers.
 LocksetResult computeOrderedLocksets(const ThreadModel &TM);
 
+/// The invariants of R, the lockset layer's result on TM (option verify):
+/// every context names a template and an access of TM and holds a sorted,
+/// duplicate-free lockset of existing objects; every candidate is two of
+/// those contexts whose accesses touch its location and conflict, that may
+/// run in parallel, that Order (if given) does not order and that hold no
+/// common lock; candidates are sorted by location and counted in
+/// PairsPerLocation. One line of text per violation; empty if R holds them.
+std::vector<std::string> verifyLocksets(const ThreadModel &TM,
+                                        const LocksetResult &R,
+                                        const OrderFacts *Order = nullptr);
+
 /// True if the two locksets exclude each other's accesses: some lock is held
 /// in both (same absolute location, or relative locks with equal
 /// OffsetFromAccess) and not in Shared mode in both. Two shared holds of an

@@ -246,33 +246,21 @@ const llvm::Value *parameter(const llvm::Function *F, unsigned K);
 // Actions (section 3.1 of the paper, plus barrier/once/semaphore)
 //===----------------------------------------------------------------------===//
 
+/// The kinds of actions, one per row of ActionKinds.def (which documents
+/// each).
 enum class ActionKind : uint8_t {
-  Internal,  ///< tau: a collapsed chain of internal steps.
-  Read,      ///< read(v): Access set.
-  Write,     ///< write(v): Access set.
-  Create,    ///< create(theta, pn): Creation set.
-  Join,      ///< join(theta): Objects = handle locations.
-  Detach,    ///< Objects = handle locations.
-  Cancel,    ///< cancel(theta): Objects = handle locations.
-  Exit,      ///< pthread_exit / thrd_exit.
-  Lock,      ///< acq(m) (Mode says exclusive or shared).
-  TryLock,   ///< acq?(m); outcome observed through ResultVar.
-  Unlock,    ///< rel(m).
-  Wait,      ///< wait(c, m): Objects = {c}, Mutex = {m}.
-  Signal,    ///< signal(c).
-  Broadcast, ///< signal!(c).
-  BarrierWait,
-  Once, ///< pthread_once(ctl, fn): Objects = {ctl}, Callees = {fn}.
-  SemWait,
-  SemTryWait, ///< Outcome observed through ResultVar.
-  SemPost,
-  Call,   ///< Call of defined function(s); only in FunctionGraph.
-  Assign, ///< Tracked data: Var := Const (or unknown if !HasConst).
-  Assume, ///< Tracked data guard on a branch edge: Var Pred Const.
-  /// One atomic read-modify-write (or atomic load) of the tracked memory
-  /// variable Var: ResultVar := Var, then Var changes as Op says.
-  AtomicUpdate,
+#define RACESIFT_ACTION_KIND(Kind, Name) Kind,
+#include "racesift/ThreadModel/ActionKinds.def"
 };
+
+/// How many kinds ActionKinds.def lists.
+constexpr unsigned NumActionKinds = 0
+#define RACESIFT_ACTION_KIND(Kind, Name) +1
+#include "racesift/ThreadModel/ActionKinds.def"
+    ;
+
+/// The name describeAction prints for K ("lock", "barrier_wait", "tau").
+const char *actionKindName(ActionKind K);
 
 /// What an AtomicUpdate does to its memory variable.
 enum class AtomicOp : uint8_t {
@@ -525,6 +513,17 @@ struct ThreadModel {
   /// does not tell: no type, AnyOffset, a union on the way, or an offset no
   /// member covers.
   std::optional<bool> inArray(const MemLoc &L) const;
+
+  /// The invariants every later layer relies on without checking (option
+  /// verify): each Id is its index; every template, creation site, memory
+  /// object, access and data variable an entry names exists, and templates
+  /// and creation sites name each other; accesses' locations are sorted,
+  /// none for an unresolved access; each graph's entry, exit and edges are
+  /// within its nodes and its successor lists are its edges; a read or
+  /// write names an access of its own kind, a create (or join-all) a
+  /// creation site, tracked data its variable; MustObject means one runtime
+  /// object. One line of text per violation; empty if the model holds them.
+  std::vector<std::string> verify() const;
 };
 
 /// An unlock whose lock could not be resolved (an uninitialised pointer, the
