@@ -33,7 +33,7 @@ ConstraintBuilder::ConstraintBuilder(Module &M, std::vector<MemObject> &Objects,
     : M(M), DL(M.getDataLayout()), Objects(Objects), G(G), S(S),
       UnknownResultsOwnOnly(UnknownResultsOwnOnly) {}
 
-static bool mayHoldPointer(Type *T) {
+bool mayHoldPointer(Type *T) {
   if (T->isPointerTy())
     return true;
   if (auto *ST = dyn_cast<StructType>(T))

@@ -39,6 +39,10 @@ namespace racesift {
 
 struct LibcFunction;
 
+/// Whether a value of type T may hold a pointer (a pointer, or an
+/// aggregate or vector with one): only those carry points-to facts.
+bool mayHoldPointer(llvm::Type *T);
+
 class ConstraintBuilder final : public CallBinder {
 public:
   /// With UnknownResultsOwnOnly (compromise "unknown-external-result"),

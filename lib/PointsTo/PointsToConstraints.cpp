@@ -29,18 +29,6 @@ using namespace llvm;
 
 namespace racesift {
 
-static bool holdsPointer(Type *T) {
-  if (T->isPointerTy())
-    return true;
-  if (auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), holdsPointer);
-  if (auto *AT = dyn_cast<ArrayType>(T))
-    return holdsPointer(AT->getElementType());
-  if (auto *VT = dyn_cast<VectorType>(T))
-    return holdsPointer(VT->getElementType());
-  return false;
-}
-
 void ConstraintBuilder::visit(Instruction &I) {
   if (auto *AI = dyn_cast<AllocaInst>(&I)) {
     std::optional<TypeSize> Sz = AI->getAllocationSize(DL);
@@ -66,14 +54,14 @@ void ConstraintBuilder::visit(Instruction &I) {
     return;
   }
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    if (holdsPointer(LI->getType()) &&
+    if (mayHoldPointer(LI->getType()) &&
         !PromotedSlots.contains(LI->getPointerOperand()))
       S.addLoad(nodeOf(LI->getPointerOperand()), nodeOf(LI));
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Value *V = SI->getValueOperand();
-    if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V) &&
+    if (mayHoldPointer(V->getType()) && !isa<ConstantPointerNull>(V) &&
         !PromotedSlots.contains(SI->getPointerOperand()))
       S.addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
     return;
@@ -96,7 +84,7 @@ void ConstraintBuilder::visit(Instruction &I) {
   }
   if (auto *RI = dyn_cast<ReturnInst>(&I)) {
     Value *V = RI->getReturnValue();
-    if (V && holdsPointer(V->getType()))
+    if (V && mayHoldPointer(V->getType()))
       S.addCopy(nodeOf(V), returnNode(*RI->getFunction()));
     return;
   }
@@ -108,7 +96,7 @@ void ConstraintBuilder::visit(Instruction &I) {
     S.addPts(nodeOf(&I), S.locFor(unknownObject("inttoptr"), AnyOffset));
     return;
   }
-  if (!holdsPointer(I.getType()))
+  if (!mayHoldPointer(I.getType()))
     return;
   if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<CastInst>(I) ||
       isa<FreezeInst>(I) || isa<InsertValueInst>(I) ||
@@ -118,13 +106,13 @@ void ConstraintBuilder::visit(Instruction &I) {
     unsigned First = isa<SelectInst>(I) ? 1 : 0;
     for (unsigned Op = First; Op < I.getNumOperands(); ++Op) {
       Value *V = I.getOperand(Op);
-      if (holdsPointer(V->getType()) && !isa<ConstantPointerNull>(V))
+      if (mayHoldPointer(V->getType()) && !isa<ConstantPointerNull>(V))
         S.addCopy(nodeOf(V), N);
     }
     return;
   }
   if (auto *VA = dyn_cast<VAArgInst>(&I)) {
-    if (holdsPointer(VA->getType()))
+    if (mayHoldPointer(VA->getType()))
       loadVarArg(VA->getPointerOperand(), nodeOf(VA));
     return;
   }
@@ -235,7 +223,7 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
       S.addGep(nodeOf(A), T, AnyOffset);
     return T;
   };
-  bool RetPtr = holdsPointer(CB.getType());
+  bool RetPtr = mayHoldPointer(CB.getType());
   if (Row.Name.starts_with("_Zd"))
     S.compromise("cxx-delete: operator delete is not a write of the block");
   StringRef Fmt;
@@ -360,13 +348,13 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     Handed = G.newNode();
     S.addPts(Handed, S.locFor(ownObject(F, false), AnyOffset));
   }
-  if (holdsPointer(CB.getType())) {
+  if (mayHoldPointer(CB.getType())) {
     S.addPts(nodeOf(&CB), S.locFor(ownObject(F, false), AnyOffset));
     if (!UnknownResultsOwnOnly)
       S.addCopy(E, nodeOf(&CB));
   }
   for (const Use &A : CB.args()) {
-    if (!holdsPointer(A->getType()))
+    if (!mayHoldPointer(A->getType()))
       continue;
     S.addCopy(nodeOf(A), E);
     ComplexConstraint X;
