@@ -7,7 +7,7 @@
 // thread of its own (-DHANDED).
 // RUN: %clang -g -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=FREE --allow-empty --implicit-check-not=warning:
 // RUN: %clang -g -c -DPUBLISHED %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=PUBLISHED
-// RUN: %clang -g -c -DHANDED %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=HANDED
+// RUN: %clang -g -c -DHANDED %s -o /dev/null -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-timeout=120 2>&1 | %FileCheck %s --check-prefix=HANDED
 // RUN: %clang -g -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-threads>' -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=MODEL
 #include <pthread.h>
