@@ -43,6 +43,7 @@ bool libcLeavesArgument(StringRef N, unsigned J) {
 /// Checks one function against the wrappers found so far.
 class WrapperCheck {
   const DenseSet<const Function *> &Known;
+  const DenseMap<const Function *, std::vector<const CallBase *>> &KnownHooks;
   const DataLayout &DL;
   /// Local slots (allocas) the fresh pointer passes through, and the
   /// allocation calls it comes from.
@@ -57,9 +58,15 @@ class WrapperCheck {
 
 public:
   std::vector<FieldFact> Facts;
+  /// Indirect calls whose results the function may return (alloc-hook),
+  /// its callee wrappers' included.
+  std::vector<const CallBase *> Hooks;
 
-  WrapperCheck(const DenseSet<const Function *> &Known, const DataLayout &DL)
-      : Known(Known), DL(DL) {}
+  WrapperCheck(
+      const DenseSet<const Function *> &Known,
+      const DenseMap<const Function *, std::vector<const CallBase *>> &Hooks,
+      const DataLayout &DL)
+      : Known(Known), KnownHooks(Hooks), DL(DL) {}
 
   bool isFreshCall(const Value *V) const {
     auto *CB = dyn_cast<CallBase>(V);
@@ -91,8 +98,20 @@ public:
       return true;
     if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
       return true;
-    if (isFreshCall(V))
+    if (isFreshCall(V)) {
+      // A wrapper that may return its hook's result passes that on.
+      if (const Function *F = cast<CallBase>(V)->getCalledFunction())
+        if (auto It = KnownHooks.find(F); It != KnownHooks.end())
+          llvm::append_range(Hooks, It->second);
       return Sources.insert(V), AtStart.insert(V), true;
+    }
+    // alloc-hook: a custom allocator's result is returned as it is; it is
+    // not the fresh object, so it is neither cloned nor checked private.
+    if (auto *CB = dyn_cast<CallBase>(V);
+        CB && CB->isIndirectCall() && CB->getType()->isPointerTy()) {
+      Hooks.push_back(CB);
+      return true;
+    }
     if (auto *GEP = dyn_cast<GetElementPtrInst>(V))
       return traceReturned(GEP->getPointerOperand());
     if (auto *Phi = dyn_cast<PHINode>(V))
@@ -313,12 +332,14 @@ AllocationWrappers findAllocationWrappers(const Module &M) {
     for (const Function &F : M) {
       if (W.Functions.count(&F))
         continue;
-      WrapperCheck Check(W.Functions, M.getDataLayout());
+      WrapperCheck Check(W.Functions, W.Hooks, M.getDataLayout());
       if (!Check.isWrapper(F))
         continue;
       W.Functions.insert(&F);
       if (!Check.Facts.empty())
         W.Fields[&F] = std::move(Check.Facts);
+      if (!Check.Hooks.empty())
+        W.Hooks[&F] = std::move(Check.Hooks);
       Changed = true;
     }
   }

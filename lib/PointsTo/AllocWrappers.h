@@ -55,6 +55,12 @@ struct FieldFact {
 struct AllocationWrappers {
   llvm::DenseSet<const llvm::Function *> Functions;
   llvm::DenseMap<const llvm::Function *, std::vector<FieldFact>> Fields;
+  /// alloc-hook: indirect calls (a custom allocator's function pointer,
+  /// `allocator->alloc(...)`, `xMalloc(n)`) whose results a wrapper may
+  /// return instead of its fresh object: its call sites get their clone
+  /// and what those calls return.
+  llvm::DenseMap<const llvm::Function *, std::vector<const llvm::CallBase *>>
+      Hooks;
 };
 AllocationWrappers findAllocationWrappers(const llvm::Module &M);
 

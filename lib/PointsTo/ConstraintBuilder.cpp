@@ -275,6 +275,13 @@ void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
     ObjectId O = heapObject(CB);
     S.addPts(nodeOf(&CB), S.locFor(O, 0));
     fillConstructed(O, CB, F, 1);
+    // alloc-hook: or what its custom allocator returns.
+    if (auto It = AllocWrappers.Hooks.find(&F);
+        It != AllocWrappers.Hooks.end()) {
+      InexactSites.insert(&CB);
+      for (const CallBase *Hook : It->second)
+        S.addCopy(nodeOf(Hook), nodeOf(&CB));
+    }
   } else if (mayHoldPointer(CB.getType()))
     S.addCopy(returnNode(F), nodeOf(&CB));
 }

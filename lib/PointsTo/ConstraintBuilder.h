@@ -21,6 +21,7 @@
 #include "AndersenSolver.h"
 #include "racesift/PointsTo/PointsTo.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -77,6 +78,12 @@ public:
   uint32_t escapedMemory() const { return EscapedNode; }
   const llvm::DenseMap<const llvm::Value *, ObjectId> &siteObjects() const {
     return SiteObject;
+  }
+  /// Sites whose value may be another object than their own (a call of an
+  /// allocation wrapper with a custom allocator hook, alloc-hook): not the
+  /// exact object a fresh allocation is.
+  bool inexactSite(const llvm::Value *Site) const {
+    return InexactSites.contains(Site);
   }
   const llvm::DenseMap<const llvm::CallBase *,
                        std::vector<const llvm::Function *>> &
@@ -176,6 +183,7 @@ private:
   llvm::DenseMap<const llvm::Value *, uint32_t> ValueNode;
   llvm::DenseMap<const llvm::Function *, uint32_t> RetNode;
   llvm::DenseMap<const llvm::Value *, ObjectId> SiteObject;
+  llvm::DenseSet<const llvm::Value *> InexactSites;
   llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
       CalleeMap, Bound;
   llvm::DenseMap<const llvm::Function *, ObjectId> ExternalObj;

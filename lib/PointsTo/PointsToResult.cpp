@@ -127,7 +127,11 @@ std::vector<MemLoc> PointsToResult::fieldsFrom(const MemLoc &L) const {
 
 ObjectId PointsToResult::objectFor(const Value *Site) const {
   auto It = B.siteObjects().find(Site);
-  return It == B.siteObjects().end() ? InvalidObject : It->second;
+  // Freshness, ownership and element rules take the site's value to be
+  // exactly its object: not where a custom allocator may return another.
+  if (It == B.siteObjects().end() || B.inexactSite(Site))
+    return InvalidObject;
+  return It->second;
 }
 
 std::string PointsToResult::describeNode(uint32_t N) const {

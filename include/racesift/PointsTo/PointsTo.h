@@ -113,7 +113,8 @@ public:
   /// AnyOffset): what a sized buffer access starting at L may touch.
   std::vector<MemLoc> fieldsFrom(const MemLoc &L) const;
   /// The object created for an allocation site (global, alloca, heap call,
-  /// function), or InvalidObject.
+  /// function), or InvalidObject; also for a call of an allocation wrapper
+  /// whose custom allocator may return another object (alloc-hook).
   ObjectId objectFor(const llvm::Value *Site) const;
   /// Locations the pointers stored at L may point to, sorted.
   std::vector<MemLoc> contentOf(const MemLoc &L) const;
