@@ -170,40 +170,12 @@ void Prepared::arrive(Config &C, uint32_t I, uint32_t To) const {
 }
 
 std::vector<unsigned> Prepared::operandIds(const Action &A) const {
-  switch (A.Kind) {
-  case ActionKind::Lock:
-  case ActionKind::TryLock:
-    return Objects->ids(ObjKind::Lock, A.Objects);
-  case ActionKind::Unlock:
-    return Objects->lockIds(A);
-  case ActionKind::Wait:
-  case ActionKind::Signal:
-  case ActionKind::Broadcast:
-    return Objects->ids(ObjKind::Cond, A.Objects);
-  case ActionKind::BarrierWait:
-    return Objects->ids(ObjKind::Barrier, A.Objects);
-  case ActionKind::Once:
-    return Objects->ids(ObjKind::Once, A.Objects);
-  case ActionKind::SemWait:
-  case ActionKind::SemTryWait:
-  case ActionKind::SemPost:
-    return Objects->ids(ObjKind::Sem, A.Objects);
-  case ActionKind::Join:
-  case ActionKind::Detach:
-  case ActionKind::Cancel:
-    return Objects->ids(ObjKind::Handle, A.Objects);
-  case ActionKind::Internal:
-  case ActionKind::Read:
-  case ActionKind::Write:
-  case ActionKind::Create: // Its operand is its creation slot.
-  case ActionKind::Exit:
-  case ActionKind::Call:
-  case ActionKind::Assign:
-  case ActionKind::Assume:
-  case ActionKind::AtomicUpdate:
+  // Create's operand is its creation slot, not a table entry.
+  if (!isTableKind(A.Kind))
     return {};
-  }
-  llvm_unreachable("a kind ActionKinds.def does not list");
+  if (A.Kind == ActionKind::Unlock)
+    return Objects->lockIds(A);
+  return Objects->ids(objKindOf(A.Kind), A.Objects);
 }
 
 Config Prepared::EdgeMove::next() const {
