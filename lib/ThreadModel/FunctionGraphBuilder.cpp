@@ -1443,6 +1443,52 @@ int FunctionGraphBuilder::foldedSuccessor(const BranchInst &BI) const {
   return ICmpInst::compare(L, K->getValue(), Cmp->getPredicate()) ? 0 : 1;
 }
 
+namespace {
+/// A block whose only work is a conditional branch on a phi of its own,
+/// directly or through one comparison of the phi with a constant.
+struct PhiBranch {
+  const PHINode *Phi = nullptr;
+  const ICmpInst *Cmp = nullptr;
+  const BranchInst *Br = nullptr;
+  /// The successor taken when the phi's value is In, if In is a constant.
+  std::optional<unsigned> successorFor(const Value *In) const {
+    auto *K = dyn_cast_or_null<ConstantInt>(In);
+    if (!K)
+      return std::nullopt;
+    if (!Cmp)
+      return K->isOne() ? 0 : 1;
+    bool PhiFirst = Cmp->getOperand(0) == Phi;
+    auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(PhiFirst ? 1 : 0));
+    if (!C || C->getBitWidth() != K->getBitWidth())
+      return std::nullopt;
+    const APInt &L = PhiFirst ? K->getValue() : C->getValue();
+    const APInt &R = PhiFirst ? C->getValue() : K->getValue();
+    return ICmpInst::compare(L, R, Cmp->getPredicate()) ? 0 : 1;
+  }
+};
+} // namespace
+
+static PhiBranch phiBranchOf(const BasicBlock &S) {
+  PhiBranch PB;
+  auto *Br = dyn_cast<BranchInst>(S.getTerminator());
+  if (!Br || !Br->isConditional())
+    return PB;
+  const Value *Cond = Br->getCondition();
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  auto *P = dyn_cast<PHINode>(Cmp ? Cmp->getOperand(0) : Cond);
+  if (Cmp && !P)
+    P = dyn_cast<PHINode>(Cmp->getOperand(1));
+  if (!P || P->getParent() != &S || (Cmp && Cmp->getParent() != &S))
+    return PB;
+  for (const Instruction &I : S)
+    if (&I != P && &I != Cmp && &I != Br && !isa<DbgInfoIntrinsic>(I))
+      return PB;
+  PB.Phi = P;
+  PB.Cmp = Cmp;
+  PB.Br = Br;
+  return PB;
+}
+
 static GuardPred negate(GuardPred P) {
   switch (P) {
   case GuardPred::EQ:
@@ -1492,33 +1538,29 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     A.Loc = sourceLocOf(T);
     return A;
   };
-  // A block that only branches on an i1 phi (`a && b` at -O0): an edge into
-  // it from a predecessor whose incoming value is a constant goes on to the
-  // successor that selects, and one whose value is a guard on tracked data
-  // through its Assume edges, evaluated at the predecessor's end.
+  // A block that only branches on a phi (`a && b` at -O0), or on one
+  // comparison of a phi with a constant (`c ? (f(), 0) : (g(), 1)`, as in
+  // scoped-lock macros): an edge into it from a predecessor whose incoming
+  // value is a constant goes on to the successor that selects, and one
+  // whose value is a guard on tracked data (an i1 phi) through its Assume
+  // edges, evaluated at the predecessor's end. phi-branch: exact, it is
+  // the branch the program takes from that predecessor.
   auto EdgeInto = [&](NodeId From, const BasicBlock *BB, const BasicBlock *S,
                       Action A) {
-    auto *SBr = dyn_cast<BranchInst>(S->getTerminator());
-    auto *P = SBr && SBr->isConditional()
-                  ? dyn_cast<PHINode>(SBr->getCondition())
-                  : nullptr;
-    bool OnlyBranch = P && P->getParent() == S;
-    for (const Instruction &I : *S)
-      OnlyBranch =
-          OnlyBranch && (&I == P || &I == SBr || isa<DbgInfoIntrinsic>(I));
-    const Value *In = OnlyBranch ? P->getIncomingValueForBlock(BB) : nullptr;
-    if (auto *K = dyn_cast_or_null<ConstantInt>(In)) {
-      Edge(From, Start[SBr->getSuccessor(K->isOne() ? 0 : 1)], std::move(A));
+    PhiBranch PB = phiBranchOf(*S);
+    const Value *In = PB.Phi ? PB.Phi->getIncomingValueForBlock(BB) : nullptr;
+    if (std::optional<unsigned> Succ = PB.successorFor(In)) {
+      Edge(From, Start[PB.Br->getSuccessor(*Succ)], std::move(A));
       return;
     }
     Guard G;
     const Instruction *T = BB->getTerminator();
-    if (In && guardOfValue(In, G) &&
+    if (In && !PB.Cmp && guardOfValue(In, G) &&
         (!G.GapLoad || noActionsBetween(G.GapLoad, T))) {
       NodeId Mid = N++;
       Edge(From, Mid, std::move(A));
       for (unsigned I = 0; I < 2; ++I)
-        Edge(Mid, Start[SBr->getSuccessor(I)], AssumeOf(G, I == 1, *SBr));
+        Edge(Mid, Start[PB.Br->getSuccessor(I)], AssumeOf(G, I == 1, *PB.Br));
       return;
     }
     Edge(From, Start[S], std::move(A));
