@@ -261,7 +261,7 @@ void classifySites(const ThreadModel &TM, const Reachability &R,
     if (JS.Why.empty() && S.HandleOperand >= 0 && S.Handles.size() == 1) {
       const MemLoc &L = S.Handles[0];
       const MemObject &O = TM.Objects[L.Obj];
-      if (L.Offset == 0 && O.Singleton &&
+      if (L.Offset == 0 && O.Singleton && !O.ElementsFolded &&
           privateScalarHandle(O.Site, S.Call, S.HandleOperand))
         JS.Handle = L.Obj;
     }

@@ -36,8 +36,8 @@ void Prepared::computeMultiHandles() {
   for (unsigned HI = 0; HI < HT.size(); ++HI) {
     const MemLoc &L = HT[HI];
     if (L.Offset == AnyOffset || L.Obj >= TM.Objects.size() ||
-        !TM.Objects[L.Obj].Singleton)
-      continue; // Collapsed, heap or unknown object: several handles.
+        !TM.Objects[L.Obj].Singleton || TM.Objects[L.Obj].ElementsFolded)
+      continue; // Collapsed, heap, folded or unknown: several handles.
     std::optional<bool> InArray = TM.inArray(L);
     if (!InArray) {
       // No type (or a union): a handle written by a looping create or by

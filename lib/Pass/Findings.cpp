@@ -85,11 +85,16 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
   if (Loc.Obj >= TM.Objects.size())
     return Described;
   const MemObject &O = TM.Objects[Loc.Obj];
-  if (Described != O.Name && !StringRef(Described).starts_with(O.Name + "+"))
+  // Folded elements (array-elements) are named "heap@t.c:12[]".
+  std::string Base = O.Name + (O.ElementsFolded ? "[]" : "");
+  if (Described != Base && !StringRef(Described).starts_with(Base + "+"))
     return Described; // Already names the member.
   std::string Path;
   for (const Access *X : {A, B}) {
     std::string P = X ? memberPathOf(X->Name) : "";
+    // "workers[].state" and "w->state" name one member of the element.
+    if (O.ElementsFolded && StringRef(P).starts_with("[]"))
+      P = P.substr(2);
     if (P.empty())
       continue;
     if (!Path.empty() && P != Path)
@@ -98,7 +103,7 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
   }
   if (Path.empty())
     return Described;
-  return O.Name + (O.Kind == ObjectKind::Heap ? " " : "") + Path;
+  return Base + (O.Kind == ObjectKind::Heap ? " " : "") + Path;
 }
 
 /// Variable in plain words when it names a heap object or memory an
@@ -129,7 +134,10 @@ static std::string plainVariableText(const ThreadModel &TM, const MemLoc &Loc,
   } else {
     return "";
   }
-  StringRef Rest = Variable.substr(O.Name.size()).ltrim();
+  StringRef Rest = Variable.substr(O.Name.size());
+  if (O.ElementsFolded && Rest.consume_front("[]"))
+    Object = "an element of " + Object;
+  Rest = Rest.ltrim();
   if (Rest.empty())
     return Object;
   if (Rest.starts_with("."))

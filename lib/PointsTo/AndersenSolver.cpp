@@ -55,6 +55,12 @@ void AndersenSolver::compromise(std::string C) {
 
 uint32_t AndersenSolver::locFor(ObjectId Obj, int64_t Off) {
   const MemObject &O = Objects[Obj];
+  // array-elements: one element stands for all of them.
+  if (const ConstraintGraph::PerObject &PO = G.object(Obj);
+      PO.Folded && Off != AnyOffset) {
+    int64_t E = int64_t(PO.ElemSize);
+    Off = (Off % E + E) % E;
+  }
   // Out-of-bounds offsets and objects with too many fields collapse to
   // AnyOffset (compromise "field-limit"): this bounds locations per object
   // even under pointer arithmetic in loops.
@@ -124,9 +130,9 @@ void AndersenSolver::addCopy(uint32_t Src, uint32_t Dst) {
     push(Dst);
 }
 
-void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off,
-                            Type *View) {
-  if (Off == 0) {
+void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off, Type *View,
+                            uint64_t Stride) {
+  if (Off == 0 && !Stride) {
     addCopy(Src, Dst);
     return;
   }
@@ -135,7 +141,8 @@ void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off,
     markUnresolved(Dst);
     return;
   }
-  G.node(Src).Geps.push_back({Dst, Off, Off == AnyOffset ? nullptr : View});
+  G.node(Src).Geps.push_back(
+      {Dst, Off, Off == AnyOffset ? nullptr : View, Stride});
   pushFull(Src);
 }
 
@@ -238,6 +245,21 @@ FieldView AndersenSolver::viewOf(uint32_t L, Type *View) {
   return FV;
 }
 
+uint32_t AndersenSolver::strideStep(uint32_t L, const GepEdge &E) {
+  MemLoc ML = G.loc(L).Loc;
+  ConstraintGraph::PerObject &PO = G.object(ML.Obj);
+  if (ML.Offset == AnyOffset || !PO.ElemSize || E.Stride % PO.ElemSize)
+    return locFor(ML.Obj, AnyOffset);
+  if (!PO.Folded) {
+    PO.Folded = true;
+    PendingFold.push_back(ML.Obj);
+    compromise("array-elements: the elements of an array that is indexed "
+               "at a variable position are one abstract element (each "
+               "field of it stands for that field of every element)");
+  }
+  return locFor(ML.Obj, ML.Offset + E.Off);
+}
+
 uint32_t AndersenSolver::shift(uint32_t L, int64_t Off) {
   MemLoc ML = G.loc(L).Loc;
   if (ML.Offset == AnyOffset || Off == AnyOffset)
@@ -258,7 +280,8 @@ void AndersenSolver::solve() {
   std::vector<uint32_t> Candidates;
   bool Urgent = false;
   while (!Exhausted && (!Worklist.empty() || !NewFields.empty() ||
-                        !PendingCollapse.empty())) {
+                        !PendingCollapse.empty() || !PendingFold.empty())) {
+    foldPending();
     collapsePending();
     copyNewFields();
     if (Worklist.empty())
@@ -316,7 +339,10 @@ void AndersenSolver::solve() {
         FieldView FV = E.View ? viewOf(L, E.View) : FieldView::Fits;
         if (FV == FieldView::Misfit)
           continue;
-        uint32_t To = shift(L, FV == FieldView::Bytes ? AnyOffset : E.Off);
+        uint32_t To =
+            E.Stride && FV != FieldView::Bytes
+                ? strideStep(L, E)
+                : shift(L, FV == FieldView::Bytes ? AnyOffset : E.Off);
         addPts(E.Dst, E.View ? To : byteField(To));
       }
       for (size_t I = 0; I < G.node(N).Complex.size(); ++I)
@@ -370,8 +396,8 @@ void AndersenSolver::printStats() const {
   debugs() << "racesift-pta: nodes " << G.numNodes() << " locs " << G.numLocs()
            << " merged " << NumMerged << " pwc " << NumPWC << " lcd " << NumLCD
            << " pops " << NumPops << " steps " << NumSteps << " unresolved "
-           << NumUnresolved << " collapsed " << NumCollapsed << " misfits "
-           << NumViewMisfits << "\n";
+           << NumUnresolved << " collapsed " << NumCollapsed << " folded "
+           << NumFolded << " misfits " << NumViewMisfits << "\n";
 }
 
 //===----------------------------------------------------------------------===//

@@ -90,7 +90,7 @@ public:
   void addCopy(uint32_t Src, uint32_t Dst);
   /// Dst >= Src + Off, through View (see GepEdge).
   void addGep(uint32_t Src, uint32_t Dst, int64_t Off,
-              llvm::Type *View = nullptr);
+              llvm::Type *View = nullptr, uint64_t Stride = 0);
   /// Dst >= *Ptr.
   void addLoad(uint32_t Ptr, uint32_t Dst);
   /// *Ptr >= Src.
@@ -161,6 +161,13 @@ private:
   /// declared object reaches the start of that field.
   uint32_t byteField(uint32_t L);
   uint32_t shift(uint32_t L, int64_t Off);
+  /// Where GEP edge E (a variable index) takes location L: L's field in
+  /// the element it steps to if L's object is an array of elements E steps
+  /// over (folding them, array-elements), else AnyOffset.
+  uint32_t strideStep(uint32_t L, const GepEdge &E);
+  /// Renames the locations of objects folded since the last call to their
+  /// offsets modulo the element size, merging contents that meet.
+  void foldPending();
   void handleComplex(unsigned CI, uint32_t L);
   uint32_t relNode(unsigned CI, int64_t Rel);
   uint32_t anyRelNode(unsigned CI);
@@ -199,6 +206,8 @@ private:
   /// Objects past CollapseEdgeLimit, collapsed between two pops (merging
   /// nodes while one is being processed would lose propagation).
   std::vector<ObjectId> PendingCollapse;
+  /// Objects whose elements were folded, to rename between two pops.
+  std::vector<ObjectId> PendingFold;
   llvm::DenseMap<std::pair<uint32_t, llvm::Type *>, FieldView> ViewCache;
 
   /// Fields created since the last copyNewFields() in objects that are
@@ -218,7 +227,7 @@ private:
 
   /// Statistics (debug-only=racesift-pta).
   uint64_t NumMerged = 0, NumPWC = 0, NumLCD = 0, NumPops = 0;
-  uint64_t NumCollapsed = 0, NumViewMisfits = 0;
+  uint64_t NumCollapsed = 0, NumViewMisfits = 0, NumFolded = 0;
 };
 
 } // namespace racesift

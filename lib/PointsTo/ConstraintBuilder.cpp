@@ -15,6 +15,7 @@
 #include "ConstraintBuilder.h"
 #include "FunctionGraphBuilder.h"
 
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <numeric>
 
 using namespace llvm;
 
@@ -126,8 +128,7 @@ uint32_t ConstraintBuilder::nodeOf(const Value *V) {
     S.addCopy(nodeOf(GA->getAliasee()), N);
   } else if (auto *CE = dyn_cast<ConstantExpr>(V)) {
     if (auto *GEP = dyn_cast<GEPOperator>(CE))
-      S.addGep(nodeOf(GEP->getPointerOperand()), N, gepOffset(*GEP),
-               gepView(GEP->getSourceElementType()));
+      addGepConstraint(*GEP, N);
     else if (CE->getOpcode() == Instruction::IntToPtr)
       S.addPts(N, S.locFor(unknownObject("inttoptr"), AnyOffset));
     else if (CE->isCast() || CE->getOpcode() == Instruction::Select)
@@ -157,11 +158,127 @@ ObjectId ConstraintBuilder::unknownObject(StringRef Why) {
   return UnknownObj;
 }
 
-int64_t ConstraintBuilder::gepOffset(const GEPOperator &GEP) const {
+ConstraintBuilder::GepStep
+ConstraintBuilder::gepStep(const GEPOperator &GEP) const {
+  GepStep Step;
   APInt Off(DL.getIndexTypeSizeInBits(GEP.getType()), 0);
-  if (GEP.accumulateConstantOffset(DL, Off))
-    return Off.getSExtValue();
-  return AnyOffset;
+  if (GEP.accumulateConstantOffset(DL, Off)) {
+    Step.Off = Off.getSExtValue();
+    return Step;
+  }
+  bool InArrays = true; // No struct field taken yet.
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+       GTI != E; ++GTI) {
+    const Value *Idx = GTI.getOperand();
+    if (StructType *ST = GTI.getStructTypeOrNull()) {
+      unsigned F = cast<ConstantInt>(Idx)->getZExtValue();
+      Step.Off += DL.getStructLayout(ST)->getElementOffset(F);
+      InArrays = false;
+      continue;
+    }
+    TypeSize Stride = GTI.getSequentialElementStride(DL);
+    if (Stride.isScalable())
+      return {AnyOffset, 0};
+    if (auto *C = dyn_cast<ConstantInt>(Idx)) {
+      if (C->getBitWidth() > 64)
+        return {AnyOffset, 0};
+      Step.Off += C->getSExtValue() * int64_t(Stride.getFixedValue());
+      continue;
+    }
+    // A variable index into a member array is the thread model's
+    // (array-field); one into the array the pointer starts in steps over
+    // whole elements.
+    if (!InArrays || !Stride.getFixedValue())
+      return {AnyOffset, 0};
+    Step.Stride = std::gcd(Step.Stride, Stride.getFixedValue());
+  }
+  return Step;
+}
+
+void ConstraintBuilder::addGepConstraint(const GEPOperator &GEP, uint32_t Dst) {
+  GepStep Step = gepStep(GEP);
+  S.addGep(nodeOf(GEP.getPointerOperand()), Dst, Step.Off,
+           gepView(GEP.getSourceElementType()), Step.Stride);
+}
+
+uint64_t ConstraintBuilder::arrayElementSize(Type *T) const {
+  uint64_t Count = 1;
+  bool Array = false;
+  while (auto *AT = dyn_cast_or_null<ArrayType>(T)) {
+    Array = true;
+    Count *= AT->getNumElements();
+    T = AT->getElementType();
+  }
+  if (!Array || Count == 1 || !T->isSized())
+    return 0;
+  return DL.getTypeAllocSize(T).getKnownMinValue();
+}
+
+uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {
+  auto Arg = [&](unsigned I) -> const Value * {
+    return I < CB.arg_size() ? CB.getArgOperand(I) : nullptr;
+  };
+  auto Const = [](const Value *V) -> std::optional<uint64_t> {
+    if (auto *C = dyn_cast_or_null<ConstantInt>(V); C && C->getBitWidth() <= 64)
+      return C->getZExtValue();
+    return std::nullopt;
+  };
+  // calloc(count, size): an array unless the count is 1; the constant is
+  // the element size (also when the arguments are swapped).
+  auto Pair = [&](const Value *Count, const Value *Size) -> uint64_t {
+    std::optional<uint64_t> N = Const(Count), Sz = Const(Size);
+    if ((N && *N == 1) || (Sz && *Sz == 1 && !N))
+      return 0;
+    return Sz ? *Sz : N.value_or(0);
+  };
+  // malloc(n * sizeof(T)) at -O0: a multiplication by a constant, through
+  // integer casts.
+  auto Product = [&](const Value *Size) -> uint64_t {
+    for (unsigned Depth = 0; Depth < 4 && Size; ++Depth) {
+      if (auto *C = dyn_cast<CastInst>(Size); C && C->isIntegerCast()) {
+        Size = C->getOperand(0);
+        continue;
+      }
+      auto *BO = dyn_cast<BinaryOperator>(Size);
+      if (!BO)
+        return 0;
+      if (BO->getOpcode() == Instruction::Mul) {
+        std::optional<uint64_t> L = Const(BO->getOperand(0)),
+                                R = Const(BO->getOperand(1));
+        if (L && !R)
+          return *L;
+        if (R && !L)
+          return *R;
+        return 0;
+      }
+      if (BO->getOpcode() == Instruction::Shl) {
+        std::optional<uint64_t> K = Const(BO->getOperand(1));
+        return K && !Const(BO->getOperand(0)) && *K < 32 ? uint64_t(1) << *K
+                                                         : 0;
+      }
+      return 0;
+    }
+    return 0;
+  };
+  const Function *CF = CB.getCalledFunction();
+  StringRef Callee = CF ? CF->getName() : "";
+  if (AllocWrappers.Functions.count(CF)) {
+    std::optional<WrapperSize> WS = wrapperSizeParams(*CF);
+    if (!WS)
+      return 0;
+    return WS->Second ? Pair(Arg(WS->First), Arg(*WS->Second))
+                      : Product(Arg(WS->First));
+  }
+  if (Callee == "calloc")
+    return Pair(Arg(0), Arg(1));
+  if (Callee == "malloc" || Callee.starts_with("_Zna"))
+    return Product(Arg(0));
+  return 0;
+}
+
+void ConstraintBuilder::setElementSize(ObjectId O, uint64_t ElemSize) {
+  Objects[O].ElemSize = ElemSize;
+  G.object(O).ElemSize = ElemSize;
 }
 
 uint32_t ConstraintBuilder::returnNode(const Function &F) {
@@ -204,6 +321,7 @@ void ConstraintBuilder::buildConstraints() {
                         ? DL.getTypeAllocSize(GV.getValueType())
                         : 0;
     ObjectId O = newObject(ObjectKind::Global, &GV, GV.getName().str(), Size);
+    setElementSize(O, arrayElementSize(GV.getValueType()));
     Objects[O].ThreadLocal = GV.isThreadLocal();
     Objects[O].Singleton = !GV.isThreadLocal();
     setGlobalDebugInfo(Objects[O], GV);

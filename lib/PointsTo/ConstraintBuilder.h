@@ -112,7 +112,26 @@ private:
   uint32_t returnNode(const llvm::Function &F);
   ObjectId objectForFunction(const llvm::Function *F);
   ObjectId unknownObject(llvm::StringRef Why);
-  int64_t gepOffset(const llvm::GEPOperator &GEP) const;
+  /// A GEP's constant offset (AnyOffset if it indexes a member array at a
+  /// variable position), and the gcd of the strides of its variable
+  /// indices into the array it starts in (the first index, and array
+  /// indices before the first struct field), 0 if none: see GepEdge.
+  struct GepStep {
+    int64_t Off = 0;
+    uint64_t Stride = 0;
+  };
+  GepStep gepStep(const llvm::GEPOperator &GEP) const;
+  /// Adds the constraint of GEP (an instruction or a constant) into Dst.
+  void addGepConstraint(const llvm::GEPOperator &GEP, uint32_t Dst);
+  /// array-elements: the element size of an object of declared type T
+  /// (an array of more than one element: its innermost element's size), or
+  /// 0 if T is no such array.
+  uint64_t arrayElementSize(llvm::Type *T) const;
+  /// array-elements: the element size of heap block CB allocates when its
+  /// size is a count of elements (calloc(n, sizeof(T)), malloc(n *
+  /// sizeof(T)), new T[n], or an allocation wrapper given those), else 0.
+  uint64_t heapElementSize(const llvm::CallBase &CB) const;
+  void setElementSize(ObjectId O, uint64_t ElemSize);
   void addInitializer(uint32_t ObjLoc, const llvm::Constant *C, int64_t Off);
   /// What escaped to unknown code (pthread_setspecific's values, ...), and
   /// what unknown code may hand back.

@@ -83,6 +83,16 @@ uint32_t ConstraintGraph::addLoc(MemLoc ML, uint32_t Content) {
   return L;
 }
 
+uint32_t ConstraintGraph::renameLoc(uint32_t L, int64_t Off) {
+  MemLoc &ML = Locs[L].Loc;
+  auto It = LocIndex.find({ML.Obj, ML.Offset});
+  if (It != LocIndex.end() && It->second == L)
+    LocIndex.erase(It);
+  ML.Offset = Off;
+  auto [At, New] = LocIndex.try_emplace({ML.Obj, Off}, L);
+  return New ? NoNode : At->second;
+}
+
 std::vector<MemLoc> ConstraintGraph::contentOf(const MemLoc &L) const {
   std::vector<MemLoc> Out;
   auto Add = [&](uint32_t Loc) {

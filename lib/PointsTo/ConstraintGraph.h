@@ -36,11 +36,15 @@ class Type;
 namespace racesift {
 
 /// Dst >= Src + Off; View is the struct or element type the GEP steps
-/// through (null for byte arithmetic), see viewAs.
+/// through (null for byte arithmetic), see viewAs. Stride, if not 0: the
+/// GEP also adds a variable multiple of Stride bytes (an array index); Off
+/// is its constant part. Such a step stays exact in an object whose
+/// elements it steps over (array-elements), and is AnyOffset elsewhere.
 struct GepEdge {
   uint32_t Dst;
   int64_t Off;
   llvm::Type *View;
+  uint64_t Stride = 0;
 };
 
 /// A constraint that needs the pointees of a watched node.
@@ -100,6 +104,10 @@ public:
     /// The declared type of the object (null: heap memory), kept here:
     /// field views are asked for every location a GEP meets.
     llvm::Type *Declared = nullptr;
+    /// MemObject::ElemSize and ElementsFolded: once folded, offsets are
+    /// taken modulo ElemSize.
+    uint64_t ElemSize = 0;
+    bool Folded = false;
   };
   static constexpr uint32_t NoNode = ~0u;
 
@@ -160,6 +168,10 @@ public:
   }
   /// Makes location ML, whose content is node Content.
   uint32_t addLoc(MemLoc ML, uint32_t Content);
+  /// array-elements: renames location L to Off (an offset of its object
+  /// modulo its element size). Returns the location that already had that
+  /// name, whose content L's must be merged with, or NoNode if L takes it.
+  uint32_t renameLoc(uint32_t L, int64_t Off);
   const LocInfo &loc(uint32_t L) const { return Locs[L]; }
   size_t numLocs() const { return Locs.size(); }
   /// Locations the pointers stored at L may point to, sorted.

@@ -42,10 +42,11 @@ struct PointsToAnalysis::Impl {
   std::unique_ptr<PointsToResult> R;
   /// The cut that took most nodes with it (see unresolvedOrigin()).
   std::string UnresolvedOrigin;
+  std::vector<MemObject> &Objects;
 
   Impl(Module &M, std::vector<MemObject> &Objects, bool UnknownResultsOwnOnly)
       : S(G, Objects, M.getDataLayout()),
-        B(M, Objects, G, S, UnknownResultsOwnOnly) {
+        B(M, Objects, G, S, UnknownResultsOwnOnly), Objects(Objects) {
     S.setCallBinder(B);
   }
   /// Solves what was added so far; debug-only=racesift-pta says how it
@@ -76,6 +77,8 @@ static void printSetSizes(const ConstraintGraph &G,
 
 void PointsToAnalysis::Impl::solve() {
   S.solve();
+  for (ObjectId O = 0; O < G.numObjects() && O < Objects.size(); ++O)
+    Objects[O].ElementsFolded = G.object(O).Folded;
   if (!debugEnabled(DEBUG_TYPE))
     return;
   printSetSizes(G, B);

@@ -35,6 +35,13 @@ void ConstraintBuilder::visit(Instruction &I) {
     uint64_t Size = Sz && !Sz->isScalable() ? Sz->getFixedValue() : 0;
     std::string Name = AI->hasName() ? AI->getName().str() : "stack";
     ObjectId O = newObject(ObjectKind::Stack, AI, Name, Size);
+    // A VLA (`alloca T, n`) is an array of T too.
+    auto *Count = dyn_cast<ConstantInt>(AI->getArraySize());
+    setElementSize(
+        O,
+        Count && Count->isOne()
+            ? arrayElementSize(AI->getAllocatedType())
+            : DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue());
     // Prefer the source name from llvm.dbg.declare / #dbg_declare.
     for (DbgVariableRecord *DVR : findDVRDeclares(AI)) {
       Objects[O].Name = DVR->getVariable()->getName().str();
@@ -48,9 +55,7 @@ void ConstraintBuilder::visit(Instruction &I) {
     return;
   }
   if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-    S.addGep(nodeOf(GEP->getPointerOperand()), nodeOf(GEP),
-             gepOffset(*cast<GEPOperator>(GEP)),
-             gepView(GEP->getSourceElementType()));
+    addGepConstraint(*cast<GEPOperator>(GEP), nodeOf(GEP));
     return;
   }
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
@@ -184,7 +189,9 @@ ObjectId ConstraintBuilder::heapObject(const CallBase &CB) {
     Size = ConstArg(0);
   else if (Callee == "calloc")
     Size = ConstArg(0) * ConstArg(1);
-  return newObject(ObjectKind::Heap, &CB, Name, Size);
+  ObjectId O = newObject(ObjectKind::Heap, &CB, Name, Size);
+  setElementSize(O, heapElementSize(CB));
+  return O;
 }
 
 ObjectId ConstraintBuilder::hiddenObject(StringRef Group) {

@@ -17,6 +17,9 @@ namespace racesift {
 
 std::string describeLocPlain(const MemObject &O, int64_t Off) {
   std::string S = O.Name;
+  // array-elements: a field of every element.
+  if (O.ElementsFolded && Off != AnyOffset)
+    S += "[]";
   if (Off == AnyOffset)
     S += "+?";
   else if (Off)

@@ -39,13 +39,15 @@ ArrayRef<MemLoc> PointsToResult::pointsTo(const Value *V) const {
   size_t Count = Pts.count();
   auto &Same = SortedByHash[Hash];
   for (auto [M, List] : Same)
-    if (List->size() == Count && G.node(M).Pts == Pts)
+    if (G.node(M).Pts == Pts)
       return *(CIt->second = List);
   std::vector<MemLoc> &Out = SortedSets.emplace_back();
   Out.reserve(Count);
   for (unsigned L : Pts)
     Out.push_back(G.loc(L).Loc);
   llvm::sort(Out);
+  // Folded elements (array-elements) give several ids one location.
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   Same.push_back({N, &Out});
   CIt->second = &Out;
   return Out;
@@ -122,6 +124,7 @@ std::vector<MemLoc> PointsToResult::fieldsFrom(const MemLoc &L) const {
   if (Out.empty())
     Out.push_back(L);
   llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
 }
 

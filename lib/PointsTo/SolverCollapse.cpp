@@ -190,6 +190,28 @@ void AndersenSolver::maybeCollapse(ObjectId Obj) {
   PendingCollapse.push_back(Obj);
 }
 
+void AndersenSolver::foldPending() {
+  while (!PendingFold.empty()) {
+    ObjectId Obj = PendingFold.back();
+    PendingFold.pop_back();
+    ++NumFolded;
+    int64_t E = int64_t(G.object(Obj).ElemSize);
+    // Indices: renaming may add nothing, but merging pushes nodes.
+    std::vector<uint32_t> Locs = G.object(Obj).Locs;
+    for (uint32_t L : Locs) {
+      int64_t Off = G.loc(L).Loc.Offset;
+      if (Off == AnyOffset || (Off >= 0 && Off < E))
+        continue;
+      uint32_t Same = G.renameLoc(L, (Off % E + E) % E);
+      if (Same == NoNode)
+        continue;
+      uint32_t A = G.find(G.loc(Same).Content), B = G.find(G.loc(L).Content);
+      if (A != B)
+        merge(A, B);
+    }
+  }
+}
+
 void AndersenSolver::collapsePending() {
   while (!PendingCollapse.empty()) {
     ObjectId Obj = PendingCollapse.back();

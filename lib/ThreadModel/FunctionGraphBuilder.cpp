@@ -240,13 +240,17 @@ static void addGepOffset(const GEPOperator &GEP, int64_t &Off) {
     Off = AnyOffset;
 }
 
-BaseRef canonicalBase(const Value *Ptr) {
+/// ThroughIndices: whether a GEP at a variable index is stepped through
+/// (the offset becomes AnyOffset) or is the base itself.
+static BaseRef baseOf(const Value *Ptr, bool ThroughIndices) {
   BaseRef R;
   int64_t Off = 0;
   const Value *V = Ptr;
   for (unsigned Depth = 0; Depth < 32; ++Depth) {
     V = stripAddressCasts(V);
     if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      if (!ThroughIndices && !GEP->hasAllConstantIndices())
+        break;
       addGepOffset(*GEP, Off);
       V = GEP->getPointerOperand();
       continue;
@@ -260,6 +264,10 @@ BaseRef canonicalBase(const Value *Ptr) {
   R.Offset = Off;
   return R;
 }
+
+BaseRef canonicalBase(const Value *Ptr) { return baseOf(Ptr, false); }
+
+const Value *rootBase(const Value *Ptr) { return baseOf(Ptr, true).Base; }
 
 std::string sourceNameOfPointer(const ThreadModel &TM,
                                 const PointsToAnalysis &PTA, const Value *Ptr) {
@@ -529,7 +537,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.Locs = std::move(Locs);
   if (Ptr) {
     A.Base = canonicalBase(Ptr);
-    A.BaseParam = baseParamOf(I, A.Base.Base, A.Locs);
+    A.BaseParam = baseParamOf(I, rootBase(Ptr), A.Locs);
   }
   A.Name = std::move(Name);
   A.Loc = sourceLocOf(I);
@@ -962,7 +970,7 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     if (!Arg->getType()->isPointerTy())
       continue;
     A.ArgBases[K] = canonicalBase(Arg);
-    A.ArgParams[K] = parameterIndex(A.ArgBases[K].Base, I.getFunction());
+    A.ArgParams[K] = parameterIndex(rootBase(Arg), I.getFunction());
     A.ArgObjects[K] = passedObjects(PTA, Arg);
   }
   A.Inst = &I;

@@ -297,8 +297,13 @@ private:
   int foldedSuccessor(const llvm::BranchInst &BI) const;
 };
 
-/// The canonical address of Ptr (see BaseRef).
+/// The canonical address of Ptr (see BaseRef): a GEP at a variable index
+/// (`&a[i]`) is a base of its own, since the same base value must mean the
+/// same address.
 BaseRef canonicalBase(const llvm::Value *Ptr);
+/// The value Ptr is derived from, through GEPs at variable indices too:
+/// the parameter an access or argument is based on (context-parameters).
+const llvm::Value *rootBase(const llvm::Value *Ptr);
 /// Source-level name of the memory Ptr denotes ("x", "p->count", "arr[]").
 std::string sourceNameOfPointer(const ThreadModel &TM,
                                 const PointsToAnalysis &PTA,

@@ -309,8 +309,7 @@ struct ModelBuilder {
     CreationSite &Added = TM.Creations.back();
     if (const Value *Passed = startRoutineArgument(Added, PTA)) {
       Added.ArgObjects = passedObjects(PTA, Passed);
-      Added.ArgParam =
-          parameterIndex(canonicalBase(Passed).Base, Added.InFunction);
+      Added.ArgParam = parameterIndex(rootBase(Passed), Added.InFunction);
     }
   }
 

@@ -32,14 +32,16 @@ bool MemObject::ownedPerInstance(TemplateId T) const {
 
 bool ThreadModel::isOneRuntimeObject(const std::vector<MemLoc> &Ls) const {
   return Ls.size() == 1 && Ls[0].Offset != AnyOffset &&
-         Ls[0].Obj < Objects.size() && Objects[Ls[0].Obj].Singleton;
+         Ls[0].Obj < Objects.size() && Objects[Ls[0].Obj].Singleton &&
+         !Objects[Ls[0].Obj].ElementsFolded;
 }
 
 std::string ThreadModel::describe(const MemLoc &L) const {
   if (L.Obj >= Objects.size())
     return "?";
   const MemObject &O = Objects[L.Obj];
-  // Offset 0 names the object itself (a lock, not its first member).
+  // Offset 0 names the object itself (a lock, not its first member); of
+  // folded elements (array-elements), the element: "locks[]".
   if (O.Type && L.Offset != 0) {
     std::string Path = memberPath(O.Type, L.Offset, false);
     if (!Path.empty() || L.Offset == 0)

@@ -63,6 +63,15 @@ struct MemObject {
   std::string Name;                  ///< "counter", "heap@main.c:12", ...
   SourceLoc Loc;                     ///< Definition or allocation site.
   uint64_t Size = 0;                 ///< Bytes, 0 if unknown.
+  /// Bytes per element of an object that is an array of several elements
+  /// (a global or local of array type, a heap block of n elements); 0
+  /// otherwise. See ElementsFolded.
+  uint64_t ElemSize = 0;
+  /// array-elements: the points-to analysis folded the elements into one
+  /// (a GEP at a variable index stepped through them), so every offset is
+  /// taken modulo ElemSize and a location is that field of *every*
+  /// element: several runtime locations, never one lock or one handle.
+  bool ElementsFolded = false;
   /// __thread / thread_local: one instance per thread, never shared unless
   /// its address escapes (ThreadLocalEscapes).
   bool ThreadLocal = false;

@@ -81,7 +81,7 @@ int main(int argc, char **argv) {
 }
 
 // MODEL: C0 in main at {{.*}}join-loops.c:49:5 -> w loop
-// MODEL: join all heap@join-loops.c:45+? (every thread of the create at line 49) (may) at {{.*}}join-loops.c:74:5
+// MODEL: join all heap@join-loops.c:45[] (every thread of the create at line 49) (may) at {{.*}}join-loops.c:74:5
 // MHP: C0 w at join-loops.c:49 by main: tracked, joined by a join-all loop only
 // MHP: read x at join-loops.c:78:14 in main (thread main): after every w
 // OK-NOT: remark

@@ -76,10 +76,13 @@ int main(void) {
 }
 #endif
 
-// The lockset layer finds no common lock for any of them.
+// The lockset layer finds no common lock for any of them. The element of
+// lock_array is held as a lock relative to its address `&lock_array[i]`
+// (array-elements): the same element in both threads only if they computed
+// the same address, which nothing relates to the access of in_array.
 // LS-LABEL: candidates:
 // LS-DAG: in_loop: write at {{.*}}:28:{{[0-9]+}} in t_loop0 {heap@{{.*}}} <-> write at {{.*}}:29:{{[0-9]+}} in t_loop1 {heap@{{.*}}}
-// LS-DAG: in_array: write at {{.*}}:30:{{[0-9]+}} in t_array {} <-> write at {{.*}}:30:{{[0-9]+}} in t_array {}
+// LS-DAG: in_array: write at {{.*}}:30:{{[0-9]+}} in t_array {lock_array[]} <-> write at {{.*}}:30:{{[0-9]+}} in t_array {lock_array[]}
 // LS-DAG: from_unknown: write at {{.*}}:31:{{[0-9]+}} in t_unknown {{.*}}ext@lock_for{{.*}} <-> write at {{.*}}:31:{{[0-9]+}} in t_unknown
 // LS-DAG: after_bad_unlock: write at {{.*}}:35:{{[0-9]+}} in t_bad_unlock {} <-> write at {{.*}}:35:{{[0-9]+}} in t_bad_unlock {}
 

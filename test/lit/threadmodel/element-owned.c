@@ -111,9 +111,9 @@ int main(void) {
 // interleavings witness validation finds at different addresses (no two
 // threads touch one element); rounds[] races only from the fifth creation
 // on, past the thread bound.
-// CHECK-DAG: warning: possible data race on 'nb[]': write in thread 'neighbour' conflicts with write in thread 'neighbour' (not decided: the model checker's interleavings are not ones the program can take: the two accesses touch different addresses
-// CHECK-DAG: warning: possible data race on 'glob[]'
-// CHECK-DAG: element-owned.c:78:16: warning: data race on 'late[]': write in thread 'main' conflicts with read in thread 'late_worker'
-// CHECK-DAG: warning: possible data race on 'rounds[]'
-// CHECK-DAG: element-owned.c:89:16: warning: data race on 'kept[]': write in thread 'main' conflicts with read in thread 'kept_worker'
+// CHECK-DAG: warning: possible data race on 'nb[].result': write in thread 'neighbour' conflicts with write in thread 'neighbour' (not decided: the model checker's interleavings are not ones the program can take: the two accesses touch different addresses
+// CHECK-DAG: warning: possible data race on 'glob[].result'
+// CHECK-DAG: element-owned.c:78:16: warning: data race on 'late[].id': write in thread 'main' conflicts with read in thread 'late_worker'
+// CHECK-DAG: warning: possible data race on 'rounds[].result'
+// CHECK-DAG: element-owned.c:89:16: warning: data race on 'kept[].id': write in thread 'main' conflicts with read in thread 'kept_worker'
 // CHECK-NOT: data race on 'args
