@@ -314,12 +314,12 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
     uint64_t Left = Counts.ModuleSteps - Counts.Steps;
     VO.MaxSteps = std::min(VO.MaxSteps, Left);
     VO.MaxSolverWork =
-        std::min(VO.MaxSolverWork, Left * ValidationCounts::SolverWorkPerStep);
+        std::min(VO.MaxSolverWork, Left / ValidationCounts::StepsPerSolverUnit);
     VR = validateWitness(TM, replayOf(P.W), VO);
     // The solver's work counts against the module's budget too: on deep
     // terms a few checks cost more than the interpretation.
     uint64_t Charged =
-        VR.Steps + VR.SolverWork / ValidationCounts::SolverWorkPerStep;
+        VR.Steps + VR.SolverWork * ValidationCounts::StepsPerSolverUnit;
     Counts.Steps = std::min(Counts.ModuleSteps, Counts.Steps + Charged);
     Counts.Queries += VR.Queries;
     Counts.SolverWork += VR.SolverWork;

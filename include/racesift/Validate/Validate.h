@@ -62,7 +62,8 @@ struct ValidationOptions {
   /// Z3's resource units ("rlimit") over all checks: a deterministic bound
   /// on solver time, which a few checks on deep terms (hash functions fed
   /// symbolic input) can otherwise make the largest cost of a replay.
-  uint64_t MaxSolverWork = 40000000;
+  /// About 2 s on the benchmark machine (docs/design-validate.md).
+  uint64_t MaxSolverWork = 2000000;
   unsigned MaxPaths = 64; ///< Alternative paths tried.
 };
 
