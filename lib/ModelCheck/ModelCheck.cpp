@@ -204,39 +204,21 @@ BitVector ModuleSetup::reachFrom(const ThreadModel &M,
 /// synchronisation, thread management and tracked data; other steps
 /// become internal.
 bool ModuleSetup::relevant(const Action &A, bool WithAccesses) const {
-  switch (A.Kind) {
-  case ActionKind::Internal:
-  case ActionKind::Call:
+  switch (actionGroup(A.Kind)) {
+  case ActionGroup::Step:
     return false;
-  case ActionKind::Read:
-  case ActionKind::Write:
+  case ActionGroup::Access:
     return WithAccesses && A.Acc < LocAccess.size() && LocAccess.test(A.Acc);
-  case ActionKind::Assign:
-  case ActionKind::Assume:
-  case ActionKind::AtomicUpdate: {
+  case ActionGroup::Data: {
     DataUse U = dataUseOf(A);
     return any_of(U.Written, [&](DataVarId V) { return Tracked.count(V); }) ||
            any_of(U.Tested, [&](DataVarId V) { return Tracked.count(V); });
   }
-  case ActionKind::Create:
-  case ActionKind::Join:
-  case ActionKind::Detach:
-  case ActionKind::Cancel:
-  case ActionKind::Exit:
-  case ActionKind::Lock:
-  case ActionKind::TryLock:
-  case ActionKind::Unlock:
-  case ActionKind::Wait:
-  case ActionKind::Signal:
-  case ActionKind::Broadcast:
-  case ActionKind::BarrierWait:
-  case ActionKind::Once:
-  case ActionKind::SemWait:
-  case ActionKind::SemTryWait:
-  case ActionKind::SemPost:
+  case ActionGroup::Thread:
+  case ActionGroup::Sync:
     return true;
   }
-  llvm_unreachable("a kind ActionKinds.def does not list");
+  llvm_unreachable("a group ActionKinds.def does not use");
 }
 
 std::vector<size_t>

@@ -17,34 +17,10 @@ using namespace racesift;
 using namespace racesift::mc;
 
 bool mc::isTableKind(ActionKind K) {
-  switch (K) {
-  case ActionKind::Lock:
-  case ActionKind::TryLock:
-  case ActionKind::Unlock:
-  case ActionKind::Wait:
-  case ActionKind::Signal:
-  case ActionKind::Broadcast:
-  case ActionKind::BarrierWait:
-  case ActionKind::Once:
-  case ActionKind::SemWait:
-  case ActionKind::SemTryWait:
-  case ActionKind::SemPost:
-  case ActionKind::Join:
-  case ActionKind::Detach:
-  case ActionKind::Cancel:
-    return true;
-  case ActionKind::Internal:
-  case ActionKind::Read:
-  case ActionKind::Write:
-  case ActionKind::Create:
-  case ActionKind::Exit:
-  case ActionKind::Call:
-  case ActionKind::Assign:
-  case ActionKind::Assume:
-  case ActionKind::AtomicUpdate:
-    return false;
-  }
-  llvm_unreachable("a kind ActionKinds.def does not list");
+  // Synchronisation objects, and the handles joins, detaches and cancels
+  // name (a create's handles are its site's, an exit names none).
+  return actionGroup(K) == ActionGroup::Sync || K == ActionKind::Join ||
+         K == ActionKind::Detach || K == ActionKind::Cancel;
 }
 
 ObjKind mc::objKindOf(ActionKind K) {

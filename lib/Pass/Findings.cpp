@@ -255,34 +255,16 @@ void foldFindingsByAccessPair(std::vector<Finding> &Fs) {
 }
 
 static FlowStepKind stepKind(ActionKind K) {
-  switch (K) {
-  case ActionKind::Create:
-  case ActionKind::Join:
-  case ActionKind::Detach:
-  case ActionKind::Cancel:
-  case ActionKind::Exit:
+  switch (actionGroup(K)) {
+  case ActionGroup::Thread:
     return FlowStepKind::Thread;
-  case ActionKind::Lock:
-  case ActionKind::TryLock:
-  case ActionKind::Unlock:
-  case ActionKind::Wait:
-  case ActionKind::Signal:
-  case ActionKind::Broadcast:
-  case ActionKind::BarrierWait:
-  case ActionKind::Once:
-  case ActionKind::SemWait:
-  case ActionKind::SemTryWait:
-  case ActionKind::SemPost:
+  case ActionGroup::Sync:
     return FlowStepKind::Sync;
-  case ActionKind::Read:
-  case ActionKind::Write:
+  case ActionGroup::Access:
     return FlowStepKind::Access;
-  case ActionKind::Assign:
-  case ActionKind::Assume:
-  case ActionKind::AtomicUpdate:
+  case ActionGroup::Data:
     return FlowStepKind::Data;
-  case ActionKind::Internal:
-  case ActionKind::Call:
+  case ActionGroup::Step:
     return FlowStepKind::Other;
   }
   return FlowStepKind::Other;

@@ -711,35 +711,8 @@ static void writeSarif(const Options &Opts, const std::vector<Finding> &Fs,
                    .str());
 }
 
-PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
-  Expected<Options> OptsOrErr = Config->GetOptions();
-  bool Compile = Config->When == Phase::CompileTime;
-  bool LTO = Compile && isFullLTOPreLink(M);
-  bool Summarised = false;
-  if (Compile &&
-      (OptsOrErr && OptsOrErr->SummaryGiven ? OptsOrErr->Summary : LTO)) {
-    TimeTraceScope Scope("RaceSift unit summary");
-    embedSummary(M);
-    Summarised = true;
-  }
-  // The summary added a global and marked the functions.
-  PreservedAnalyses Kept =
-      Summarised ? PreservedAnalyses::none() : PreservedAnalyses::all();
-  // A full-LTO unit is analysed at the link, from its summary; a bad option
-  // is reported there too.
-  if (LTO) {
-    if (!OptsOrErr)
-      consumeError(OptsOrErr.takeError());
-    return Kept;
-  }
-
-  DiagnosticEmitter Emit(M, Config->Sink);
-  if (!OptsOrErr) {
-    Emit.error(toString(OptsOrErr.takeError()));
-    return Kept;
-  }
-  Options Opts = std::move(*OptsOrErr);
-  setDebugOnly(Opts.DebugOnly); // Checked when parsed.
+/// The budgets a compile and a whole program get unless the user set them.
+static void defaultBudgets(Options &Opts, bool Compile) {
   if (!Opts.TimeoutGiven)
     Opts.Timeout =
         Compile ? Options::CompileTimeout : Options::WholeProgramTimeout;
@@ -752,70 +725,37 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Opts.LocksetStepsGiven)
     Opts.LocksetSteps = Compile ? Options::CompileLocksetSteps
                                 : Options::WholeProgramLocksetSteps;
+}
 
-  // Read the suppressions file first: a bad file is the user's error and
-  // must not wait for an expensive analysis.
-  std::optional<Suppressions> Supp;
-  if (!Opts.Suppressions.empty()) {
-    Expected<Suppressions> S = Suppressions::load(Opts.Suppressions);
-    if (!S) {
-      Emit.error(toString(S.takeError()));
-      return Kept;
-    }
-    Supp = std::move(*S);
-  }
-  std::optional<Baseline> Base;
-  if (!Opts.Baseline.empty()) {
-    Expected<Baseline> B = Baseline::load(Opts.Baseline);
-    if (!B) {
-      Emit.error("racesift: " + toString(B.takeError()));
-      return Kept;
-    }
-    Base = std::move(*B);
-  }
+/// After an internal crash: one warning, and a SARIF log that says the
+/// module was not analysed (what the crashed run left is not trusted).
+static void reportCrash(const Options &Opts, const RunInfo &Run,
+                        DiagnosticEmitter &Emit) {
+  Emit.warning(formatv("racesift: internal error while analysing '{0}'; "
+                       "no race analysis for this module (the compile "
+                       "continues; please report this input)",
+                       Run.ModuleName)
+                   .str());
+  RunInfo Failed;
+  Failed.ModuleName = Run.ModuleName;
+  Failed.Key = Run.Key;
+  Failed.SourceRoot = Run.SourceRoot;
+  Failed.AnalysedFiles = Run.AnalysedFiles;
+  Failed.Category = Run.Category;
+  Failed.Success = false;
+  Failed.Notifications.push_back(
+      {Notification::Level::Error, "internal-error",
+       "internal error while analysing the module: it was not analysed "
+       "for data races"});
+  writeSarif(Opts, {}, Failed, Emit);
+  Emit.flushErrors();
+}
 
-  RunResult R;
-  R.Run.ModuleName = moduleName(M);
-  // Lets the tests reach the SARIF log's cap on interleaving steps.
-  if (std::optional<std::string> Cap =
-          sys::Process::GetEnv("RACESIFT_DEBUG_MAX_LOG_FLOW_STEPS"))
-    R.Run.MaxLogFlowSteps = std::strtoull(Cap->c_str(), nullptr, 10);
-  R.Run.SourceRoot = sourceRoot(M, Opts);
-  R.Run.AnalysedFiles = unitFiles(M);
-  R.Run.Category = Opts.SarifCategory;
-  CrashRecoveryContext::Enable();
-  CrashRecoveryContext CRC;
-  bool Crashed = !CRC.RunSafely(
-      [&] { analyse(M, Opts, Config->AnalysisModule, Config->When, R); });
-  if (Config->When != Phase::CompileTime)
-    R.Run.Key = programKey(R.WithBodies && !Crashed ? *R.WithBodies : M);
-  if (Crashed) {
-    // Whatever the crash left half built is not freed, it is not trusted.
-    (void)R.WithBodies.release();
-    (void)R.SummaryContext.release();
-    Emit.warning(formatv("racesift: internal error while analysing '{0}'; "
-                         "no race analysis for this module (the compile "
-                         "continues; please report this input)",
-                         R.Run.ModuleName)
-                     .str());
-    // What the crashed run left behind is not trusted; the SARIF log still
-    // says that the module was not analysed.
-    RunInfo Failed;
-    Failed.ModuleName = R.Run.ModuleName;
-    Failed.Key = R.Run.Key;
-    Failed.SourceRoot = R.Run.SourceRoot;
-    Failed.AnalysedFiles = R.Run.AnalysedFiles;
-    Failed.Category = R.Run.Category;
-    Failed.Success = false;
-    Failed.Notifications.push_back(
-        {Notification::Level::Error, "internal-error",
-         "internal error while analysing the module: it was not analysed "
-         "for data races"});
-    writeSarif(Opts, {}, Failed, Emit);
-    Emit.flushErrors();
-    return Kept;
-  }
-
+/// What the run says besides its findings: broken invariants (verify),
+/// statistics, summary notes, budgets that ran out, bound refutations and
+/// a module without threads.
+static void reportRunNotes(const RunResult &R, const Options &Opts,
+                           bool Compile, DiagnosticEmitter &Emit) {
   // verify: a broken invariant is RaceSift's fault, not the program's: an
   // error (the user asked for the check), never an abort.
   constexpr size_t MaxViolationsShown = 10;
@@ -868,12 +808,21 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
   // Most translation units of a build create no thread: saying so for each
   // would bury the build's output (SARIF still records it). A whole program
   // without threads, or a user who asked for statistics, is told.
-  if (R.NoThreads && (Config->When != Phase::CompileTime || Opts.Stats))
+  if (R.NoThreads && (!Compile || Opts.Stats))
     Emit.remark(formatv("racesift: '{0}' creates no threads: nothing to "
                         "analyse",
                         R.Run.ModuleName)
                     .str());
+}
 
+/// The findings as the user sees them: suppressed by source annotations,
+/// comments and the suppressions file, folded by access pair, compared
+/// with the baseline.
+static std::vector<Finding> finalFindings(Module &M, RunResult &R,
+                                          std::optional<Suppressions> &Supp,
+                                          const std::optional<Baseline> &Base,
+                                          bool Compile,
+                                          DiagnosticEmitter &Emit) {
   applySourceSuppressions(R.WithBodies ? *R.WithBodies : M, R.TM, R.Findings);
   Emit.emit(misspeltAnnotations(R.WithBodies ? *R.WithBodies : M));
   std::vector<Finding> Fs;
@@ -891,14 +840,93 @@ PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
       Warn(P);
     // A translation unit sees part of the program: a line for another
     // unit's race matches nothing in it. Only a whole program can tell.
-    if (Config->When != Phase::CompileTime)
+    if (!Compile)
       for (const std::string &U : Supp->unmatched())
         Warn(U);
   }
   foldFindingsByAccessPair(Fs);
   if (Base)
     R.Run.AbsentResults = Base->apply(Fs, runKeyOf(R.Run));
+  return Fs;
+}
 
+PreservedAnalyses RaceSiftPass::run(Module &M, ModuleAnalysisManager &) {
+  Expected<Options> OptsOrErr = Config->GetOptions();
+  bool Compile = Config->When == Phase::CompileTime;
+  bool LTO = Compile && isFullLTOPreLink(M);
+  bool Summarised = false;
+  if (Compile &&
+      (OptsOrErr && OptsOrErr->SummaryGiven ? OptsOrErr->Summary : LTO)) {
+    TimeTraceScope Scope("RaceSift unit summary");
+    embedSummary(M);
+    Summarised = true;
+  }
+  // The summary added a global and marked the functions.
+  PreservedAnalyses Kept =
+      Summarised ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  // A full-LTO unit is analysed at the link, from its summary; a bad option
+  // is reported there too.
+  if (LTO) {
+    if (!OptsOrErr)
+      consumeError(OptsOrErr.takeError());
+    return Kept;
+  }
+
+  DiagnosticEmitter Emit(M, Config->Sink);
+  if (!OptsOrErr) {
+    Emit.error(toString(OptsOrErr.takeError()));
+    return Kept;
+  }
+  Options Opts = std::move(*OptsOrErr);
+  setDebugOnly(Opts.DebugOnly); // Checked when parsed.
+  defaultBudgets(Opts, Compile);
+
+  // Read the suppressions file first: a bad file is the user's error and
+  // must not wait for an expensive analysis.
+  std::optional<Suppressions> Supp;
+  if (!Opts.Suppressions.empty()) {
+    Expected<Suppressions> S = Suppressions::load(Opts.Suppressions);
+    if (!S) {
+      Emit.error(toString(S.takeError()));
+      return Kept;
+    }
+    Supp = std::move(*S);
+  }
+  std::optional<Baseline> Base;
+  if (!Opts.Baseline.empty()) {
+    Expected<Baseline> B = Baseline::load(Opts.Baseline);
+    if (!B) {
+      Emit.error("racesift: " + toString(B.takeError()));
+      return Kept;
+    }
+    Base = std::move(*B);
+  }
+
+  RunResult R;
+  R.Run.ModuleName = moduleName(M);
+  // Lets the tests reach the SARIF log's cap on interleaving steps.
+  if (std::optional<std::string> Cap =
+          sys::Process::GetEnv("RACESIFT_DEBUG_MAX_LOG_FLOW_STEPS"))
+    R.Run.MaxLogFlowSteps = std::strtoull(Cap->c_str(), nullptr, 10);
+  R.Run.SourceRoot = sourceRoot(M, Opts);
+  R.Run.AnalysedFiles = unitFiles(M);
+  R.Run.Category = Opts.SarifCategory;
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext CRC;
+  bool Crashed = !CRC.RunSafely(
+      [&] { analyse(M, Opts, Config->AnalysisModule, Config->When, R); });
+  if (!Compile)
+    R.Run.Key = programKey(R.WithBodies && !Crashed ? *R.WithBodies : M);
+  if (Crashed) {
+    // Whatever the crash left half built is not freed, it is not trusted.
+    (void)R.WithBodies.release();
+    (void)R.SummaryContext.release();
+    reportCrash(Opts, R.Run, Emit);
+    return Kept;
+  }
+
+  reportRunNotes(R, Opts, Compile, Emit);
+  std::vector<Finding> Fs = finalFindings(M, R, Supp, Base, Compile, Emit);
   bool AnyShown = std::any_of(Fs.begin(), Fs.end(),
                               [](const Finding &F) { return !F.Suppressed; });
   if (AnyShown && !R.TM.HasDebugInfo)

@@ -95,7 +95,7 @@ static const char *predText(GuardPred P) {
 
 const char *actionKindName(ActionKind K) {
   switch (K) {
-#define RACESIFT_ACTION_KIND(Kind, Name)                                       \
+#define RACESIFT_ACTION_KIND(Kind, Name, Group)                                \
   case ActionKind::Kind:                                                       \
     return Name;
 #include "racesift/ThreadModel/ActionKinds.def"

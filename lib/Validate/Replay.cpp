@@ -41,34 +41,9 @@ namespace racesift {
 namespace validate {
 
 static bool isSyncKind(ActionKind K) {
-  switch (K) {
-  case ActionKind::Internal:
-  case ActionKind::Read:
-  case ActionKind::Write:
-  case ActionKind::Call:
-  case ActionKind::Assign:
-  case ActionKind::Assume:
-  case ActionKind::AtomicUpdate: // Data: the replay computes it from the IR.
-    return false;
-  case ActionKind::Create:
-  case ActionKind::Join:
-  case ActionKind::Detach:
-  case ActionKind::Cancel:
-  case ActionKind::Exit:
-  case ActionKind::Lock:
-  case ActionKind::TryLock:
-  case ActionKind::Unlock:
-  case ActionKind::Wait:
-  case ActionKind::Signal:
-  case ActionKind::Broadcast:
-  case ActionKind::BarrierWait:
-  case ActionKind::Once:
-  case ActionKind::SemWait:
-  case ActionKind::SemTryWait:
-  case ActionKind::SemPost:
-    return true;
-  }
-  llvm_unreachable("a kind ActionKinds.def does not list");
+  // Data is not a step: the replay computes it from the IR.
+  ActionGroup G = actionGroup(K);
+  return G == ActionGroup::Thread || G == ActionGroup::Sync;
 }
 
 /// One context for every replay of the process, never deleted (see Ctx).

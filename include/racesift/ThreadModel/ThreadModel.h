@@ -258,15 +258,37 @@ const llvm::Value *parameter(const llvm::Function *F, unsigned K);
 /// The kinds of actions, one per row of ActionKinds.def (which documents
 /// each).
 enum class ActionKind : uint8_t {
-#define RACESIFT_ACTION_KIND(Kind, Name) Kind,
+#define RACESIFT_ACTION_KIND(Kind, Name, Group) Kind,
 #include "racesift/ThreadModel/ActionKinds.def"
 };
 
 /// How many kinds ActionKinds.def lists.
 constexpr unsigned NumActionKinds = 0
-#define RACESIFT_ACTION_KIND(Kind, Name) +1
+#define RACESIFT_ACTION_KIND(Kind, Name, Group) +1
 #include "racesift/ThreadModel/ActionKinds.def"
     ;
+
+/// What an action does, as the layers tell actions apart: the slice keeps
+/// Thread and Sync actions, the replay takes them as its steps, reports
+/// word them by group.
+enum class ActionGroup : uint8_t {
+  Step,   ///< Internal steps and calls: no effect of their own.
+  Access, ///< Read, Write.
+  Thread, ///< Thread management: create, join, detach, cancel, exit.
+  Sync,   ///< Locks, condition variables, barriers, once, semaphores.
+  Data,   ///< Tracked data: assign, assume, atomic update.
+};
+
+/// K's group, from ActionKinds.def.
+constexpr ActionGroup actionGroup(ActionKind K) {
+  switch (K) {
+#define RACESIFT_ACTION_KIND(Kind, Name, Group)                                \
+  case ActionKind::Kind:                                                       \
+    return ActionGroup::Group;
+#include "racesift/ThreadModel/ActionKinds.def"
+  }
+  return ActionGroup::Step;
+}
 
 /// The name describeAction prints for K ("lock", "barrier_wait", "tau").
 const char *actionKindName(ActionKind K);
