@@ -108,22 +108,8 @@ step "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}
 step "work dir $WORK, cache $CACHE, -j$JOBS, repeat $REPEAT"
 
 # fetch PKG@VERSION: prints the directory of the extracted package.
-fetch() {
-  local spec=$1 name=${1%@*} version=${1##*@}
-  local tgz=$CACHE/$name-$version.tgz
-  if [ ! -f "$tgz" ]; then
-    step "downloading $spec with npm pack into $CACHE"
-    (cd "$CACHE" && npm pack "$spec" --silent >/dev/null 2>"$WORK/npm-$name.log") ||
-      die "npm pack $spec failed; see $WORK/npm-$name.log"
-    [ -f "$tgz" ] || die "npm pack $spec did not produce $tgz"
-  fi
-  local dir=$WORK/src/$name-$version
-  if [ ! -d "$dir/package" ]; then
-    mkdir -p "$dir"
-    tar -xzf "$tgz" -C "$dir"
-  fi
-  echo "$dir/package"
-}
+# shellcheck source=scripts/npm-fetch.sh
+. "$ROOT/scripts/npm-fetch.sh"
 
 # timed NAME LOG CMD...: runs CMD under /usr/bin/time -v, output to LOG,
 # printing progress every 15 s. Records wall, cpu, rss and status.

@@ -176,22 +176,8 @@ step "RaceSift ${VERSION:-?} from $PLUGIN_SRC; work dir $WORK, cache $CACHE, -j$
 [ -z "$EXTRA_OPTIONS" ] || step "extra plugin options: $(paste -sd' ' "$PLUGIN_ARGS" | sed 's/^[^ ]* [^ ]* *//')"
 
 # fetch PKG@VERSION: prints the directory of the extracted package.
-fetch() {
-  local spec=$1 name=${1%@*} version=${1##*@}
-  local tgz=$CACHE/$name-$version.tgz
-  if [ ! -f "$tgz" ]; then
-    step "downloading $spec with npm pack into $CACHE"
-    (cd "$CACHE" && npm pack "$spec" --silent >/dev/null 2>"$WORK/npm-$name.log") ||
-      die "npm pack $spec failed; see $WORK/npm-$name.log"
-    [ -f "$tgz" ] || die "npm pack $spec did not produce $tgz"
-  fi
-  local dir=$WORK/src/$name-$version
-  if [ ! -d "$dir/package" ]; then
-    mkdir -p "$dir"
-    tar -xzf "$tgz" -C "$dir"
-  fi
-  echo "$dir/package"
-}
+# shellcheck source=scripts/npm-fetch.sh
+. "$ROOT/scripts/npm-fetch.sh"
 
 # untar ARCHIVE DIR: extracts a tarball inside a package once.
 untar() {
