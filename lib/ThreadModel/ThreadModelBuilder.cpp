@@ -1035,29 +1035,79 @@ struct ModelBuilder {
     return CB;
   }
 
+  /// Whether the object Alloc returns goes nowhere but Handover (a
+  /// creation, or a call that hands it to one), once per allocation: the
+  /// handover is not reached again without Alloc running again. With
+  /// MayReturn its function may also return it (to a library's callers).
+  bool handedOnlyTo(const CallBase *Alloc, const CallBase *Handover,
+                    bool MayReturn) {
+    FreshWalk W = walkFresh(Alloc);
+    if (any_of(W.Escapes, [&](const Instruction *E) {
+          return E != Handover && !(MayReturn && isa<ReturnInst>(E));
+        }))
+      return false;
+    for (const auto &[CB, J] : W.InitCalls)
+      if (CB != Handover && !callNonCapturing(*CB, J))
+        return false;
+    // From the handover itself: an invoke has no next instruction.
+    return !taintedAfter({Handover}, Alloc).count(Handover);
+  }
+
+  /// instance-owned-handle: creation site C passes its function's parameter
+  /// (a thread-start helper, `start_threads(h)`) into the creation and
+  /// nowhere else, once per call; every call of the helper passes a heap
+  /// object its caller allocated for it (handedOnlyTo), and that caller,
+  /// if a library entry no function of the module calls, may return it to
+  /// the library's callers (`h = lib_init()`). Those objects, or none.
+  std::vector<ObjectId> ownedThroughHelper(const CreationSite &C,
+                                           const Value *Passed) {
+    auto *A = dyn_cast<Argument>(throughSlot(Passed));
+    const Function *F = A ? A->getParent() : nullptr;
+    if (!F || F != C.InFunction || F->hasAddressTaken())
+      return {};
+    FreshWalk WF = walkFresh(A);
+    if (any_of(WF.Escapes, [&](const Instruction *E) { return E != C.Call; }) ||
+        !callsNonCapturing(WF) ||
+        reachableAfter({C.Call}, nullptr).count(C.Call))
+      return {};
+    std::vector<ObjectId> Out;
+    const auto &Sites = CallSites.lookup(F);
+    for (const CallBase *CS : Sites) {
+      const Function *G = CS->getFunction();
+      const CallBase *Alloc =
+          CS->getCalledFunction() == F
+              ? allocationPassed(CS->getArgOperand(A->getArgNo()))
+              : nullptr;
+      bool MayReturn =
+          is_contained(TM.EnvEntries, G) && CallSites.lookup(G).empty();
+      if (!Alloc || Alloc->getFunction() != G ||
+          !handedOnlyTo(Alloc, CS, MayReturn))
+        return {};
+      Out.push_back(PTA.objectFor(Alloc));
+    }
+    return Out;
+  }
+
   /// Ownership transfer through a creation's argument (see "instance-owned"
   /// in docs/design-threadmodel.md): a heap object allocated, handed to one
   /// pthread_create and to nothing else, once per allocation, to start
   /// routines that never let their parameter go, is reachable by its
   /// creator and one instance of the routine's template only. Two instances
-  /// of that template never meet on it.
+  /// of that template never meet on it. The creation may be in a helper
+  /// the allocating function hands the object to (ownedThroughHelper).
   void findInstanceOwned() {
     for (const CreationSite &C : TM.Creations) {
       const Value *Passed = startRoutineArgument(C, PTA);
-      const CallBase *Alloc = Passed ? allocationPassed(Passed) : nullptr;
-      if (!Alloc || Alloc->getFunction() != C.Call->getFunction())
+      if (!Passed)
         continue;
-      // The creator lets the object go through this creation only...
-      FreshWalk W = walkFresh(Alloc);
-      if (any_of(W.Escapes,
-                 [&](const Instruction *E) { return E != C.Call; }) ||
-          !callsNonCapturing(W))
-        continue;
-      // ...and once per allocation: the creation is not reached again
-      // without the allocation being executed again.
-      if (taintedAfter({C.Call->getNextNode()}, Alloc).count(C.Call))
-        continue;
-      ObjectId O = PTA.objectFor(Alloc);
+      std::vector<ObjectId> Owned;
+      const CallBase *Alloc = allocationPassed(Passed);
+      if (Alloc && Alloc->getFunction() == C.Call->getFunction()) {
+        if (handedOnlyTo(Alloc, C.Call, /*MayReturn=*/false))
+          Owned.push_back(PTA.objectFor(Alloc));
+      } else if (!Alloc) {
+        Owned = ownedThroughHelper(C, Passed);
+      }
       const auto &CreatorTs = FuncTemplates.lookup(C.InFunction);
       for (TemplateId T : C.Targets) {
         const Function *Entry = TM.Templates[T].Entry;
@@ -1066,10 +1116,29 @@ struct ModelBuilder {
         if (!Entry || Entry->arg_size() < 1 || !nonCapturing(Entry, 0) ||
             is_contained(CreatorTs, T))
           continue;
-        if (!is_contained(TM.Objects[O].OwnedPerInstance, T))
-          TM.Objects[O].OwnedPerInstance.push_back(T);
+        for (ObjectId O : Owned)
+          if (!passedByAnotherCreation(O, T, C) &&
+              !is_contained(TM.Objects[O].OwnedPerInstance, T))
+            TM.Objects[O].OwnedPerInstance.push_back(T);
       }
     }
+  }
+
+  /// Whether a creation of T other than C may be handed O (a returned
+  /// handle the library's callers pass back to another entry that starts
+  /// T with it): then two instances of T may share it.
+  bool passedByAnotherCreation(ObjectId O, TemplateId T,
+                               const CreationSite &C) const {
+    for (const CreationSite &C2 : TM.Creations) {
+      if (&C2 == &C || !is_contained(C2.Targets, T))
+        continue;
+      const Value *Arg = startRoutineArgument(C2, PTA);
+      if (!Arg || PTA.unresolved(Arg) ||
+          any_of(PTA.pointsTo(Arg),
+                 [&](const MemLoc &L) { return L.Obj == O; }))
+        return true;
+    }
+    return false;
   }
 
   /// For each object of Of: the objects whose contents may hold its
