@@ -57,10 +57,8 @@ uint32_t AndersenSolver::locFor(ObjectId Obj, int64_t Off) {
   const MemObject &O = Objects[Obj];
   // array-elements: one element stands for all of them.
   if (const ConstraintGraph::PerObject &PO = G.object(Obj);
-      PO.Folded && Off != AnyOffset) {
-    int64_t E = int64_t(PO.ElemSize);
-    Off = (Off % E + E) % E;
-  }
+      PO.Folded && Off != AnyOffset)
+    Off = PO.elementOffset(Off);
   // Out-of-bounds offsets and objects with too many fields collapse to
   // AnyOffset (compromise "field-limit"): this bounds locations per object
   // even under pointer arithmetic in loops.

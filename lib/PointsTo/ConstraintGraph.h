@@ -108,6 +108,12 @@ public:
     /// taken modulo ElemSize.
     uint64_t ElemSize = 0;
     bool Folded = false;
+    /// Off's offset within its element (Off may be negative or past the
+    /// first element).
+    int64_t elementOffset(int64_t Off) const {
+      int64_t E = int64_t(ElemSize);
+      return (Off % E + E) % E;
+    }
   };
   static constexpr uint32_t NoNode = ~0u;
 

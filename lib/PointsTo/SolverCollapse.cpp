@@ -195,14 +195,14 @@ void AndersenSolver::foldPending() {
     ObjectId Obj = PendingFold.back();
     PendingFold.pop_back();
     ++NumFolded;
-    int64_t E = int64_t(G.object(Obj).ElemSize);
-    // Indices: renaming may add nothing, but merging pushes nodes.
+    // A copy: merging pushes nodes, which may not add locations, but the
+    // list is walked by index elsewhere.
     std::vector<uint32_t> Locs = G.object(Obj).Locs;
     for (uint32_t L : Locs) {
       int64_t Off = G.loc(L).Loc.Offset;
-      if (Off == AnyOffset || (Off >= 0 && Off < E))
+      if (Off == AnyOffset || G.object(Obj).elementOffset(Off) == Off)
         continue;
-      uint32_t Same = G.renameLoc(L, (Off % E + E) % E);
+      uint32_t Same = G.renameLoc(L, G.object(Obj).elementOffset(Off));
       if (Same == NoNode)
         continue;
       uint32_t A = G.find(G.loc(Same).Content), B = G.find(G.loc(L).Content);
