@@ -56,9 +56,8 @@ void AndersenSolver::compromise(std::string C) {
 uint32_t AndersenSolver::locFor(ObjectId Obj, int64_t Off) {
   const MemObject &O = Objects[Obj];
   // array-elements: one element stands for all of them.
-  if (const ConstraintGraph::PerObject &PO = G.object(Obj);
-      PO.Folded && Off != AnyOffset)
-    Off = PO.elementOffset(Off);
+  if (G.object(Obj).Folded && Off != AnyOffset)
+    Off = O.elementOffset(Off);
   // Out-of-bounds offsets and objects with too many fields collapse to
   // AnyOffset (compromise "field-limit"): this bounds locations per object
   // even under pointer arithmetic in loops.
@@ -246,7 +245,8 @@ FieldView AndersenSolver::viewOf(uint32_t L, Type *View) {
 uint32_t AndersenSolver::strideStep(uint32_t L, const GepEdge &E) {
   MemLoc ML = G.loc(L).Loc;
   ConstraintGraph::PerObject &PO = G.object(ML.Obj);
-  if (ML.Offset == AnyOffset || !PO.ElemSize || E.Stride % PO.ElemSize)
+  uint64_t ElemSize = Objects[ML.Obj].ElemSize;
+  if (ML.Offset == AnyOffset || !ElemSize || E.Stride % ElemSize)
     return locFor(ML.Obj, AnyOffset);
   if (!PO.Folded) {
     PO.Folded = true;

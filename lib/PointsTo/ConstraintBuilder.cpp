@@ -276,11 +276,6 @@ uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {
   return 0;
 }
 
-void ConstraintBuilder::setElementSize(ObjectId O, uint64_t ElemSize) {
-  Objects[O].ElemSize = ElemSize;
-  G.object(O).ElemSize = ElemSize;
-}
-
 uint32_t ConstraintBuilder::returnNode(const Function &F) {
   auto It = RetNode.find(&F);
   if (It != RetNode.end())
@@ -321,7 +316,7 @@ void ConstraintBuilder::buildConstraints() {
                         ? DL.getTypeAllocSize(GV.getValueType())
                         : 0;
     ObjectId O = newObject(ObjectKind::Global, &GV, GV.getName().str(), Size);
-    setElementSize(O, arrayElementSize(GV.getValueType()));
+    Objects[O].ElemSize = arrayElementSize(GV.getValueType());
     Objects[O].ThreadLocal = GV.isThreadLocal();
     Objects[O].Singleton = !GV.isThreadLocal();
     setGlobalDebugInfo(Objects[O], GV);

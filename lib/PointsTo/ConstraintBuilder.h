@@ -131,7 +131,6 @@ private:
   /// size is a count of elements (calloc(n, sizeof(T)), malloc(n *
   /// sizeof(T)), new T[n], or an allocation wrapper given those), else 0.
   uint64_t heapElementSize(const llvm::CallBase &CB) const;
-  void setElementSize(ObjectId O, uint64_t ElemSize);
   void addInitializer(uint32_t ObjLoc, const llvm::Constant *C, int64_t Off);
   /// What escaped to unknown code (pthread_setspecific's values, ...), and
   /// what unknown code may hand back.

@@ -104,16 +104,10 @@ public:
     /// The declared type of the object (null: heap memory), kept here:
     /// field views are asked for every location a GEP meets.
     llvm::Type *Declared = nullptr;
-    /// MemObject::ElemSize and ElementsFolded: once folded, offsets are
-    /// taken modulo ElemSize.
-    uint64_t ElemSize = 0;
+    /// The solver's MemObject::ElementsFolded (its objects are const
+    /// there; copied when solving ends): once folded, offsets are taken
+    /// modulo MemObject::ElemSize.
     bool Folded = false;
-    /// Off's offset within its element (Off may be negative or past the
-    /// first element).
-    int64_t elementOffset(int64_t Off) const {
-      int64_t E = int64_t(ElemSize);
-      return (Off % E + E) % E;
-    }
   };
   static constexpr uint32_t NoNode = ~0u;
 

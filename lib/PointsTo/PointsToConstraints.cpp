@@ -37,11 +37,10 @@ void ConstraintBuilder::visit(Instruction &I) {
     ObjectId O = newObject(ObjectKind::Stack, AI, Name, Size);
     // A VLA (`alloca T, n`) is an array of T too.
     auto *Count = dyn_cast<ConstantInt>(AI->getArraySize());
-    setElementSize(
-        O,
+    Objects[O].ElemSize =
         Count && Count->isOne()
             ? arrayElementSize(AI->getAllocatedType())
-            : DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue());
+            : DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue();
     // Prefer the source name from llvm.dbg.declare / #dbg_declare.
     for (DbgVariableRecord *DVR : findDVRDeclares(AI)) {
       Objects[O].Name = DVR->getVariable()->getName().str();
@@ -190,7 +189,7 @@ ObjectId ConstraintBuilder::heapObject(const CallBase &CB) {
   else if (Callee == "calloc")
     Size = ConstArg(0) * ConstArg(1);
   ObjectId O = newObject(ObjectKind::Heap, &CB, Name, Size);
-  setElementSize(O, heapElementSize(CB));
+  Objects[O].ElemSize = heapElementSize(CB);
   return O;
 }
 

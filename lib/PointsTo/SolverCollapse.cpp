@@ -195,14 +195,13 @@ void AndersenSolver::foldPending() {
     ObjectId Obj = PendingFold.back();
     PendingFold.pop_back();
     ++NumFolded;
-    // A copy: merging pushes nodes, which may not add locations, but the
-    // list is walked by index elsewhere.
-    std::vector<uint32_t> Locs = G.object(Obj).Locs;
-    for (uint32_t L : Locs) {
+    const MemObject &O = Objects[Obj];
+    // Renaming and merging add no location to the object.
+    for (uint32_t L : G.object(Obj).Locs) {
       int64_t Off = G.loc(L).Loc.Offset;
-      if (Off == AnyOffset || G.object(Obj).elementOffset(Off) == Off)
+      if (Off == AnyOffset || O.elementOffset(Off) == Off)
         continue;
-      uint32_t Same = G.renameLoc(L, G.object(Obj).elementOffset(Off));
+      uint32_t Same = G.renameLoc(L, O.elementOffset(Off));
       if (Same == NoNode)
         continue;
       uint32_t A = G.find(G.loc(Same).Content), B = G.find(G.loc(L).Content);

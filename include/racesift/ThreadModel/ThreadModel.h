@@ -72,6 +72,12 @@ struct MemObject {
   /// taken modulo ElemSize and a location is that field of *every*
   /// element: several runtime locations, never one lock or one handle.
   bool ElementsFolded = false;
+  /// Off's offset within its element (ElemSize set; Off may be negative or
+  /// past the first element).
+  int64_t elementOffset(int64_t Off) const {
+    int64_t E = int64_t(ElemSize);
+    return (Off % E + E) % E;
+  }
   /// __thread / thread_local: one instance per thread, never shared unless
   /// its address escapes (ThreadLocalEscapes).
   bool ThreadLocal = false;
