@@ -12,7 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionGraphBuilder.h"
+#include "EquivalentGeps.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -242,15 +244,19 @@ static void addGepOffset(const GEPOperator &GEP, int64_t &Off) {
 
 /// ThroughIndices: whether a GEP at a variable index is stepped through
 /// (the offset becomes AnyOffset) or is the base itself.
-static BaseRef baseOf(const Value *Ptr, bool ThroughIndices) {
+static BaseRef baseOf(const Value *Ptr, bool ThroughIndices,
+                      const EquivalentGeps *Geps = nullptr) {
   BaseRef R;
   int64_t Off = 0;
   const Value *V = Ptr;
   for (unsigned Depth = 0; Depth < 32; ++Depth) {
     V = stripAddressCasts(V);
     if (auto *GEP = dyn_cast<GEPOperator>(V)) {
-      if (!ThroughIndices && !GEP->hasAllConstantIndices())
+      if (!ThroughIndices && !GEP->hasAllConstantIndices()) {
+        if (Geps)
+          V = Geps->representative(V);
         break;
+      }
       addGepOffset(*GEP, Off);
       V = GEP->getPointerOperand();
       continue;
@@ -265,7 +271,9 @@ static BaseRef baseOf(const Value *Ptr, bool ThroughIndices) {
   return R;
 }
 
-BaseRef canonicalBase(const Value *Ptr) { return baseOf(Ptr, false); }
+BaseRef canonicalBase(const Value *Ptr, const EquivalentGeps *Geps) {
+  return baseOf(Ptr, false, Geps);
+}
 
 const Value *rootBase(const Value *Ptr) { return baseOf(Ptr, true).Base; }
 
@@ -536,7 +544,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.OwnThreadInstance = Ptr && namesOwnInstance(Ptr, I);
   A.Locs = std::move(Locs);
   if (Ptr) {
-    A.Base = canonicalBase(Ptr);
+    A.Base = canonicalBase(Ptr, Geps);
     A.BaseParam = baseParamOf(I, rootBase(Ptr), A.Locs);
   }
   A.Name = std::move(Name);
@@ -685,7 +693,7 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
   if (!Ptr)
     return A;
   A.Objects = objectsOf(Ptr);
-  A.ObjectBase = canonicalBase(Ptr);
+  A.ObjectBase = canonicalBase(Ptr, Geps);
   A.MustObject = TM.isOneRuntimeObject(A.Objects);
   return A;
 }
@@ -969,7 +977,7 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     const Value *Arg = CB->getArgOperand(K);
     if (!Arg->getType()->isPointerTy())
       continue;
-    A.ArgBases[K] = canonicalBase(Arg);
+    A.ArgBases[K] = canonicalBase(Arg, Geps);
     A.ArgParams[K] = parameterIndex(rootBase(Arg), I.getFunction());
     A.ArgObjects[K] = passedObjects(PTA, Arg);
   }
@@ -1516,6 +1524,9 @@ static GuardPred negate(GuardPred P) {
 }
 
 FunctionGraph FunctionGraphBuilder::build(const Function &F) {
+  EquivalentGeps Equivalent(F);
+  Geps = &Equivalent;
+  auto Reset = make_scope_exit([&] { Geps = nullptr; });
   FunctionGraph G;
   G.F = &F;
   G.Name = F.getName().str();

@@ -35,6 +35,8 @@ class User;
 
 namespace racesift {
 
+class EquivalentGeps;
+
 /// What the graph builder needs to know about the whole module.
 struct GraphContext {
   /// Creation call -> index into ThreadModel::Creations.
@@ -209,6 +211,8 @@ private:
   ThreadModel &TM;
   const PointsToAnalysis &PTA;
   GraphContext &Ctx;
+  /// The function being built's equivalent GEPs (equivalent-index).
+  const EquivalentGeps *Geps = nullptr;
   /// Trylock (and tracked helper) call results -> DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> ResultVars;
   /// Atomic instructions -> the DataVar of their old value / success.
@@ -299,8 +303,10 @@ private:
 
 /// The canonical address of Ptr (see BaseRef): a GEP at a variable index
 /// (`&a[i]`) is a base of its own, since the same base value must mean the
-/// same address.
-BaseRef canonicalBase(const llvm::Value *Ptr);
+/// same address; with Geps, the earlier GEP that computes its address
+/// (equivalent-index).
+BaseRef canonicalBase(const llvm::Value *Ptr,
+                      const EquivalentGeps *Geps = nullptr);
 /// The value Ptr is derived from, through GEPs at variable indices too:
 /// the parameter an access or argument is based on (context-parameters).
 const llvm::Value *rootBase(const llvm::Value *Ptr);
