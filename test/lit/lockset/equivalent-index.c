@@ -135,4 +135,7 @@ int main(void) {
 // WARN-DAG: equivalent-index.c:67:{{[0-9]+}}: warning: {{.*}}data race on 'slots[].n'
 // WARN-DAG: equivalent-index.c:78:{{[0-9]+}}: warning: {{.*}}data race on 'slots[].n'
 // WARN-DAG: equivalent-index.c:88:{{[0-9]+}}: warning: {{.*}}data race on 'grid[].n'
+// Possible races name the locks the lockset layer saw held (an element's).
+// WARN-DAG: equivalent-index.c:67:{{[0-9]+}}: note: 'other_index' holds {slots[]}; 'same_index' holds {slots[]}
+// WARN-DAG: equivalent-index.c:88:{{[0-9]+}}: note: 'index_escapes' holds {grid[]}; 'two_dims' holds {grid[]}
 // WARN-NOT: equivalent-index.c:{{32|34|44|46|58}}:{{[0-9]+}}: warning:
