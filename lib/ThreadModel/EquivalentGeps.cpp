@@ -60,7 +60,15 @@ struct Shape {
   std::vector<const Instruction *> Values;
 };
 
-enum Token : uintptr_t { TGep = 1, TBase, TConst, TCast, TBinary, TLoad, TValue };
+enum Token : uintptr_t {
+  TGep = 1,
+  TBase,
+  TConst,
+  TCast,
+  TBinary,
+  TLoad,
+  TValue
+};
 
 class Builder {
   const Function &F;
@@ -88,8 +96,8 @@ public:
     }
     if (Depth < 8) {
       if (auto *Cast = dyn_cast<CastInst>(V)) {
-        S.Tokens.insert(S.Tokens.end(), {TCast, Cast->getOpcode(),
-                                         uintptr_t(Cast->getType())});
+        S.Tokens.insert(S.Tokens.end(),
+                        {TCast, Cast->getOpcode(), uintptr_t(Cast->getType())});
         value(Cast->getOperand(0), S, Depth + 1);
         return;
       }
@@ -115,9 +123,9 @@ public:
 
   Shape shapeOf(const GetElementPtrInst &GEP) {
     Shape S;
-    S.Tokens.insert(S.Tokens.end(),
-                    {TGep, uintptr_t(GEP.getSourceElementType()),
-                     GEP.getNumIndices()});
+    S.Tokens.insert(
+        S.Tokens.end(),
+        {TGep, uintptr_t(GEP.getSourceElementType()), GEP.getNumIndices()});
     BaseRef B = canonicalBase(GEP.getPointerOperand(), &Geps);
     S.Tokens.insert(S.Tokens.end(), {TBase, uintptr_t(B.Offset)});
     value(B.Base, S, 0);

@@ -1,4 +1,5 @@
-//===- EquivalentGeps.h - GEPs at variable indices with one address -*- C++ -*-//
+//===- EquivalentGeps.h - GEPs at variable indices with one address -*- C++
+//-*-//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
