@@ -67,6 +67,10 @@ static std::string memberPathOf(StringRef Name) {
   if (End == 0 || isDigit(Name[0]))
     return "";
   StringRef Rest = Name.drop_front(End);
+  // Past a pointer loaded on the way ("q->tail->next"), the member is the
+  // last object's.
+  if (size_t Last = Rest.rfind("->"); Last != StringRef::npos && Last > 0)
+    Rest = Rest.drop_front(Last);
   if (Rest.consume_front("->"))
     return Rest.empty() ? "" : "." + Rest.str();
   if (Rest.starts_with(".") || Rest.starts_with("["))

@@ -176,4 +176,31 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
   return Out;
 }
 
+const DIType *memberTypeAt(const DIType *T, int64_t Off) {
+  for (T = stripType(T); T && Off != AnyOffset; T = stripType(T)) {
+    auto *CT = dyn_cast<DICompositeType>(T);
+    if (!CT || CT->getTag() == dwarf::DW_TAG_union_type)
+      return Off == 0 ? T : nullptr;
+    if (CT->getTag() == dwarf::DW_TAG_array_type) {
+      T = CT->getBaseType();
+      uint64_t ElemBytes = stripType(T) ? stripType(T)->getSizeInBits() / 8 : 0;
+      if (!ElemBytes)
+        return nullptr;
+      Off %= ElemBytes;
+      continue;
+    }
+    if (CT->getTag() != dwarf::DW_TAG_structure_type &&
+        CT->getTag() != dwarf::DW_TAG_class_type)
+      return Off == 0 ? T : nullptr;
+    if (Off == 0 && !memberAt(*CT, 0))
+      return T;
+    const DIDerivedType *M = memberAt(*CT, Off);
+    if (!M)
+      return Off == 0 ? T : nullptr;
+    Off -= M->getOffsetInBits() / 8;
+    T = M->getBaseType();
+  }
+  return nullptr;
+}
+
 } // namespace racesift

@@ -277,12 +277,24 @@ BaseRef canonicalBase(const Value *Ptr, const EquivalentGeps *Geps) {
 
 const Value *rootBase(const Value *Ptr) { return baseOf(Ptr, true).Base; }
 
-std::string sourceNameOfPointer(const ThreadModel &TM,
-                                const PointsToAnalysis &PTA, const Value *Ptr) {
+namespace {
+/// Source name of memory and its debug-info type, if known.
+struct MemoryName {
+  std::string Name;
+  const DIType *Type = nullptr;
+};
+} // namespace
+
+/// The name of the memory Ptr denotes: a named object and member path, or
+/// a pointer loaded from named memory, a few loads deep ("q->tail->next").
+static std::optional<MemoryName> memoryName(const ThreadModel &TM,
+                                            const PointsToAnalysis &PTA,
+                                            const Value *Ptr, bool Whole,
+                                            unsigned Depth) {
   // Walk casts and GEPs to the named base, remembering the offset.
   int64_t Off = 0;
   const Value *V = Ptr;
-  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+  for (unsigned Steps = 0; Steps < 32; ++Steps) {
     V = stripAddressCasts(V);
     auto *GEP = dyn_cast<GEPOperator>(V);
     if (!GEP)
@@ -290,39 +302,49 @@ std::string sourceNameOfPointer(const ThreadModel &TM,
     addGepOffset(*GEP, Off);
     V = GEP->getPointerOperand();
   }
+  bool Start = Whole && Off == 0;
   ObjectId O = PTA.objectFor(V);
   if (O != InvalidObject && O < TM.Objects.size()) {
     const MemObject &MO = TM.Objects[O];
-    std::string Path = MO.Type ? memberPath(MO.Type, Off, false) : "";
+    std::string Path = MO.Type && !Start ? memberPath(MO.Type, Off, false) : "";
     if (Path.empty() && Off == AnyOffset)
       Path = "[]";
     else if (Path.empty() && Off)
       Path = "+" + std::to_string(Off);
-    return MO.Name + Path;
+    return MemoryName{MO.Name + Path,
+                      Start ? MO.Type : memberTypeAt(MO.Type, Off)};
   }
-  // A pointer loaded from a named local or global: "p->f", "p[]", "*p".
-  if (auto *LI = dyn_cast<LoadInst>(V)) {
-    const Value *Slot = LI->getPointerOperand()->stripPointerCasts();
-    ObjectId SO = PTA.objectFor(Slot);
-    if (SO != InvalidObject && SO < TM.Objects.size()) {
-      const MemObject &MO = TM.Objects[SO];
-      const DIType *Pointee = nullptr;
-      if (auto *PT = dyn_cast_or_null<DIDerivedType>(MO.Type))
-        if (PT->getTag() == dwarf::DW_TAG_pointer_type)
-          Pointee = PT->getBaseType();
-      std::string Path = Pointee ? memberPath(Pointee, Off, true) : "";
-      if (!Path.empty())
-        return MO.Name + Path;
-      if (Off == AnyOffset)
-        return MO.Name + "[]";
-      if (Off == 0)
-        return "*" + MO.Name;
-      return MO.Name + "[" + std::to_string(Off) + "]";
-    }
+  // A pointer loaded from named memory: "p->f", "p[]", "*p".
+  auto *LI = dyn_cast<LoadInst>(V);
+  std::optional<MemoryName> Slot;
+  if (LI && Depth < 4)
+    Slot = memoryName(TM, PTA, LI->getPointerOperand(), false, Depth + 1);
+  if (Slot) {
+    const DIType *Pointee = nullptr;
+    if (auto *PT = dyn_cast_or_null<DIDerivedType>(Slot->Type))
+      if (PT->getTag() == dwarf::DW_TAG_pointer_type)
+        Pointee = PT->getBaseType();
+    std::string Path = Pointee && !Start ? memberPath(Pointee, Off, true) : "";
+    const DIType *T = Start ? Pointee : memberTypeAt(Pointee, Off);
+    if (!Path.empty())
+      return MemoryName{Slot->Name + Path, T};
+    if (Off == AnyOffset)
+      return MemoryName{Slot->Name + "[]", nullptr};
+    if (Off == 0)
+      return MemoryName{"*" + Slot->Name, Pointee};
+    return MemoryName{Slot->Name + "[" + std::to_string(Off) + "]", T};
   }
   if (V->hasName())
-    return V->getName().str() + (Off == AnyOffset ? "[]" : "");
-  return "?";
+    return MemoryName{V->getName().str() + (Off == AnyOffset ? "[]" : ""),
+                      nullptr};
+  return std::nullopt;
+}
+
+std::string sourceNameOfPointer(const ThreadModel &TM,
+                                const PointsToAnalysis &PTA, const Value *Ptr,
+                                bool Whole) {
+  std::optional<MemoryName> N = memoryName(TM, PTA, Ptr, Whole, 0);
+  return N ? N->Name : "?";
 }
 
 DataVarId trackedLoadVar(const Value *V, const Instruction &At,
@@ -653,7 +675,8 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
     if (Ctx.FreshInit.count({&CB, Ptr}))
       continue;
     std::vector<MemLoc> Locs = objectsOf(Ptr);
-    std::string Name = sourceNameOfPointer(TM, PTA, Ptr);
+    bool Whole = E.Extent == LibcExtent::Rest || E.Extent == LibcExtent::Block;
+    std::string Name = sourceNameOfPointer(TM, PTA, Ptr, Whole);
     switch (E.Extent) {
     case LibcExtent::Rest:
       Locs = restOf(Locs);
@@ -861,7 +884,8 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     auto Buffer = [&](const Value *Ptr, bool IsWrite) {
       if (!Ctx.FreshInit.count({&I, Ptr}))
         addAccessAt(I, Ptr, restOf(objectsOf(Ptr)), PTA.unresolved(Ptr),
-                    IsWrite, Atomic, sourceNameOfPointer(TM, PTA, Ptr), Out);
+                    IsWrite, Atomic,
+                    sourceNameOfPointer(TM, PTA, Ptr, /*Whole=*/true), Out);
     };
     if (auto *MT = dyn_cast<AnyMemTransferInst>(MI))
       Buffer(MT->getRawSource(), false);

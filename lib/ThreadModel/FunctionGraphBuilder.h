@@ -311,9 +311,11 @@ BaseRef canonicalBase(const llvm::Value *Ptr,
 /// the parameter an access or argument is based on (context-parameters).
 const llvm::Value *rootBase(const llvm::Value *Ptr);
 /// Source-level name of the memory Ptr denotes ("x", "p->count", "arr[]").
+/// Whole: the access covers the object from Ptr on (free, memset), so a
+/// pointer to its start names the object ("*p", "s"), not its first member.
 std::string sourceNameOfPointer(const ThreadModel &TM,
                                 const PointsToAnalysis &PTA,
-                                const llvm::Value *Ptr);
+                                const llvm::Value *Ptr, bool Whole = false);
 
 } // namespace racesift
 

@@ -130,6 +130,10 @@ std::string sourceNameOf(const llvm::Function &F);
 void setGlobalDebugInfo(MemObject &O, const llvm::GlobalVariable &GV);
 /// ".f", ".a.b", "[]": the member path of byte Off in type T, or "" if none.
 std::string memberPath(const llvm::DIType *T, int64_t Off, bool ViaPointer);
+/// The type of the innermost member of T that starts at byte Off (typedefs
+/// and qualifiers stripped), or null: what a pointer field there points to
+/// names the next step of "q->tail->next".
+const llvm::DIType *memberTypeAt(const llvm::DIType *T, int64_t Off);
 /// The name of the type a pointer parameter points to, from debug
 /// information (typedefs and qualifiers stripped); "" if unknown or
 /// `void *` / `char *`.

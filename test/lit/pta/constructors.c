@@ -78,7 +78,7 @@ int main(void) {
 }
 // The port is reached through two connections' locks: a race in every
 // variant (confirmed where the connections differ).
-// FREE: constructors.c:57:15: warning: data race on 'the_server': write in thread 'serve' conflicts with read in thread 'serve'
+// FREE: constructors.c:57:15: warning: data race on 'the_server.port': write in thread 'serve' conflicts with read in thread 'serve'
 // FREE-NOT: warning:
 // SHARED-DAG: constructors.c:54:11: warning: data race on field .count of the heap object allocated at constructors.c:64: write in thread 'serve' conflicts with read in thread 'serve'
 // SHARED-DAG: constructors.c:55:13: warning: data race on the heap object allocated at constructors.c:42, through the call at constructors.c:64: write in thread 'serve' conflicts with write in thread 'serve'

@@ -47,7 +47,7 @@ int main(void) {
 // CHECK-DAG: global 'the hidden state of localtime(), gmtime(), ctime() and asctime()' singleton
 // CHECK-LABEL: accesses:
 // sscanf: reads its string and format, writes the %d int and the %s buffer.
-// CHECK-DAG: read text[] at libc-accesses.c:23:3 objects {text}
+// CHECK-DAG: read text at libc-accesses.c:23:3 objects {text}
 // CHECK-DAG: write shared at libc-accesses.c:23:3 objects {shared}
 // CHECK-DAG: write s.name[] at libc-accesses.c:23:3 objects {s.b, s.name[]}
 // getline: *lineptr and *n are read and written, and the buffer written.
@@ -55,14 +55,14 @@ int main(void) {
 // CHECK-DAG: write *lp at libc-accesses.c:24:3 objects {heap@libc-accesses.c:24}
 // CHECK-DAG: write ln at libc-accesses.c:24:3 objects {ln}
 // strtok_r: the string, the save pointer and the string it points to.
-// CHECK-DAG: write text[] at libc-accesses.c:25:3 objects {text}
+// CHECK-DAG: write text at libc-accesses.c:25:3 objects {text}
 // CHECK-DAG: write save at libc-accesses.c:25:3 objects {save}
 // CHECK-DAG: write *save at libc-accesses.c:25:3 objects {text[]}
 // CHECK-DAG: write now at libc-accesses.c:26:3 objects {now}
 // CHECK-DAG: read now at libc-accesses.c:27:3 objects {now}
 // CHECK-DAG: write tmv{{.*}} at libc-accesses.c:27:3 objects {tmv}
 // A sized buffer: every field from the pointer on.
-// CHECK-DAG: write s.a at libc-accesses.c:28:3 objects {s, s.b, s.name[]}
+// CHECK-DAG: write s at libc-accesses.c:28:3 objects {s, s.b, s.name[]}
 // free: a write of the whole block.
 // CHECK-DAG: write *lp at libc-accesses.c:29:3 objects {heap@libc-accesses.c:24+?}
 // CHECK-DAG: read the hidden state of rand() at libc-accesses.c:30:11
@@ -74,6 +74,6 @@ int main(void) {
 // CHECK-DAG: write the hidden state of the environment at libc-accesses.c:39:3
 // CHECK-DAG: write the hidden state of rand() at libc-accesses.c:40:3
 // printf reads its %s string, not the %p pointer's memory.
-// CHECK-DAG: read text[] at libc-accesses.c:41:3 objects {text}
+// CHECK-DAG: read text at libc-accesses.c:41:3 objects {text}
 // CHECK-NOT: ln at libc-accesses.c:41
 // CHECK-LABEL: function worker:

@@ -64,7 +64,7 @@ int main(void) {
 // BUDGET-LABEL: accesses:
 // BUDGET: read where at points-to-budget.c:42:5 objects {where}
 // BUDGET-NEXT: read *where at points-to-budget.c:42:4 objects <unresolved>
-// BUDGET-NEXT: write ? at points-to-budget.c:42:11 objects <unresolved>
+// BUDGET-NEXT: write **where at points-to-budget.c:42:11 objects <unresolved>
 // BUDGET: write local at points-to-budget.c:48:7 objects {local}
 // BUDGET: write *where at points-to-budget.c:51:10 objects <unresolved>
 // BUDGET-NEXT: write local at points-to-budget.c:53:9 objects {local}
@@ -72,7 +72,7 @@ int main(void) {
 
 // FULL-LABEL: accesses:
 // FULL: read *where at points-to-budget.c:42:4 objects {s0, s1, s2, s3, s4}
-// FULL-NEXT: write ? at points-to-budget.c:42:11 objects {local}
+// FULL-NEXT: write **where at points-to-budget.c:42:11 objects {local}
 // FULL: write *where at points-to-budget.c:51:10 objects {s0, s1, s2, s3, s4}
 // FULL-NOT: unresolved
 // FULL-NOT: compromise: points-to-budget
