@@ -177,7 +177,18 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
 }
 
 const DIType *memberTypeAt(const DIType *T, int64_t Off) {
-  for (T = stripType(T); T && Off != AnyOffset; T = stripType(T)) {
+  if (Off == AnyOffset) {
+    // Some element of an array (`args[i]`): the element's type.
+    const DIType *Elem = nullptr;
+    for (T = stripType(T); auto *CT = dyn_cast_or_null<DICompositeType>(T);
+         T = stripType(CT->getBaseType())) {
+      if (CT->getTag() != dwarf::DW_TAG_array_type)
+        break;
+      Elem = stripType(CT->getBaseType());
+    }
+    return Elem;
+  }
+  for (T = stripType(T); T; T = stripType(T)) {
     auto *CT = dyn_cast<DICompositeType>(T);
     if (!CT || CT->getTag() == dwarf::DW_TAG_union_type)
       return Off == 0 ? T : nullptr;

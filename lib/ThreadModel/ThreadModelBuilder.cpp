@@ -837,9 +837,47 @@ struct ModelBuilder {
   };
   DenseMap<std::pair<const Function *, unsigned>, bool> NonCapturingMemo;
 
+  /// The pointer loads of a private local table (an alloca only indexed,
+  /// loaded from and stored into, never address-taken): what is stored
+  /// there stays with its function. Null if Ptr is not into one.
+  static std::optional<std::vector<const LoadInst *>>
+  privateTableLoads(const Value *Ptr) {
+    while (auto *GEP = dyn_cast<GetElementPtrInst>(Ptr))
+      Ptr = GEP->getPointerOperand();
+    auto *AI = dyn_cast<AllocaInst>(Ptr);
+    if (!AI)
+      return std::nullopt;
+    std::vector<const LoadInst *> Loads;
+    SmallVector<const Value *, 8> Work{AI};
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const Use &U : V->uses()) {
+        const User *I = U.getUser();
+        if (isa<GetElementPtrInst>(I) && U.getOperandNo() == 0)
+          Work.push_back(I);
+        else if (auto *LI = dyn_cast<LoadInst>(I)) {
+          if (LI->getType()->isPointerTy())
+            Loads.push_back(LI);
+        } else if (isa<StoreInst>(I) && U.getOperandNo() == 1)
+          continue;
+        else if (auto *II = dyn_cast<IntrinsicInst>(I);
+                 II &&
+                 (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+          continue;
+        else
+          return std::nullopt;
+      }
+    }
+    return Loads;
+  }
+
   /// Uses of Root and of pointers derived from it (casts, GEPs, local slots
   /// that hold only such pointers: steppedSlotBase) within its function.
-  FreshWalk walkFresh(const Value *Root) {
+  /// With Tables, also what is loaded back from a private local table it
+  /// is stored into (`args[i] = a`): the table may hold other objects and
+  /// older ones, so this holds for ownership (who may reach the object),
+  /// not for freshness (whether it escaped yet).
+  FreshWalk walkFresh(const Value *Root, bool Tables = false) {
     FreshWalk W;
     SmallVector<const Value *, 8> Work{Root};
     DenseSet<const Value *> Seen{Root};
@@ -871,6 +909,11 @@ struct ModelBuilder {
             for (const User *SU : Slot->users())
               if (isa<LoadInst>(SU))
                 Derived(SU);
+          } else if (auto Loads =
+                         Tables ? privateTableLoads(SI->getPointerOperand())
+                                : std::nullopt) {
+            for (const LoadInst *LI : *Loads)
+              Derived(LI);
           } else {
             W.Escapes.push_back(I);
           }
@@ -1041,7 +1084,7 @@ struct ModelBuilder {
   /// MayReturn its function may also return it (to a library's callers).
   bool handedOnlyTo(const CallBase *Alloc, const CallBase *Handover,
                     bool MayReturn) {
-    FreshWalk W = walkFresh(Alloc);
+    FreshWalk W = walkFresh(Alloc, /*Tables=*/true);
     if (any_of(W.Escapes, [&](const Instruction *E) {
           return E != Handover && !(MayReturn && isa<ReturnInst>(E));
         }))
