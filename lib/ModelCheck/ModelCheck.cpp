@@ -532,6 +532,12 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         GiveLocks(R.Second);
       }
     }
+    // Pairs whose interleavings the program could not take too: their
+    // possible races say which locks each access holds.
+    for (RacePair &R : V.Unconfirmed) {
+      GiveLocks(R.First);
+      GiveLocks(R.Second);
+    }
     Result = std::move(V);
   }
   return Out;

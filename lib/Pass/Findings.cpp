@@ -363,36 +363,6 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   return "";
 }
 
-/// The model checker names a pair's accesses and threads, not the locks
-/// each holds: the lockset layer's candidate pair of the same two accesses
-/// says (or, failing that, any of its contexts of each access).
-static std::pair<AccessContext, AccessContext>
-withLocksets(const std::vector<const Candidate *> &AtLoc, AccessContext A,
-             AccessContext B) {
-  auto Same = [](const AccessContext &X, const AccessContext &Y) {
-    return X.Acc == Y.Acc && X.Thread == Y.Thread;
-  };
-  for (const Candidate *C : AtLoc) {
-    if (Same(C->First, A) && Same(C->Second, B)) {
-      A.Held = C->First.Held;
-      B.Held = C->Second.Held;
-      return {A, B};
-    }
-    if (Same(C->Second, A) && Same(C->First, B)) {
-      A.Held = C->Second.Held;
-      B.Held = C->First.Held;
-      return {A, B};
-    }
-  }
-  for (AccessContext *X : {&A, &B})
-    for (const Candidate *C : AtLoc)
-      if (Same(C->First, *X) || Same(C->Second, *X)) {
-        X->Held = Same(C->First, *X) ? C->First.Held : C->Second.Held;
-        break;
-      }
-  return {A, B};
-}
-
 std::vector<ModelFinding>
 findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
                      const std::vector<LocationVerdict> &Verdicts,
@@ -400,17 +370,8 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
   std::vector<ModelFinding> Out;
   CallPathFinder Paths(TM);
   std::map<MemLoc, const Candidate *> FirstCandidate;
-  std::map<MemLoc, std::vector<const Candidate *>> ByLoc;
-  for (const Candidate &C : Cands) {
+  for (const Candidate &C : Cands)
     FirstCandidate.try_emplace(C.Loc, &C);
-    ByLoc[C.Loc].push_back(&C);
-  }
-  // A finding of the model checker's pair A, B at V's location.
-  auto Make = [&](const LocationVerdict &V, const AccessContext &A,
-                  const AccessContext &B, const Witness *W = nullptr) {
-    auto [LA, LB] = withLocksets(ByLoc[V.Loc], A, B);
-    return makeFinding(TM, Paths, V.Loc, LA, LB, W);
-  };
   for (const LocationVerdict &V : Verdicts) {
     if (V.V == Verdict::Refuted)
       continue;
@@ -439,7 +400,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     auto AddUnconfirmed = [&] {
       for (const RacePair &R : V.Unconfirmed) {
         // The program cannot take R.W: its calls are no fact either.
-        ModelFinding MF = Make(V, R.First, R.Second);
+        ModelFinding MF = makeFinding(TM, Paths, V.Loc, R.First, R.Second);
         std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
         if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
           continue;
@@ -454,7 +415,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
       continue;
     }
     if (V.V != Verdict::Race) {
-      ModelFinding MF = Make(V, First, Second);
+      ModelFinding MF = makeFinding(TM, Paths, V.Loc, First, Second);
       MF.F.Kind = FindingKind::PossibleRace;
       MF.F.Reason = V.Reason.empty() ? "not decided" : V.Reason;
       MF.F.Unexamined = !V.Examined;
@@ -469,7 +430,7 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
     auto AddRace = [&](const AccessContext &A, const AccessContext &B,
                        const Witness &W,
                        const std::vector<std::string> &Notes) {
-      ModelFinding MF = Make(V, A, B, &W);
+      ModelFinding MF = makeFinding(TM, Paths, V.Loc, A, B, &W);
       std::string LA = LineOf(MF.F.First.Loc), LB = LineOf(MF.F.Second.Loc);
       if (!LinePairs.insert({std::min(LA, LB), std::max(LA, LB)}).second)
         return;
