@@ -124,6 +124,9 @@ static std::string relativeLockName(const ThreadModel &TM, const Action &A) {
     return "?";
   if (Names.size() == 1)
     return *Names.begin();
+  // One of several objects: the operand's own name says which lock.
+  if (!A.ObjectName.empty() && A.ObjectName != "?")
+    return A.ObjectName;
   std::string S;
   for (const std::string &N : Names)
     S += (S.empty() ? "{" : ", ") + N;

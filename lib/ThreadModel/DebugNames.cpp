@@ -165,7 +165,9 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
     if (Off == AnyOffset)
       break;
     const DIDerivedType *Best = memberAt(*CT, Off);
-    if (!Best)
+    // Names reserved to the implementation are its internals (glibc's
+    // `pthread_mutex_t.__data.__lock`): the object they are in is named.
+    if (!Best || Best->getName().starts_with("__"))
       break;
     Out += (First && ViaPointer) ? "->" : ".";
     Out += Best->getName().str();

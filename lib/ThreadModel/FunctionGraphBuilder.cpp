@@ -718,6 +718,9 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
   A.Objects = objectsOf(Ptr);
   A.ObjectBase = canonicalBase(Ptr, Geps);
   A.MustObject = TM.isOneRuntimeObject(A.Objects);
+  if (K == ActionKind::Lock || K == ActionKind::TryLock ||
+      K == ActionKind::Unlock)
+    A.ObjectName = sourceNameOfPointer(TM, PTA, Ptr);
   return A;
 }
 

@@ -366,6 +366,9 @@ struct Action {
   /// (ThreadModel::isOneRuntimeObject).
   bool MustObject = false;
   BaseRef ObjectBase; ///< Canonical address of the object operand.
+  /// The object operand's source name ("c->lock"): what messages call a
+  /// lock that may be one of several objects.
+  std::string ObjectName;
   /// The operand of Inst whose value is the object's runtime address, or
   /// -1 (a thread handle passed by value, a lock_guard, an atomic section).
   int8_t ObjectOperand = -1;
