@@ -249,9 +249,14 @@ void foldFindingsByAccessPair(std::vector<Finding> &Fs) {
       continue;
     std::string Note = "the same two accesses also touch " +
                        std::to_string(O.size()) + " other location(s): ";
-    for (size_t J = 0; J < O.size() && J < Listed; ++J)
-      Note += (J ? ", '" : "'") + O[J] + "'";
-    if (O.size() > Listed)
+    // Elements of one array share a name: each name once.
+    std::vector<std::string> Names;
+    for (const std::string &N : O)
+      if (!is_contained(Names, N))
+        Names.push_back(N);
+    for (size_t J = 0; J < Names.size() && J < Listed; ++J)
+      Note += (J ? ", '" : "'") + Names[J] + "'";
+    if (Names.size() > Listed)
       Note += ", ...";
     Out[I].Notes.push_back(std::move(Note));
   }

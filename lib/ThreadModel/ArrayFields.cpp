@@ -9,8 +9,9 @@
 // field of s. In C the access stays inside arr (an index past its bound is
 // undefined behaviour, even inside the struct), so it touches arr's
 // elements only ("array-field" in docs/design-threadmodel.md). A trailing
-// array member is the exception: `char data[1]` at a struct's end is the
-// pre-C99 flexible array, indexed past its bound on purpose.
+// array member of one element is the exception: `char data[1]` at a
+// struct's end is the pre-C99 flexible array, indexed past its bound on
+// purpose.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +35,8 @@ struct ArrayIndex {
   uint64_t ElemSize = 0, Count = 0;
 };
 
-/// Whether Idx selects the last member of Ty, a struct.
+/// Whether Idx selects the last member of Ty, a struct: with one element
+/// (or none), the pre-C99 flexible array (`char data[1]`).
 bool isLastMember(Type *Ty, const Value *Idx) {
   auto *ST = dyn_cast_or_null<StructType>(Ty);
   auto *CI = dyn_cast_or_null<ConstantInt>(Idx);
@@ -93,7 +95,8 @@ std::optional<ArrayIndex> arrayIndexOf(const GEPOperator &GEP,
         ArrayRef<Value *>(BIdx).slice(0, BIdx.size() - 1));
     Member = BIdx.back();
   }
-  if (!isa_and_nonnull<StructType>(Holder) || isLastMember(Holder, Member))
+  if (!isa_and_nonnull<StructType>(Holder) ||
+      (R.Count <= 1 && isLastMember(Holder, Member)))
     return std::nullopt;
   return R;
 }

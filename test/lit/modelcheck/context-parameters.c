@@ -53,13 +53,15 @@ int main(void) {
   pthread_join(b, 0);
   return q1.n + q2.n;
 }
-// MODEL: write q[] at context-parameters.c:25:22 objects {q1+?, q2+?} via parameter 1
+// MODEL: write q[] at context-parameters.c:25:22 objects {q1.items[], q2.items[]} via parameter 1
 // MODEL: write q->n at context-parameters.c:26:7 objects {q1, q2} via parameter 1
-// MC-DAG: q1+?: refuted
+// MC-DAG: q1.items[]: refuted
 // MC-DAG: q1: refuted
-// MC-DAG: q2+?: refuted
+// MC-DAG: q2.items[]: refuted
 // MC-DAG: q2: refuted
 // MC-NOT: race
-// RACY: context-parameters.c:25:22: warning: data race on 'q1[]': write in thread 'producer1' conflicts with write in thread 'producer2'
+// RACY: context-parameters.c:25:22: warning: data race on 'q1.items[]': write in thread 'producer1' conflicts with write in thread 'producer2'
+// Elements of one array are named once in the note on the other locations.
+// RACY: note: the same two accesses also touch 7 other location(s): 'q1.items[]'{{$}}
 // RACY: context-parameters.c:26:7: warning: data race on 'q1.n': write in thread 'producer1' conflicts with read in thread 'producer2'
 // RACY: context-parameters.c:26:7: warning: data race on 'q1.n': write in thread 'producer1' conflicts with read in thread 'producer2'
