@@ -175,7 +175,22 @@ public:
     return reaches(P, Kill, P) && reaches(Kill, G, P);
   }
 
-  /// Whether G computes the address P computed last, given equal shapes.
+  /// Whether L reads what Slot holds when Use runs: L is earlier in Use's
+  /// block with no store to Slot between (`a[i++]` stores between).
+  static bool readAt(const LoadInst *L, const Instruction *Use,
+                     const AllocaInst *Slot) {
+    if (L->getParent() != Use->getParent() || !L->comesBefore(Use))
+      return false;
+    for (const Instruction *I = L->getNextNode(); I != Use;
+         I = I->getNextNode())
+      if (auto *SI = dyn_cast<StoreInst>(I);
+          SI && SI->getPointerOperand() == Slot)
+        return false;
+    return true;
+  }
+
+  /// Whether G computes the address P computed last, given equal shapes:
+  /// each slot holds at G what it held at P, and each value is the same.
   bool sameAddress(const Instruction *P, const Shape &PS, const Instruction *G,
                    const Shape &GS) {
     if (!DT->dominates(P, G))
@@ -184,9 +199,15 @@ public:
       if (Checks >= EquivalentGeps::MaxChecks || between(V, P, G))
         return false;
     for (size_t K = 0; K < GS.Loads.size(); ++K) {
-      if (PS.Loads[K] == GS.Loads[K])
-        continue;
       auto *Slot = cast<AllocaInst>(GS.Loads[K]->getPointerOperand());
+      if (PS.Loads[K] == GS.Loads[K]) {
+        // One load, unless it runs again in between.
+        if (Checks >= EquivalentGeps::MaxChecks || between(GS.Loads[K], P, G))
+          return false;
+        continue;
+      }
+      if (!readAt(PS.Loads[K], P, Slot) || !readAt(GS.Loads[K], G, Slot))
+        return false;
       for (const StoreInst *SI : StoresOf.lookup(Slot))
         if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G))
           return false;
