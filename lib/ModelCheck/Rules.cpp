@@ -343,6 +343,7 @@ void Prepared::racesIn(const Config &C, std::vector<RaceAt> &Out) const {
           if (!isAccessOfLoc(BY))
             continue;
           if (accessesConflict(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
+              touchSame(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
               mayMeet(C, I, TM.Accesses[AX.Acc], J, TM.Accesses[BY.Acc]) &&
               !lockProtected(A.Template, AX.Acc, B.Template, BY.Acc))
             Out.push_back(RaceAt{I, J, X, Y});
@@ -350,6 +351,17 @@ void Prepared::racesIn(const Config &C, std::vector<RaceAt> &Out) const {
       }
     }
   }
+}
+
+bool Prepared::touchSame(const Access &X, const Access &Y) const {
+  if (In.Loc.Offset != AnyOffset)
+    return true; // Each touches the location's one field.
+  for (const MemLoc &LX : X.Locs)
+    if (LX.Obj == In.Loc.Obj)
+      for (const MemLoc &LY : Y.Locs)
+        if (LY.Obj == In.Loc.Obj && LX.mayAlias(LY))
+          return true;
+  return false;
 }
 
 bool Prepared::mayMeet(const Config &C, uint32_t I, const Access &X, uint32_t J,

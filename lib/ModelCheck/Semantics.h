@@ -291,6 +291,10 @@ private:
   void computeMultiHandles();
 
   bool isAccessOfLoc(const Action &A) const;
+  /// Whether accesses X and Y of the location touch one address of it:
+  /// at an AnyOffset location (free, memset, `p[i]`), two accesses at
+  /// different fields each touch the object but not each other.
+  bool touchSame(const Access &X, const Access &Y) const;
   /// Whether every pair of the lockset layer's contexts of (TA, A) and
   /// (TB, B) holds a common lock. A template without a context for its
   /// access falls back to every context of that access (once bodies run in
