@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionGraphBuilder.h"
 #include "ThreadModelInternal.h"
 
 #include "llvm/IR/InstIterator.h"
@@ -67,23 +68,10 @@ private:
   /// allocas, as -O0 spills of pointers are): what is stored into it is
   /// followed to its loads.
   bool isSlot(const AllocaInst *AI) {
-    auto [It, New] = SlotCache.try_emplace(AI, true);
-    if (!New)
-      return It->second;
-    bool Ok = true;
-    for (const User *U : AI->users()) {
-      if (auto *LI = dyn_cast<LoadInst>(U))
-        Ok = Ok && !LI->isVolatile() && !LI->isAtomic();
-      else if (auto *SI = dyn_cast<StoreInst>(U))
-        Ok = Ok && SI->getPointerOperand() == AI && !SI->isVolatile() &&
-             !SI->isAtomic();
-      else if (auto *II = dyn_cast<IntrinsicInst>(U))
-        Ok = Ok && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
-      else
-        Ok = false;
-    }
-    SlotCache[AI] = Ok;
-    return Ok;
+    auto [It, New] = SlotCache.try_emplace(AI, false);
+    if (New)
+      It->second = isLocalSlot(*AI);
+    return It->second;
   }
 
   bool callCaptures(const CallBase &CB, const Use &U) {

@@ -25,7 +25,6 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
 #include <map>
@@ -37,20 +36,6 @@ using namespace llvm;
 namespace racesift {
 
 namespace {
-/// A local whose address is only loaded from and stored to: nothing but
-/// its own function's stores changes it.
-bool isLocalSlot(const AllocaInst &AI) {
-  return all_of(AI.users(), [&](const User *U) {
-    if (auto *LI = dyn_cast<LoadInst>(U))
-      return LI->isSimple();
-    if (auto *SI = dyn_cast<StoreInst>(U))
-      return SI->isSimple() && SI->getPointerOperand() == &AI &&
-             SI->getValueOperand() != &AI;
-    auto *II = dyn_cast<IntrinsicInst>(U);
-    return II && (II->isLifetimeStartOrEnd() || II->isDroppable());
-  });
-}
-
 /// What a GEP computes its address from: tokens that must be equal, the
 /// loads of local slots (paired by position between two shapes), and the
 /// instructions whose values it uses.
@@ -134,45 +119,19 @@ public:
     return S;
   }
 
-  /// Whether a path from just after From reaches To without passing Avoid.
-  bool reaches(const Instruction *From, const Instruction *To,
-               const Instruction *Avoid) const {
-    enum { Found, Stopped, End };
-    auto Scan = [&](const Instruction *I) {
-      for (; I; I = I->getNextNode()) {
-        if (I == To)
-          return Found;
-        if (I == Avoid)
-          return Stopped;
-      }
-      return End;
-    };
-    auto R = Scan(From->getNextNode());
-    if (R != End)
-      return R == Found;
-    DenseSet<const BasicBlock *> Seen;
-    SmallVector<const BasicBlock *, 16> Work(successors(From->getParent()));
-    while (!Work.empty()) {
-      const BasicBlock *BB = Work.pop_back_val();
-      if (!Seen.insert(BB).second)
-        continue;
-      R = Scan(&BB->front());
-      if (R == Found)
-        return true;
-      if (R == End)
-        append_range(Work, successors(BB));
-    }
-    return false;
-  }
-
-  /// Whether Kill may run between P and G (after P, with no P in between).
+  /// Whether Kill may run between P and G: after P (AfterP, what is
+  /// reachable from it without passing it again), and before G without P
+  /// in between.
   bool between(const Instruction *Kill, const Instruction *P,
-               const Instruction *G) {
+               const Instruction *G,
+               std::optional<DenseSet<const Instruction *>> &AfterP) {
     ++Checks;
     if (P->getParent() == G->getParent() && P->comesBefore(G))
       return Kill->getParent() == P->getParent() && P->comesBefore(Kill) &&
              Kill->comesBefore(G);
-    return reaches(P, Kill, P) && reaches(Kill, G, P);
+    if (!AfterP)
+      AfterP = reachableAfter({P}, P);
+    return AfterP->count(Kill) && reachableAfter({Kill}, P).count(G);
   }
 
   /// Whether L reads what Slot holds when Use runs: L is earlier in Use's
@@ -195,21 +154,23 @@ public:
                    const Shape &GS) {
     if (!DT->dominates(P, G))
       return false;
+    std::optional<DenseSet<const Instruction *>> AfterP;
     for (const Instruction *V : GS.Values)
-      if (Checks >= EquivalentGeps::MaxChecks || between(V, P, G))
+      if (Checks >= EquivalentGeps::MaxChecks || between(V, P, G, AfterP))
         return false;
     for (size_t K = 0; K < GS.Loads.size(); ++K) {
       auto *Slot = cast<AllocaInst>(GS.Loads[K]->getPointerOperand());
       if (PS.Loads[K] == GS.Loads[K]) {
         // One load, unless it runs again in between.
-        if (Checks >= EquivalentGeps::MaxChecks || between(GS.Loads[K], P, G))
+        if (Checks >= EquivalentGeps::MaxChecks ||
+            between(GS.Loads[K], P, G, AfterP))
           return false;
         continue;
       }
       if (!readAt(PS.Loads[K], P, Slot) || !readAt(GS.Loads[K], G, Slot))
         return false;
       for (const StoreInst *SI : StoresOf.lookup(Slot))
-        if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G))
+        if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, AfterP))
           return false;
     }
     return true;

@@ -28,11 +28,19 @@ using namespace llvm;
 
 namespace racesift {
 
-/// Lifetime markers and debug intrinsics: uses of a slot that neither read
-/// nor write it.
-static bool isSlotMarker(const User *U) {
+bool isSlotMarker(const User *U) {
   auto *II = dyn_cast<IntrinsicInst>(U);
   return II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II));
+}
+
+bool isLocalSlot(const AllocaInst &AI) {
+  return all_of(AI.users(), [&](const User *U) {
+    if (auto *LI = dyn_cast<LoadInst>(U))
+      return LI->isSimple();
+    if (auto *SI = dyn_cast<StoreInst>(U))
+      return SI->isSimple() && SI->getPointerOperand() == &AI;
+    return isSlotMarker(U);
+  });
 }
 
 /// The value a local slot holds if it is stored exactly once and otherwise

@@ -142,6 +142,14 @@ arrayFieldLocations(const PointsToAnalysis &PTA,
                     const std::vector<MemObject> &Objects,
                     const llvm::DataLayout &DL, const llvm::Value *Ptr);
 
+/// Lifetime markers and debug intrinsics: uses of a slot that neither read
+/// nor write it.
+bool isSlotMarker(const llvm::User *U);
+/// A local slot only loaded and stored through, never address-taken
+/// (mem2reg's promotable allocas, as -O0 spills are): nothing but its own
+/// function's stores changes it.
+bool isLocalSlot(const llvm::AllocaInst &AI);
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);

@@ -860,9 +860,7 @@ struct ModelBuilder {
             Loads.push_back(LI);
         } else if (isa<StoreInst>(I) && U.getOperandNo() == 1)
           continue;
-        else if (auto *II = dyn_cast<IntrinsicInst>(I);
-                 II &&
-                 (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        else if (isSlotMarker(I))
           continue;
         else
           return std::nullopt;
