@@ -95,6 +95,10 @@ inline void addIndexVars(const ThreadModel &TM, const Action &A,
         {TM.Creations[A.Creation].ParamVar, TM.Creations[A.Creation].ArgVar});
 }
 
+/// Whether In's graphs have loop counters that RelaxCounters leaves
+/// untracked (ObjectTables.cpp, loopCounters).
+bool hasLoopCounters(const ExplorerInput &In);
+
 /// The Reason of a location the module's deadline left unexamined.
 constexpr const char *NotExaminedReason = "module time budget exhausted";
 

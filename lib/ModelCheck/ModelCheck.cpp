@@ -501,7 +501,33 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
     bool Clipped = Opts.MaxModuleStates && StatesLeft < Opts.MaxStates;
     if (Clipped)
       LocOpts.MaxStates = StatesLeft;
-    LocationVerdict V = mc::explore(In, LocOpts, ModuleDeadline);
+    // loop-counter abstraction first: a refutation without the counters is
+    // one with them, usually in far fewer states, and a race whose every
+    // pair the replay confirms (never one it did not check) is a fact
+    // however it was found; anything
+    // else is searched again with the counters. It gets a quarter of the
+    // location's states.
+    LocationVerdict V;
+    uint64_t CoarseStates = 0;
+    bool Decided = false;
+    if (!(Opts.Relax & ModelCheckOptions::RelaxCounters) &&
+        mc::hasLoopCounters(In)) {
+      ModelCheckOptions Coarse = LocOpts;
+      Coarse.Relax |= ModelCheckOptions::RelaxCounters;
+      Coarse.MaxStates = std::max<uint64_t>(1, LocOpts.MaxStates / 4);
+      V = mc::explore(In, Coarse, ModuleDeadline);
+      CoarseStates = V.Stats.States;
+      V.CountersUntracked = true;
+      Decided = V.V == Verdict::Refuted ||
+                (V.V == Verdict::Race && LocOpts.CheckWitness &&
+                 V.Unconfirmed.empty() && !V.PairsUndecided);
+    }
+    if (!Decided) {
+      if (LocOpts.MaxStates > CoarseStates && Clipped)
+        LocOpts.MaxStates -= CoarseStates;
+      V = mc::explore(In, LocOpts, ModuleDeadline);
+      V.Stats.States += CoarseStates;
+    }
     RACESIFT_DEBUG(debugs()
                    << "racesift-mc: " << TM.describe(Loc) << ": "
                    << (V.V == Verdict::Race      ? "race"

@@ -91,7 +91,7 @@ std::string racesift::refutationReason(const ThreadModel &TM,
   bool Undecided = false;
   auto RacesWith = [&](unsigned Relax) {
     ModelCheckOptions O = Opts;
-    O.Relax = Relax;
+    O.Relax = Opts.Relax | Relax; // RelaxCounters if refuted with it.
     O.MaxRacesPerLocation = 1;
     O.MaxStates = std::min<uint64_t>(Opts.MaxStates, RefutedStates + 4096);
     std::vector<LocationVerdict> Vs = checkCandidates(TM, One, O);
@@ -142,7 +142,8 @@ void racesift::printVerdicts(const ThreadModel &TM,
         OS << "  note: other access pairs undecided: " << V.Reason << "\n";
       break;
     case Verdict::Refuted:
-      OS << "refuted (states " << V.Stats.States << ")";
+      OS << "refuted (states " << V.Stats.States
+         << (V.CountersUntracked ? ", loop counters untracked" : "") << ")";
       if (Why && I < Why->size() && !(*Why)[I].empty())
         OS << ": " << (*Why)[I];
       OS << "\n";
@@ -167,8 +168,12 @@ PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
   std::vector<LocationVerdict> Vs = checkCandidates(TM, LR, Opts);
   std::vector<std::string> Why(Vs.size());
   for (size_t I = 0; I < Vs.size(); ++I)
-    if (Vs[I].V == Verdict::Refuted)
-      Why[I] = refutationReason(TM, LR, Vs[I].Loc, Opts, Vs[I].Stats.States);
+    if (Vs[I].V == Verdict::Refuted) {
+      ModelCheckOptions O = Opts;
+      if (Vs[I].CountersUntracked)
+        O.Relax |= ModelCheckOptions::RelaxCounters;
+      Why[I] = refutationReason(TM, LR, Vs[I].Loc, O, Vs[I].Stats.States);
+    }
   OS << "racesift-mc: module '" << M.getSourceFileName() << "'\n";
   printVerdicts(TM, Vs, OS, Opts.Stats, &Why);
   return PreservedAnalyses::all();

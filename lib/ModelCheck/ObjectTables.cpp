@@ -61,10 +61,10 @@ ObjKind mc::objKindOf(ActionKind K) {
 ObjectTables::ObjectTables(const ThreadModel &TM,
                            llvm::ArrayRef<const ThreadGraph *> Graphs,
                            llvm::ArrayRef<std::pair<MemLoc, int64_t>> SyncInit,
-                           bool RelaxLocks)
+                           bool RelaxLocks, bool RelaxCounters)
     : TM(TM), RelaxLocks(RelaxLocks) {
   numberObjects(Graphs);
-  numberData(Graphs);
+  numberData(Graphs, RelaxCounters);
   countSyncObjects(Graphs, SyncInit);
 }
 
@@ -109,7 +109,92 @@ void ObjectTables::numberObjects(llvm::ArrayRef<const ThreadGraph *> Graphs) {
   SharedBase = Next + TM.Creations.size();
 }
 
-void ObjectTables::numberData(llvm::ArrayRef<const ThreadGraph *> Graphs) {
+/// Whether tracked variable V has one value for every thread.
+static bool isSharedVar(const ThreadModel &TM, DataVarId V) {
+  const DataVar &D = TM.DataVars[V];
+  if (!D.IsMemory || D.Loc.Obj >= TM.Objects.size())
+    return false;
+  const MemObject &O = TM.Objects[D.Loc.Obj];
+  return (!O.ThreadLocal || O.ThreadLocalEscapes) &&
+         (O.Kind != ObjectKind::Stack || O.Shared);
+}
+
+/// Whether an action of kind K makes a thread's loop counts matter to other
+/// threads: it starts, ends or waits for threads, or counts through a
+/// barrier, a semaphore, a condition variable or a once control.
+static bool countsSteps(ActionKind K) {
+  switch (actionGroup(K)) {
+  case ActionGroup::Thread:
+    return K != ActionKind::Exit;
+  case ActionGroup::Sync:
+    return K != ActionKind::Lock && K != ActionKind::TryLock &&
+           K != ActionKind::Unlock;
+  case ActionGroup::Step:
+  case ActionGroup::Access:
+  case ActionGroup::Data:
+    return false;
+  }
+  return true;
+}
+
+/// loop-counter abstraction (RelaxCounters): the tracked variables that
+/// only count a loop of a thread whose iterations no other thread can
+/// count. A loop `for (i = 0; i < 1000; i++) { lock; x++; unlock; }` gives
+/// each thread a thousand states, and the product of the threads' is past
+/// any budget; untracked, the loop may leave after any iteration, which
+/// only adds behaviour (so a refutation stands). Kept tracked: shared
+/// variables, thread ids and indices, a creation's argument, an index
+/// variable, anything assigned other than a constant or itself plus a
+/// constant, anything copied or compared into another variable, and every
+/// variable of a graph that creates, joins, detaches or cancels threads or
+/// uses barriers, semaphores, condition variables or once controls (a
+/// join loop's count is what makes it wait for every thread).
+static std::set<DataVarId>
+loopCounters(const ThreadModel &TM, llvm::ArrayRef<const ThreadGraph *> Graphs,
+             const std::set<DataVarId> &Tracked) {
+  std::set<DataVarId> Kept;
+  for (const ThreadGraph *G : Graphs) {
+    bool Counts = llvm::any_of(
+        G->Edges, [](const ActionEdge &E) { return countsSteps(E.A.Kind); });
+    for (const ActionEdge &E : G->Edges) {
+      const Action &A = E.A;
+      DataUse U = dataUseOf(A);
+      if (Counts) {
+        Kept.insert(U.Tested.begin(), U.Tested.end());
+        Kept.insert(U.Written.begin(), U.Written.end());
+      }
+      bool Counter = A.Kind == ActionKind::Assign && !A.SelfId && !A.Compare &&
+                     (A.HasConst || (A.SrcVar == A.Var && A.Const != 0));
+      if (!Counter) {
+        Kept.insert(U.Written.begin(), U.Written.end());
+        Kept.insert(U.Read.begin(), U.Read.end());
+      }
+      if (A.Kind == ActionKind::Assume && A.RhsVar != NoDataVar)
+        Kept.insert(U.Tested.begin(), U.Tested.end());
+      if (A.Kind == ActionKind::Create && A.Creation < TM.Creations.size()) {
+        Kept.insert(TM.Creations[A.Creation].ArgVar);
+        Kept.insert(TM.Creations[A.Creation].ParamVar);
+      }
+      if ((A.Kind == ActionKind::Read || A.Kind == ActionKind::Write) &&
+          A.Acc < TM.Accesses.size())
+        Kept.insert(TM.Accesses[A.Acc].IndexVar);
+    }
+  }
+  std::set<DataVarId> Out;
+  for (DataVarId V : Tracked) {
+    if (V >= TM.DataVars.size() || Kept.count(V) || isSharedVar(TM, V))
+      continue;
+    const DataVar &D = TM.DataVars[V];
+    if (!D.IsThreadId && !D.IsThreadIndex)
+      Out.insert(V);
+  }
+  return Out;
+}
+
+/// The variables tested by a guard or a try operation, index variables,
+/// and whatever is copied into those.
+static std::set<DataVarId>
+trackedVars(const ThreadModel &TM, llvm::ArrayRef<const ThreadGraph *> Graphs) {
   std::set<DataVarId> Tracked;
   std::vector<std::pair<DataVarId, DataVarId>> Copies;
   for (const ThreadGraph *G : Graphs)
@@ -128,6 +213,24 @@ void ObjectTables::numberData(llvm::ArrayRef<const ThreadGraph *> Graphs) {
       if (Tracked.count(Dst) && Tracked.insert(Src).second)
         Changed = true;
   }
+  return Tracked;
+}
+
+bool mc::hasLoopCounters(const ExplorerInput &In) {
+  std::vector<const ThreadGraph *> Graphs(In.Graphs.begin(), In.Graphs.end());
+  for (const auto &[F, G] : In.OnceBodies)
+    Graphs.push_back(G);
+  for (const auto &[Key, G] : In.SiteGraphs)
+    Graphs.push_back(G);
+  return !loopCounters(*In.TM, Graphs, trackedVars(*In.TM, Graphs)).empty();
+}
+
+void ObjectTables::numberData(llvm::ArrayRef<const ThreadGraph *> Graphs,
+                              bool RelaxCounters) {
+  std::set<DataVarId> Tracked = trackedVars(TM, Graphs);
+  if (RelaxCounters)
+    for (DataVarId V : loopCounters(TM, Graphs, Tracked))
+      Tracked.erase(V);
 
   SharedSlot.assign(TM.DataVars.size(), -1);
   LocalSlot.assign(TM.DataVars.size(), -1);
@@ -135,12 +238,7 @@ void ObjectTables::numberData(llvm::ArrayRef<const ThreadGraph *> Graphs) {
     if (V >= TM.DataVars.size())
       continue;
     const DataVar &D = TM.DataVars[V];
-    bool IsShared = false;
-    if (D.IsMemory && D.Loc.Obj < TM.Objects.size()) {
-      const MemObject &O = TM.Objects[D.Loc.Obj];
-      IsShared = (!O.ThreadLocal || O.ThreadLocalEscapes) &&
-                 (O.Kind != ObjectKind::Stack || O.Shared);
-    }
+    bool IsShared = isSharedVar(TM, V);
     if (IsShared)
       SharedSlot[V] = NumShared++;
     else

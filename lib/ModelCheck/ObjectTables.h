@@ -37,11 +37,12 @@ ObjKind objKindOf(ActionKind K);
 class ObjectTables {
 public:
   /// The objects the edges of Graphs name; SyncInit gives semaphores' and
-  /// barriers' initial counts. RelaxLocks: no lock operation is exact.
+  /// barriers' initial counts. RelaxLocks: no lock operation is exact;
+  /// RelaxCounters: loop counters are not tracked (loopCounters).
   ObjectTables(const ThreadModel &TM,
                llvm::ArrayRef<const ThreadGraph *> Graphs,
                llvm::ArrayRef<std::pair<MemLoc, int64_t>> SyncInit,
-               bool RelaxLocks);
+               bool RelaxLocks, bool RelaxCounters = false);
 
   /// The entries of kind K that the locations Ls may denote, sorted.
   std::vector<unsigned> ids(ObjKind K, const std::vector<MemLoc> &Ls) const;
@@ -110,7 +111,8 @@ private:
   std::vector<bool> SemUncounted, BarrierUncounted;
 
   void numberObjects(llvm::ArrayRef<const ThreadGraph *> Graphs);
-  void numberData(llvm::ArrayRef<const ThreadGraph *> Graphs);
+  void numberData(llvm::ArrayRef<const ThreadGraph *> Graphs,
+                  bool RelaxCounters);
   void countSyncObjects(llvm::ArrayRef<const ThreadGraph *> Graphs,
                         llvm::ArrayRef<std::pair<MemLoc, int64_t>> SyncInit);
 };

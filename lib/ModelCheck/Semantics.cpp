@@ -38,7 +38,8 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
           E.A.Kind == ActionKind::Create ? int(NumCreateSlots++) : -1);
 
   Objects.emplace(TM, Graphs, In.SyncInit,
-                  Opts.Relax & ModelCheckOptions::RelaxLocks);
+                  Opts.Relax & ModelCheckOptions::RelaxLocks,
+                  Opts.Relax & ModelCheckOptions::RelaxCounters);
   AccessNode.resize(Graphs.size());
   for (unsigned G = 0; G < Graphs.size(); ++G) {
     AccessNode[G].assign(Graphs[G]->NumNodes, false);

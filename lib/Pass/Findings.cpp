@@ -364,6 +364,18 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   }
   if (!Cond.empty())
     P.Notes.push_back("the interleaving happens " + Cond);
+  for (auto [Thread, Locks] : VR.RanToEnd) {
+    auto Step = llvm::find_if(P.W.Steps, [T = Thread](const WitnessStep &S) {
+      return S.Thread == T;
+    });
+    if (Step != P.W.Steps.end())
+      P.Notes.push_back(
+          "'" + Step->ThreadName +
+          "' runs to its end alone where it is joined or "
+          "exits, with " +
+          std::to_string(Locks) +
+          " lock and unlock calls the interleaving does not show");
+  }
   P.W.Condition = std::move(Cond);
   return "";
 }

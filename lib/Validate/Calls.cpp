@@ -113,13 +113,16 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
     finishCall(P, T, CB, Zero);
     return true;
   }
-  // A thread created off the interleaving, run to its end by a join:
-  // its own locking happens as it runs.
-  if (T >= P.FirstUnscheduled &&
+  // A thread created off the interleaving, run to its end by a join, or
+  // one of the interleaving's run to its end: its own locking happens as
+  // it runs.
+  if ((T >= P.FirstUnscheduled || P.Threads[T].ToEnd) &&
       (Is(ActionKind::Lock) || Is(ActionKind::Unlock))) {
     ReplayStep S;
     S.Thread = T;
     S.Kind = Is(ActionKind::Lock) ? ActionKind::Lock : ActionKind::Unlock;
+    if (T < P.FirstUnscheduled)
+      ++P.Threads[T].LocksToEnd;
     S.Inst = &CB;
     return perform(P, S);
   }

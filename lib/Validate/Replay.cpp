@@ -300,6 +300,8 @@ bool Replayer::runPath(Path &P) {
     const ReplayStep &S = In.Steps[P.Next];
     if (S.Thread >= P.Threads.size() || !P.Threads[S.Thread].Started)
       throw Unsupported{"a step of a thread the replay did not start"};
+    if (S.Kind == ActionKind::Exit)
+      P.Threads[S.Thread].ToEnd = true; // Its last step.
     if (!S.Resume && advance(P, S.Thread, &S) != Advance::Reached)
       return false;
     if (!perform(P, S))
@@ -736,6 +738,9 @@ ValidationResult Replayer::run() {
               for (const Function *F : Calls)
                 R.Entries.push_back(functionName(*F));
             R.PassedBack = PassBack;
+            for (unsigned T = 0; T < P.FirstUnscheduled; ++T)
+              if (P.Threads[T].LocksToEnd)
+                R.RanToEnd.push_back({T, P.Threads[T].LocksToEnd});
             return Finish(Feasibility::Feasible, "");
           }
         }

@@ -73,6 +73,12 @@ struct ThreadState {
   bool Done = false;
   uint64_t Id = 0;     ///< Its pthread_t value.
   bool Joined = false; ///< Created off the interleaving and joined.
+  /// Runs to its end alone (joined, or at its exit step, with no step of
+  /// its own left): its own locking happens as it runs, as for a thread
+  /// created off the interleaving. The model checker may leave a loop
+  /// early where the program runs it in full (loop-counter abstraction).
+  bool ToEnd = false;
+  unsigned LocksToEnd = 0; ///< Lock operations it took so, if scheduled.
   const llvm::CallBase *CreatedBy = nullptr; ///< Off the interleaving.
   /// The conditional branch it took last: where a dead path left the
   /// interleaving (refinement hints).

@@ -231,6 +231,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       throw Unsupported{"a join of a thread the interleaving does not run "
                         "(thread bound)"};
     size_t Saved = P.Next;
+    P.Threads[S.Target].ToEnd = true;
     if (advance(P, S.Target, nullptr) != Advance::Reached)
       return false;
     P.Next = Saved;

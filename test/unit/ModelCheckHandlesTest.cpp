@@ -298,3 +298,51 @@ TEST_CASE("thread ids: only the owner passes; a joined thread's id may be "
     CHECK(M.check(noPOR()).V == Verdict::Race);
   }
 }
+
+TEST_CASE("loop-counter abstraction: a worker's counting loop is left "
+          "untracked, a join loop's is kept",
+          "[mc]") {
+  // for (i = 0; i < 2; ++i) create(&t[i]); for (j = 0; j < 2; ++j)
+  // join(t[j]); read x. worker: for (k = 0; k < 400; ++k) { lock m;
+  // unlock m; } write x. Tracked, the two workers' k make 400 * 400 states.
+  Pool M(false);
+  MemLoc H{M.T.Obj, AnyOffset}, Mu = M.global("m");
+  unsigned S = M.site({M.W}, H, true);
+  DataVarId I = M.var("i", false), J = M.var("j", false), K = M.var("k", false);
+  countedLoop(M, 0, I, 2, create(S), increment(I));
+  countedLoop(M, 0, J, 2, join(H), increment(J));
+  M.seq(0, {wr(M.access(true, 40))});
+  ThreadGraph &G = M.Gs[M.W];
+  Action Read = G.Edges[0].A;
+  G = ThreadGraph();
+  G.Template = M.W;
+  G.NumNodes = 1;
+  G.Succs.resize(1);
+  M.seq(M.W, {assign(K, 0)});
+  NodeId Head = M.last(M.W), B1 = M.node(M.W), B2 = M.node(M.W),
+         B3 = M.node(M.W), Exit = M.node(M.W);
+  M.edge(M.W, Head, B1, assume(K, GuardPred::LT, 400));
+  M.edge(M.W, B1, B2, lock(Mu));
+  M.edge(M.W, B2, B3, unlock(Mu));
+  M.edge(M.W, B3, Head, increment(K));
+  M.edge(M.W, Head, Exit, assume(K, GuardPred::GE, 400));
+  M.seq(M.W, {Read});
+  ModelCheckOptions O;
+  O.MaxStates = 50000;
+  CHECK(M.check(O).V == Verdict::Unknown); // Out of states.
+  mc::ExplorerInput In;
+  In.TM = &M.TM;
+  for (const ThreadGraph &Gr : M.Gs)
+    In.Graphs.push_back(&Gr);
+  CHECK(mc::hasLoopCounters(In));
+  O.Relax = ModelCheckOptions::RelaxCounters;
+  LocationVerdict V = M.check(O);
+  CHECK(V.V == Verdict::Refuted); // j is kept: main's graph joins.
+  CHECK(V.Stats.States < 2000);
+  // A join loop's counter untracked lets main leave it early: a race, so
+  // main's counters must stay tracked.
+  for (ActionEdge &E : M.Gs[0].Edges)
+    if (E.A.Kind == ActionKind::Assign && E.A.Var == J && !E.A.HasConst)
+      E.A.SrcVar = NoDataVar;
+  CHECK(M.check(O).V == Verdict::Race);
+}

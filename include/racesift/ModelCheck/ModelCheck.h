@@ -65,6 +65,11 @@ struct ModelCheckOptions {
     RelaxData = 2,
     RelaxJoins = 4,
     RelaxIndices = 8, ///< Per-instance indices never tell addresses apart.
+    /// loop-counter abstraction: the counters of threads that manage no
+    /// threads and count no synchronisation are not tracked (their loops
+    /// may exit after any iteration). checkCandidates tries it first: its
+    /// refutations stand, anything else is searched again without it.
+    RelaxCounters = 16,
   };
   unsigned Relax = 0;
   /// Checks a racing pair's interleaving against the program before it
@@ -166,6 +171,10 @@ struct LocationVerdict {
   /// For Race: a budget ran out before every access pair was decided;
   /// Reason says which.
   bool PairsUndecided = false;
+  /// Decided with the threads' loop counters untracked (RelaxCounters):
+  /// refuted in fewer states, or every racing pair confirmed by the
+  /// replay (CheckWitness), which runs the loops in full.
+  bool CountersUntracked = false;
   CheckStats Stats;
 };
 

@@ -86,6 +86,11 @@ struct ValidationResult {
   std::vector<std::string> Entries;
   /// Each of those calls got the pointer the call before returned.
   bool PassedBack = false;
+  /// Feasible: threads of the interleaving (instance, lock operations)
+  /// that the replay ran to their end alone, where they are joined or exit,
+  /// taking locks the interleaving does not show (the model checker left
+  /// their loops early: loop-counter abstraction).
+  std::vector<std::pair<unsigned, unsigned>> RanToEnd;
   /// Not feasible: the global memory the branch where the replay left the
   /// interleaving read, through locals and helpers' results (the pointers
   /// its loads use). Tracking it may let the model checker see the data
