@@ -454,117 +454,138 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   const std::string ModuleStatesSpent =
       "the module's state budget (max-module-states=" +
       std::to_string(Opts.MaxModuleStates) + ") ran out";
-  for (size_t Index : examinationOrder(Setup, Locs)) {
-    const MemLoc &Loc = Locs[Index];
-    LocationVerdict &Result = Out[Index];
-    if (Late()) {
-      Result = NotExamined(Loc);
-      continue;
-    }
-    if (Opts.MaxModuleStates && StatesLeft == 0) {
-      // Decided by work done, not by the clock: the same on any machine.
-      Result.Loc = Loc;
-      Result.V = Verdict::Unknown;
-      Result.Reason = ModuleStatesSpent + " before this location";
-      continue;
-    }
-    // One graph takes at most its node budget to build; the clock is read
-    // between graphs, so a location whose setup meets the deadline is
-    // given up unexamined.
-    Setup.select(Loc);
-    In.Loc = Loc;
-    In.Graphs.clear();
-    In.OnceBodies.clear();
-    bool CutShort = false;
-    for (unsigned Slot = 0; Slot < Setup.numSlots() && !CutShort; ++Slot) {
-      const ThreadGraph *G = Setup.graph(Slot, Own[Slot]);
-      if (Slot < Setup.numTemplates())
-        In.Graphs.push_back(G);
-      else
-        In.OnceBodies[Setup.onceFunction(Slot)] = G;
-      CutShort = Late();
-    }
-    In.SiteGraphs.clear();
-    SiteOwn.clear();
-    if (!CutShort)
-      Setup.siteGraphs(In, SiteOwn);
-    CutShort = CutShort || Late();
-    if (CutShort) {
-      Result = NotExamined(Loc);
-      continue;
-    }
+  // budget-rounds: under a module budget every location first gets a
+  // quarter of its own, and only those that ran out of it get the rest, in
+  // a second round, from what is left: one location whose interleavings
+  // exceed any budget no longer spends the module's before the easy ones
+  // are looked at.
+  const std::vector<size_t> Order = examinationOrder(Setup, Locs);
+  const bool TwoRounds = Opts.MaxModuleStates && Opts.MaxStates >= 4;
+  std::vector<bool> Again(Locs.size(), false);
+  for (unsigned Round = TwoRounds ? 0 : 1; Round < 2; ++Round)
+    for (size_t Index : Order) {
+      if (TwoRounds && Round == 1 && !Again[Index])
+        continue;
+      const MemLoc &Loc = Locs[Index];
+      LocationVerdict &Result = Out[Index];
+      if (Late()) {
+        Result = NotExamined(Loc);
+        continue;
+      }
+      if (Opts.MaxModuleStates && StatesLeft == 0) {
+        // Decided by work done, not by the clock: the same on any machine.
+        Result.Loc = Loc;
+        Result.V = Verdict::Unknown;
+        Result.Reason =
+            ModuleStatesSpent +
+            (Round == 1 && TwoRounds ? "" : " before this location");
+        continue;
+      }
+      const uint64_t LocStates =
+          Round == 0 ? Opts.MaxStates / 4 : Opts.MaxStates;
+      const uint64_t Spent = Round == 1 && TwoRounds ? Result.Stats.States : 0;
+      // One graph takes at most its node budget to build; the clock is read
+      // between graphs, so a location whose setup meets the deadline is
+      // given up unexamined.
+      Setup.select(Loc);
+      In.Loc = Loc;
+      In.Graphs.clear();
+      In.OnceBodies.clear();
+      bool CutShort = false;
+      for (unsigned Slot = 0; Slot < Setup.numSlots() && !CutShort; ++Slot) {
+        const ThreadGraph *G = Setup.graph(Slot, Own[Slot]);
+        if (Slot < Setup.numTemplates())
+          In.Graphs.push_back(G);
+        else
+          In.OnceBodies[Setup.onceFunction(Slot)] = G;
+        CutShort = Late();
+      }
+      In.SiteGraphs.clear();
+      SiteOwn.clear();
+      if (!CutShort)
+        Setup.siteGraphs(In, SiteOwn);
+      CutShort = CutShort || Late();
+      if (CutShort) {
+        Result = NotExamined(Loc);
+        continue;
+      }
 
-    // One event per location in -ftime-trace: where the states went.
-    llvm::TimeTraceScope LocationScope("RaceSift location",
-                                       [&] { return TM.describe(Loc); });
-    ModelCheckOptions LocOpts = Opts;
-    bool Clipped = Opts.MaxModuleStates && StatesLeft < Opts.MaxStates;
-    if (Clipped)
-      LocOpts.MaxStates = StatesLeft;
-    // loop-counter abstraction first: a refutation without the counters is
-    // one with them, usually in far fewer states, and a race whose every
-    // pair the replay confirms (never one it did not check) is a fact
-    // however it was found; anything
-    // else is searched again with the counters. It gets a quarter of the
-    // location's states.
-    LocationVerdict V;
-    uint64_t CoarseStates = 0;
-    bool Decided = false;
-    if (!(Opts.Relax & ModelCheckOptions::RelaxCounters) &&
-        mc::hasLoopCounters(In)) {
-      ModelCheckOptions Coarse = LocOpts;
-      Coarse.Relax |= ModelCheckOptions::RelaxCounters;
-      Coarse.MaxStates = std::max<uint64_t>(1, LocOpts.MaxStates / 4);
-      V = mc::explore(In, Coarse, ModuleDeadline);
-      CoarseStates = V.Stats.States;
-      V.CountersUntracked = true;
-      Decided = V.V == Verdict::Refuted ||
-                (V.V == Verdict::Race && LocOpts.CheckWitness &&
-                 V.Unconfirmed.empty() && !V.PairsUndecided);
-    }
-    if (!Decided) {
-      if (LocOpts.MaxStates > CoarseStates && Clipped)
-        LocOpts.MaxStates -= CoarseStates;
-      V = mc::explore(In, LocOpts, ModuleDeadline);
-      V.Stats.States += CoarseStates;
-    }
-    RACESIFT_DEBUG(debugs()
-                   << "racesift-mc: " << TM.describe(Loc) << ": "
-                   << (V.V == Verdict::Race      ? "race"
-                       : V.V == Verdict::Refuted ? "refuted"
-                                                 : "unknown")
-                   << " (" << V.Stats.States << " states, graphs of "
-                   << graphSizes(In) << ")" << (V.Reason.empty() ? "" : ": ")
-                   << V.Reason << "\n");
-    if (Opts.MaxModuleStates) {
-      StatesLeft -= std::min(StatesLeft, V.Stats.States);
-      // Also a race whose other pairs were left undecided.
-      if (Clipped && StringRef(V.Reason).starts_with("state budget"))
-        V.Reason = ModuleStatesSpent;
-    }
-    // Give the racing accesses the locksets layer 1 saw them under.
-    auto GiveLocks = [&](AccessContext &Dst) {
-      if (Dst.Acc >= Contexts.size())
-        return;
-      for (const AccessContext *AC : Contexts[Dst.Acc])
-        if (AC->Thread == Dst.Thread && Dst.Held.empty())
-          Dst.Held = AC->Held;
-    };
-    if (V.V == Verdict::Race) {
-      GiveLocks(V.First);
-      GiveLocks(V.Second);
-      for (RacePair &R : V.OtherRaces) {
+      // One event per location in -ftime-trace: where the states went.
+      llvm::TimeTraceScope LocationScope("RaceSift location",
+                                         [&] { return TM.describe(Loc); });
+      ModelCheckOptions LocOpts = Opts;
+      LocOpts.MaxStates = LocStates;
+      bool Clipped = Opts.MaxModuleStates && StatesLeft < LocStates;
+      if (Clipped)
+        LocOpts.MaxStates = StatesLeft;
+      // loop-counter abstraction first: a refutation without the counters is
+      // one with them, usually in far fewer states, and a race whose every
+      // pair the replay confirms (never one it did not check) is a fact
+      // however it was found; anything
+      // else is searched again with the counters. It gets a quarter of the
+      // location's states.
+      LocationVerdict V;
+      uint64_t CoarseStates = 0;
+      bool Decided = false;
+      if (!(Opts.Relax & ModelCheckOptions::RelaxCounters) &&
+          mc::hasLoopCounters(In)) {
+        ModelCheckOptions Coarse = LocOpts;
+        Coarse.Relax |= ModelCheckOptions::RelaxCounters;
+        Coarse.MaxStates = std::max<uint64_t>(1, LocOpts.MaxStates / 4);
+        V = mc::explore(In, Coarse, ModuleDeadline);
+        CoarseStates = V.Stats.States;
+        V.CountersUntracked = true;
+        Decided = V.V == Verdict::Refuted ||
+                  (V.V == Verdict::Race && LocOpts.CheckWitness &&
+                   V.Unconfirmed.empty() && !V.PairsUndecided);
+      }
+      if (!Decided) {
+        if (LocOpts.MaxStates > CoarseStates && Clipped)
+          LocOpts.MaxStates -= CoarseStates;
+        V = mc::explore(In, LocOpts, ModuleDeadline);
+        V.Stats.States += CoarseStates;
+      }
+      RACESIFT_DEBUG(debugs()
+                     << "racesift-mc: " << TM.describe(Loc) << ": "
+                     << (V.V == Verdict::Race      ? "race"
+                         : V.V == Verdict::Refuted ? "refuted"
+                                                   : "unknown")
+                     << " (" << V.Stats.States << " states, graphs of "
+                     << graphSizes(In) << ")" << (V.Reason.empty() ? "" : ": ")
+                     << V.Reason << "\n");
+      if (Opts.MaxModuleStates) {
+        StatesLeft -= std::min(StatesLeft, V.Stats.States);
+        // Also a race whose other pairs were left undecided.
+        bool OutOfStates = StringRef(V.Reason).starts_with("state budget");
+        if (Clipped && OutOfStates)
+          V.Reason = ModuleStatesSpent;
+        Again[Index] = Round == 0 && !Clipped && OutOfStates &&
+                       V.V == Verdict::Unknown && V.Unconfirmed.empty();
+      }
+      V.Stats.States += Spent;
+      // Give the racing accesses the locksets layer 1 saw them under.
+      auto GiveLocks = [&](AccessContext &Dst) {
+        if (Dst.Acc >= Contexts.size())
+          return;
+        for (const AccessContext *AC : Contexts[Dst.Acc])
+          if (AC->Thread == Dst.Thread && Dst.Held.empty())
+            Dst.Held = AC->Held;
+      };
+      if (V.V == Verdict::Race) {
+        GiveLocks(V.First);
+        GiveLocks(V.Second);
+        for (RacePair &R : V.OtherRaces) {
+          GiveLocks(R.First);
+          GiveLocks(R.Second);
+        }
+      }
+      // Pairs whose interleavings the program could not take too: their
+      // possible races say which locks each access holds.
+      for (RacePair &R : V.Unconfirmed) {
         GiveLocks(R.First);
         GiveLocks(R.Second);
       }
+      Result = std::move(V);
     }
-    // Pairs whose interleavings the program could not take too: their
-    // possible races say which locks each access holds.
-    for (RacePair &R : V.Unconfirmed) {
-      GiveLocks(R.First);
-      GiveLocks(R.Second);
-    }
-    Result = std::move(V);
-  }
   return Out;
 }

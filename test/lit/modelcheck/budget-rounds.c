@@ -1,0 +1,39 @@
+// clang-format off
+// budget-rounds: under the module's state budget every location first
+// gets a quarter of its own budget and only those that ran out get more,
+// from what is left. `x` (two accesses, so examined first) is past any
+// budget: each worker's semaphore loop keeps its counter tracked. Before,
+// it spent the module's whole budget and the plain race on `y` was left
+// unexamined, a possible race; now `y` is confirmed, and `x` says which
+// budget ran out.
+// RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --implicit-check-not=warning:
+//
+// CHECK-DAG: budget-rounds.c:[[@LINE+10]]:5: warning: data race on 'y': write in thread 'worker' conflicts with write in thread 'worker'
+// CHECK-DAG: budget-rounds.c:[[@LINE+14]]:5: warning: possible data race on 'x': write in thread 'worker' conflicts with write in thread 'worker' (not decided: the module's state budget (max-module-states=200000) ran out)
+// CHECK-DAG: budget-rounds.c:[[@LINE+22]]:5: warning: data race on 'y': write in thread 'main' conflicts with write in thread 'worker'
+#include <pthread.h>
+#include <semaphore.h>
+
+static sem_t s;
+static int x, y;
+
+static void *worker(void *arg) {
+  y = 1;
+  for (int k = 0; k < 500; k++) {
+    sem_wait(&s);
+    sem_post(&s);
+  }
+  x = 1;
+  return 0;
+}
+
+int main(void) {
+  pthread_t t[3];
+  sem_init(&s, 0, 1);
+  for (int i = 0; i < 3; i++)
+    pthread_create(&t[i], 0, worker, 0);
+  y = 2;
+  for (int i = 0; i < 3; i++)
+    pthread_join(t[i], 0);
+  return y;
+}
