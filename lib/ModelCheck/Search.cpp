@@ -138,11 +138,18 @@ private:
   /// first rejected one while no other is confirmed.
   std::map<std::pair<AccessId, AccessId>, unsigned> Rejections;
   std::map<std::pair<AccessId, AccessId>, RacePair> Rejected;
-  /// Instance pairs whose interleaving of an access pair was checked: the
-  /// next interleaving tried is one of other instances (in BFS order,
-  /// interleavings of one pair of instances mostly differ in steps the
-  /// replay does not depend on).
-  std::set<std::tuple<std::pair<AccessId, AccessId>, unsigned, unsigned>>
+  /// Instance pairs, with the values of their tracked locals (loop
+  /// counters: how far each thread has gone), whose interleaving of an
+  /// access pair was checked: the next interleaving tried is one of other
+  /// instances or other iterations (in BFS order, interleavings of one pair
+  /// of instances at one point of their loops mostly differ in steps the
+  /// replay does not depend on; `lock(&a[i].m); a[(i + id) % N].n++` races
+  /// only with one thread an iteration ahead). Other iterations are tried
+  /// only while the checker says the program cannot take the interleavings
+  /// (RacePair::Infeasible): one it could not follow is given up per pair
+  /// of instances (empty locals in the key).
+  std::set<std::tuple<std::pair<AccessId, AccessId>, unsigned, unsigned,
+                      std::vector<int64_t>>>
       TriedInstances;
   std::vector<Prepared::RaceAt> Races;
 
@@ -247,6 +254,24 @@ RacePair Search::witness(uint32_t Id, const Config &End,
   return Out;
 }
 
+/// TriedInstances' key: the access pair, the two instances, and, if
+/// WithLocals, their tracked locals (unknown as a value of its own).
+static std::tuple<std::pair<AccessId, AccessId>, unsigned, unsigned,
+                  std::vector<int64_t>>
+triedKey(std::pair<AccessId, AccessId> Key, const Config &C, unsigned I,
+         unsigned J, bool WithLocals) {
+  if (I > J)
+    std::swap(I, J);
+  std::vector<int64_t> Locals;
+  for (unsigned T : {I, J})
+    for (const Value &V :
+         WithLocals ? C.Threads[T].Locals : std::vector<Value>()) {
+      Locals.push_back(V.Known);
+      Locals.push_back(V.Known ? V.V : 0);
+    }
+  return {Key, I, J, std::move(Locals)};
+}
+
 bool Search::noteRaces(uint32_t Id, const Config &C) {
   P.racesIn(C, Races);
   for (const Prepared::RaceAt &R : Races) {
@@ -254,12 +279,14 @@ bool Search::noteRaces(uint32_t Id, const Config &C) {
     if (Decided.count(Key))
       continue;
     if (Opts.CheckWitness &&
-        !TriedInstances.insert({Key, std::min(R.I, R.J), std::max(R.I, R.J)})
-             .second)
+        (TriedInstances.count(triedKey(Key, C, R.I, R.J, false)) ||
+         !TriedInstances.insert(triedKey(Key, C, R.I, R.J, true)).second))
       continue; // The replay of these two instances has been rejected.
     RacePair W = witness(Id, C, R);
     if (Opts.CheckWitness) {
       std::string Why = Opts.CheckWitness(W);
+      if (!Why.empty() && !W.Infeasible)
+        TriedInstances.insert(triedKey(Key, C, R.I, R.J, false));
       if (!Why.empty()) {
         // Counterexample-guided: the pair stays open and the search goes on
         // to other interleavings of it, up to a bound.

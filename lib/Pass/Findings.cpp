@@ -340,6 +340,7 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
     break;
   case Feasibility::Infeasible:
     ++Counts.Infeasible;
+    P.Infeasible = true;
     return "the model checker's interleavings are not ones the program can "
            "take: " +
            VR.Reason;

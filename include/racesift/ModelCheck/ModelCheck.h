@@ -142,6 +142,10 @@ struct RacePair {
   /// cannot take (or the replay could not follow) W.
   std::vector<std::string> Notes;
   std::string Rejected;
+  /// Set by CheckWitness when it rejects W as one the program cannot take
+  /// (not merely one it could not follow): an interleaving of the same
+  /// threads at other points of their loops may still be taken.
+  bool Infeasible = false;
 };
 
 struct LocationVerdict {
