@@ -157,6 +157,7 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
 
   // Bucket accesses by shared object, each with its locations there (a
   // slice of its sorted locations).
+  R.Order = Opts.Order;
   PairingClasses PC(AT, R, Opts.Order);
   std::map<ObjectId, std::vector<Member>> ByObject;
   for (unsigned I = 0; I < PC.Accesses.size(); ++I) {
@@ -207,8 +208,10 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
 }
 
 LocksetResult racesift::computeOrderedLocksets(const ThreadModel &TM) {
-  OrderFacts Order = computeOrderFacts(TM);
+  auto Order = std::make_shared<const OrderFacts>(computeOrderFacts(TM));
   LocksetOptions Opts;
-  Opts.Order = &Order;
-  return computeLocksets(TM, Opts);
+  Opts.Order = Order.get();
+  LocksetResult R = computeLocksets(TM, Opts);
+  R.OwnedOrder = std::move(Order);
+  return R;
 }

@@ -565,6 +565,21 @@ void computeJoinFacts(const ThreadModel &TM, OrderFacts &F) {
                    [&](TemplateId T) { return !is_contained(Here, T); });
       }
     }
+    // joined-instance: an access through the record of the thread a join
+    // loop just joined is ordered with every access of the site's
+    // templates: the joined instance ran before it, and the others never
+    // touch that record (each owns its own). Not for templates that create
+    // threads: a child could outlive its joined parent.
+    for (const Access &A : TM.Accesses) {
+      if (A.JoinedInstance < 0 || !F.JoinSites[A.JoinedInstance].Tracked ||
+          F.JoinSites[A.JoinedInstance].Creator != P || !Joined.count(A.Id))
+        continue;
+      std::vector<TemplateId> &Ts = Joined[A.Id];
+      for (TemplateId T : TM.Creations[A.JoinedInstance].Targets)
+        if (!R.CreatesAny[T] && !is_contained(Ts, T))
+          Ts.push_back(T);
+      llvm::sort(Ts);
+    }
     for (auto &[A, Ts] : Joined) {
       if (Ts.empty())
         continue;

@@ -76,7 +76,13 @@ void printOrderFacts(const ThreadModel &TM, const OrderFacts &F,
   for (const auto &[Key, Set] : F.JoinedBefore) {
     printAccess(TM, AccessId(Key), OS);
     OS << " (thread " << TM.Templates[Key >> 32].Name << "): after every "
-       << templateNames(TM, F.JoinedSets[Set]) << '\n';
+       << templateNames(TM, F.JoinedSets[Set]);
+    int32_t JI = TM.Accesses[AccessId(Key)].JoinedInstance;
+    if (JI >= 0 && F.JoinSites[JI].Tracked &&
+        F.JoinSites[JI].Creator == TemplateId(Key >> 32))
+      OS << " (joined-instance: it touches the record of the thread of C" << JI
+         << " joined just before, which no other thread touches)";
+    OS << '\n';
   }
 
   // once.

@@ -72,6 +72,9 @@ struct ExplorerInput {
   /// The lockset layer's contexts of each access (index = AccessId), or
   /// nullptr: then no pair is lock-protected.
   const std::vector<std::vector<const AccessContext *>> *Contexts = nullptr;
+  /// The MHP layer's facts (LocksetResult::Order): pairs they order are no
+  /// races. Null: none.
+  const OrderFacts *Order = nullptr;
 };
 
 /// Tracked values computed by `Var := SrcVar + Const` (Const != 0) whose

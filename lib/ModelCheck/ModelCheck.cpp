@@ -443,6 +443,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   mc::ExplorerInput In;
   In.TM = &TM;
   In.Contexts = &Contexts;
+  In.Order = LS.Order;
   In.InitialValues = TM.InitialValues;
   In.SyncInit = TM.SyncInitCounts;
   std::vector<ThreadGraph> Own(Setup.numSlots());

@@ -82,6 +82,8 @@ std::string racesift::refutationReason(const ThreadModel &TM,
                                        uint64_t RefutedStates) {
   LocksetResult One;
   One.Contexts = LS.Contexts;
+  One.Order = LS.Order;
+  One.OwnedOrder = LS.OwnedOrder;
   for (const Candidate &C : LS.Candidates)
     if (C.Loc == Loc)
       One.Candidates.push_back(C);

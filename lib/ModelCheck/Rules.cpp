@@ -345,7 +345,8 @@ void Prepared::racesIn(const Config &C, std::vector<RaceAt> &Out) const {
           if (accessesConflict(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
               touchSame(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
               mayMeet(C, I, TM.Accesses[AX.Acc], J, TM.Accesses[BY.Acc]) &&
-              !lockProtected(A.Template, AX.Acc, B.Template, BY.Acc))
+              !lockProtected(A.Template, AX.Acc, B.Template, BY.Acc) &&
+              !orderedByFacts(A.Template, AX.Acc, B.Template, BY.Acc))
             Out.push_back(RaceAt{I, J, X, Y});
         }
       }
@@ -416,6 +417,14 @@ bool Prepared::lockProtected(TemplateId TA, AccessId A, TemplateId TB,
           !locksExclude(X->Held, WA, Y->Held, WB))
         return false;
   return true;
+}
+
+bool Prepared::orderedByFacts(TemplateId TA, AccessId A, TemplateId TB,
+                              AccessId B) const {
+  const OrderFacts *O = In.Order;
+  return O && TA != InvalidTemplate && TB != InvalidTemplate &&
+         O->ordered(TA, O->keyOf(TA, A), TB, O->keyOf(TB, B)) !=
+             OrderRule::None;
 }
 
 uint64_t Prepared::potentialPairs(uint64_t Cap) const {

@@ -302,6 +302,9 @@ private:
   /// InvalidTemplate: any template.
   bool lockProtected(TemplateId TA, AccessId A, TemplateId TB,
                      AccessId B) const;
+  /// Whether the MHP layer's facts order (TA, A) with (TB, B).
+  bool orderedByFacts(TemplateId TA, AccessId A, TemplateId TB,
+                      AccessId B) const;
   Value read(const Config &C, uint32_t I, DataVarId V) const;
   void write(Config &C, uint32_t I, DataVarId V, Value Val) const;
   void arrive(Config &C, uint32_t I, uint32_t To) const;

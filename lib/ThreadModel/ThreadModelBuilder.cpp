@@ -445,8 +445,72 @@ struct ModelBuilder {
             Joins.push_back(CB);
       for (const JoinAllPoint &P : findJoinAllLoops(Sites, Joins))
         Ctx.JoinAllAt[P.At].push_back(P);
+      for (auto [I, Site] : findJoinedInstanceAccesses(Sites, Joins))
+        JoinedInstanceAt.push_back({I, Site});
     }
     computeCxxJoinLoops();
+  }
+
+  /// Accesses after a join, through the record of the thread it joined
+  /// (findJoinedInstanceAccesses), for markJoinedInstances.
+  std::vector<std::pair<const Instruction *, unsigned>> JoinedInstanceAt;
+
+  /// Per creation site: whether nothing but it stores a thread id where it
+  /// stores them (no other creation site, no write but the creation itself
+  /// on those objects), so a join of its handle waits for its thread.
+  std::vector<bool> handlesHoldOnlyTheirSite() const {
+    std::vector<bool> Valid(TM.Creations.size(), true);
+    std::map<ObjectId, std::vector<unsigned>> SitesOn;
+    for (unsigned I = 0; I < TM.Creations.size(); ++I)
+      for (const MemLoc &L : TM.Creations[I].Handles)
+        if (SitesOn[L.Obj].empty() || SitesOn[L.Obj].back() != I)
+          SitesOn[L.Obj].push_back(I);
+    for (const auto &[O, Sites] : SitesOn)
+      if (Sites.size() > 1 || Ctx.DirtyHandles.count(O))
+        for (unsigned I : Sites)
+          Valid[I] = false;
+    for (const Access &A : TM.Accesses) {
+      if (!A.IsWrite)
+        continue;
+      for (const MemLoc &L : A.Locs) {
+        auto It = SitesOn.find(L.Obj);
+        if (It == SitesOn.end())
+          continue;
+        for (unsigned I : It->second)
+          if (A.Inst != TM.Creations[I].Call)
+            Valid[I] = false;
+      }
+    }
+    return Valid;
+  }
+
+  /// joined-instance (docs/design-threadmodel.md): an access after a join,
+  /// through the record handed to the thread joined, touches only memory
+  /// of that one instance, when the join waits for that site's thread and
+  /// every object the access may touch is owned per instance by each
+  /// template the site starts.
+  void markJoinedInstances() {
+    if (JoinedInstanceAt.empty())
+      return;
+    std::vector<bool> Valid = handlesHoldOnlyTheirSite();
+    DenseMap<const Instruction *, std::vector<AccessId>> AccessesAt;
+    for (const Access &A : TM.Accesses)
+      AccessesAt[A.Inst].push_back(A.Id);
+    for (auto [I, Site] : JoinedInstanceAt) {
+      const CreationSite &CS = TM.Creations[Site];
+      if (!Valid[Site] || CS.Targets.empty() || CS.Library)
+        continue;
+      for (AccessId Id : AccessesAt.lookup(I)) {
+        Access &A = TM.Accesses[Id];
+        if (!A.Unresolved && !A.Locs.empty() &&
+            all_of(A.Locs, [&](const MemLoc &L) {
+              return all_of(CS.Targets, [&](TemplateId T) {
+                return TM.Objects[L.Obj].ownedPerInstance(T);
+              });
+            }))
+          A.JoinedInstance = int32_t(Site);
+      }
+    }
   }
 
   /// Range-for loops that join every std::thread of a local container
@@ -494,28 +558,7 @@ struct ModelBuilder {
   void validateJoinLoops() {
     if (Ctx.JoinAllAt.empty())
       return;
-    std::vector<bool> Valid(TM.Creations.size(), true);
-    std::map<ObjectId, std::vector<unsigned>> SitesOn;
-    for (unsigned I = 0; I < TM.Creations.size(); ++I)
-      for (const MemLoc &L : TM.Creations[I].Handles)
-        if (SitesOn[L.Obj].empty() || SitesOn[L.Obj].back() != I)
-          SitesOn[L.Obj].push_back(I);
-    for (const auto &[O, Sites] : SitesOn)
-      if (Sites.size() > 1 || Ctx.DirtyHandles.count(O))
-        for (unsigned I : Sites)
-          Valid[I] = false;
-    for (const Access &A : TM.Accesses) {
-      if (!A.IsWrite)
-        continue;
-      for (const MemLoc &L : A.Locs) {
-        auto It = SitesOn.find(L.Obj);
-        if (It == SitesOn.end())
-          continue;
-        for (unsigned I : It->second)
-          if (A.Inst != TM.Creations[I].Call)
-            Valid[I] = false;
-      }
-    }
+    std::vector<bool> Valid = handlesHoldOnlyTheirSite();
     for (FunctionGraph &G : TM.Functions)
       for (ActionEdge &E : G.Edges)
         if (E.A.Kind == ActionKind::Join && E.A.JoinAll && !E.A.AllInstances &&
@@ -1488,6 +1531,7 @@ struct ModelBuilder {
         TM.Functions.push_back(FGB.build(F));
       }
     validateJoinLoops();
+    markJoinedInstances();
     findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
     computeShared();
   }

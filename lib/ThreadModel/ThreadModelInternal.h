@@ -98,6 +98,17 @@ std::vector<JoinAllPoint> findCxxContainerJoinLoops(
     const llvm::Function &Main,
     llvm::ArrayRef<std::pair<unsigned, const llvm::Function *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// For creation sites of one function that runs once (index, pthread_create
+/// or thrd_create call) and the pthread_join/thrd_join calls of that
+/// function: accesses after a join in a join loop, through the record the
+/// create loop stored into a private table for the thread that join waits
+/// for (instruction, creation index; docs/design-threadmodel.md,
+/// "joined-instance"). The caller checks that the handles hold only that
+/// site's ids and that the record is owned per instance.
+std::vector<std::pair<const llvm::Instruction *, unsigned>>
+findJoinedInstanceAccesses(
+    llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
+    llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// How a worker's entry reads its per-instance index value v: its first
 /// parameter's value, or the integer of type Ty that parameter points to.
 struct IndexRead {

@@ -368,6 +368,9 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
          << "," << A.IndexHi << ")";
     if (A.BaseParam >= 0)
       OS << " via parameter " << A.BaseParam + 1;
+    if (A.JoinedInstance >= 0)
+      OS << " of the thread just joined (create at line "
+         << TM.Creations[A.JoinedInstance].Loc.Line << ")";
     if (A.OwnThreadInstance)
       OS << " own instance";
     OS << "\n";

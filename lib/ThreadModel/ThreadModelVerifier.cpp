@@ -151,6 +151,10 @@ private:
         problem(Where + ": unresolved but with " + Twine(A.Locs.size()) +
                 " location(s)");
       checkVar(A.IndexVar, Where + " IndexVar");
+      if (A.JoinedInstance >= 0 &&
+          size_t(A.JoinedInstance) >= TM.Creations.size())
+        problem(Where + ": JoinedInstance " + Twine(A.JoinedInstance) +
+                " is no creation site");
     }
   }
 

@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,6 +106,11 @@ struct LocksetResult {
   unsigned UnresolvedLocks = 0;
   /// Functions that hit MaxContextsPerFunction.
   unsigned MergedContexts = 0;
+  /// The order facts the pairing used (LocksetOptions::Order, or the ones
+  /// computeOrderedLocksets owns in OwnedOrder): the model checker does not
+  /// race the pairs they order either. Null: none.
+  const OrderFacts *Order = nullptr;
+  std::shared_ptr<const OrderFacts> OwnedOrder;
 };
 
 struct LocksetOptions {

@@ -225,6 +225,11 @@ struct Access {
   /// index, set at its creation). NoDataVar: no such address is known.
   uint32_t IndexVar = std::numeric_limits<uint32_t>::max();
   int64_t IndexScale = 0, IndexLo = 0, IndexHi = 0;
+  /// joined-instance: the access touches only the record handed to the
+  /// thread of this creation site (index into Creations) that a join loop
+  /// joined just before it, in the same iteration (JoinedInstances.cpp);
+  /// -1 if not. Its templates' instances each own their record.
+  int32_t JoinedInstance = -1;
   BaseRef Base; ///< Canonical address, for lock correlation.
   /// context-parameters: the canonical base is this parameter of the
   /// access's function and every object of Locs is one the parameter may

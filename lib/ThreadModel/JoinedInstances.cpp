@@ -1,0 +1,226 @@
+//===- JoinedInstances.cpp - What a join loop reads of the thread it joined -===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The textbook way to collect each thread's result:
+//
+//   for (i = 0; i < n; i++) {                for (i = 0; i < n; i++) {
+//     a = malloc(sizeof *a); ...               pthread_join(t[i], 0);
+//     args[i] = a;                             total += args[i]->sum;
+//     pthread_create(&t[i], 0, w, a);          free(args[i]);
+//   }                                        }
+//
+// In iteration k the join loop joins the thread created in iteration k and
+// then touches the record handed to it; each worker touches only its own
+// record (instance-owned). So the creator's access happens after every
+// access of the one instance that owns its memory, and the other instances
+// never touch it. ScalarEvolution, on a copy of the creating function with
+// its promotable locals in SSA form, proves the iteration correspondence;
+// the graph-level conditions (ownership, no other write of the handles)
+// are the builder's. See "joined-instance" in docs/design-threadmodel.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionGraphBuilder.h"
+#include "PromotedCopy.h"
+#include "ThreadModelInternal.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+namespace {
+
+/// Ptr as `{Start,+,Step}<L>` in a loop L of depth 1, Step a positive
+/// constant: the address of element k in iteration k. Null otherwise.
+const SCEVAddRecExpr *elementRecurrence(ScalarEvolution &SE, LoopInfo &LI,
+                                        const Instruction &At,
+                                        const Value *Ptr) {
+  const Loop *L = LI.getLoopFor(At.getParent());
+  if (!L || L->getLoopDepth() != 1 || !Ptr->getType()->isPointerTy())
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
+  if (!AR || AR->getLoop() != L || !AR->isAffine() ||
+      !SE.isLoopInvariant(AR->getStart(), L))
+    return nullptr;
+  auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!C || C->getAPInt().isNonPositive() ||
+      C->getAPInt().getSignificantBits() > 32)
+    return nullptr;
+  return AR;
+}
+
+bool sameElements(ScalarEvolution &SE, const SCEVAddRecExpr *A,
+                  const SCEVAddRecExpr *B) {
+  return A->getStart() == B->getStart() &&
+         A->getStepRecurrence(SE) == B->getStepRecurrence(SE);
+}
+
+/// Whether Store is the only store into a private local table (an alloca
+/// only indexed, loaded from and stored into, never address-taken), so
+/// that after the create loop element k holds what iteration k stored.
+bool onlyStoreIntoTable(const StoreInst &Store) {
+  const Value *Ptr = Store.getPointerOperand();
+  while (auto *GEP = dyn_cast<GetElementPtrInst>(Ptr))
+    Ptr = GEP->getPointerOperand();
+  auto *AI = dyn_cast<AllocaInst>(Ptr);
+  if (!AI)
+    return false;
+  unsigned Stores = 0;
+  SmallVector<const Value *, 8> Work{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *I = U.getUser();
+      if (isa<GetElementPtrInst>(I) && U.getOperandNo() == 0)
+        Work.push_back(I);
+      else if (isa<LoadInst>(I))
+        continue;
+      else if (isa<StoreInst>(I) && U.getOperandNo() == 1)
+        Stores += 1;
+      else if (!isSlotMarker(I))
+        return false;
+    }
+  }
+  return Stores == 1 && Store.getParent()->getParent() == AI->getFunction();
+}
+
+/// The accesses through Record at constant offsets: loads and stores
+/// through it, and calls all of whose pointer arguments are it (free).
+void accessesThrough(const Value *Record, std::vector<const Instruction *> &Out) {
+  SmallVector<const Value *, 8> Work{Record};
+  SmallPtrSet<const Value *, 8> Seen{Record};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *I = U.getUser();
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+        if (GEP->getPointerOperand() == V && GEP->hasAllConstantIndices() &&
+            Seen.insert(GEP).second)
+          Work.push_back(GEP);
+      } else if (auto *LI = dyn_cast<LoadInst>(I)) {
+        Out.push_back(LI);
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() == 1)
+          Out.push_back(SI);
+      } else if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (CB->isArgOperand(&U) &&
+            all_of(CB->args(), [&](const Use &A) {
+              return !A->getType()->isPointerTy() || Seen.count(A.get());
+            }))
+          Out.push_back(CB);
+      }
+    }
+  }
+}
+
+} // namespace
+
+std::vector<std::pair<const Instruction *, unsigned>>
+findJoinedInstanceAccesses(
+    ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
+    ArrayRef<const CallBase *> Joins) {
+  std::vector<std::pair<const Instruction *, unsigned>> Out;
+  if (Sites.empty() || Joins.empty())
+    return Out;
+  // Cheap test first: a create whose argument is also stored into a
+  // private table just before it.
+  auto TableStores = [](const CallBase &Create, unsigned ArgNo) {
+    std::vector<const StoreInst *> Stores;
+    for (const Instruction &I : *Create.getParent()) {
+      if (&I == &Create)
+        break;
+      if (auto *SI = dyn_cast<StoreInst>(&I))
+        if (SI->getValueOperand()->getType()->isPointerTy() &&
+            ArgNo < Create.arg_size() && onlyStoreIntoTable(*SI))
+          Stores.push_back(SI);
+    }
+    return Stores;
+  };
+  auto ArgNoOf = [](const CallBase &CB) {
+    const Function *F = CB.getCalledFunction();
+    return F && F->getName() == "thrd_create" ? 2u : 3u;
+  };
+  if (none_of(Sites, [&](const auto &S) {
+        return !TableStores(*S.second, ArgNoOf(*S.second)).empty();
+      }))
+    return Out;
+
+  Function &F = *const_cast<Function *>(Sites.front().second->getFunction());
+  if (!F.getParent())
+    return Out;
+  PromotedCopy PC(F);
+  ScalarEvolution &SE = *PC.SE;
+  LoopInfo &LI = *PC.LI;
+  DenseMap<const Instruction *, const Instruction *> Original;
+  for (const Instruction &I : instructions(F))
+    if (auto *C = PC.copyOf<Instruction>(&I))
+      Original[C] = &I;
+
+  for (const auto &[Site, OrigCreate] : Sites) {
+    auto *Create = PC.copyOf<CallBase>(OrigCreate);
+    unsigned ArgNo = ArgNoOf(*OrigCreate);
+    if (!Create || Create->arg_size() <= ArgNo)
+      continue;
+    const SCEVAddRecExpr *CAR =
+        elementRecurrence(SE, LI, *Create, Create->getArgOperand(0));
+    if (!CAR || !CAR->hasNoSelfWrap())
+      continue;
+    // The tables iteration k stores the thread's argument into, at k.
+    std::vector<const SCEVAddRecExpr *> Tables;
+    for (const StoreInst *OrigStore : TableStores(*OrigCreate, ArgNo)) {
+      auto *Store = PC.copyOf<StoreInst>(OrigStore);
+      if (!Store || Store->getValueOperand() != Create->getArgOperand(ArgNo))
+        continue;
+      const SCEVAddRecExpr *TAR =
+          elementRecurrence(SE, LI, *Store, Store->getPointerOperand());
+      if (TAR && TAR->getLoop() == CAR->getLoop() && TAR->hasNoSelfWrap())
+        Tables.push_back(TAR);
+    }
+    if (Tables.empty())
+      continue;
+    for (const CallBase *OrigJoin : Joins) {
+      auto *Join = PC.copyOf<CallBase>(OrigJoin);
+      auto *Handle =
+          Join && Join->arg_size() ? dyn_cast<LoadInst>(Join->getArgOperand(0))
+                                   : nullptr;
+      const SCEVAddRecExpr *JAR =
+          Handle ? elementRecurrence(SE, LI, *Join, Handle->getPointerOperand())
+                 : nullptr;
+      // Iteration k joins the handle iteration k of the create loop stored.
+      if (!JAR || JAR->getLoop() == CAR->getLoop() ||
+          !sameElements(SE, JAR, CAR))
+        continue;
+      const Loop *L2 = JAR->getLoop();
+      for (BasicBlock *BB : L2->blocks())
+        for (Instruction &I : *BB) {
+          auto *Record = dyn_cast<LoadInst>(&I);
+          if (!Record || !Record->getType()->isPointerTy())
+            continue;
+          const SCEVAddRecExpr *RAR =
+              elementRecurrence(SE, LI, *Record, Record->getPointerOperand());
+          if (!RAR || RAR->getLoop() != L2 ||
+              none_of(Tables, [&](const SCEVAddRecExpr *T) {
+                return sameElements(SE, RAR, T);
+              }))
+            continue;
+          std::vector<const Instruction *> Through;
+          accessesThrough(Record, Through);
+          for (const Instruction *X : Through)
+            if (PC.DT.dominates(Join, X))
+              if (const Instruction *Orig = Original.lookup(X))
+                Out.push_back({Orig, Site});
+        }
+    }
+  }
+  return Out;
+}
+
+} // namespace racesift
