@@ -1,4 +1,5 @@
-//===- JoinedInstances.cpp - What a join loop reads of the thread it joined -===//
+//===- JoinedInstances.cpp - What a join loop reads of the thread it joined
+//-===//
 //
 // Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
@@ -94,7 +95,8 @@ bool onlyStoreIntoTable(const StoreInst &Store) {
 
 /// The accesses through Record at constant offsets: loads and stores
 /// through it, and calls all of whose pointer arguments are it (free).
-void accessesThrough(const Value *Record, std::vector<const Instruction *> &Out) {
+void accessesThrough(const Value *Record,
+                     std::vector<const Instruction *> &Out) {
   SmallVector<const Value *, 8> Work{Record};
   SmallPtrSet<const Value *, 8> Seen{Record};
   while (!Work.empty()) {
@@ -111,8 +113,7 @@ void accessesThrough(const Value *Record, std::vector<const Instruction *> &Out)
         if (U.getOperandNo() == 1)
           Out.push_back(SI);
       } else if (auto *CB = dyn_cast<CallBase>(I)) {
-        if (CB->isArgOperand(&U) &&
-            all_of(CB->args(), [&](const Use &A) {
+        if (CB->isArgOperand(&U) && all_of(CB->args(), [&](const Use &A) {
               return !A->getType()->isPointerTy() || Seen.count(A.get());
             }))
           Out.push_back(CB);
@@ -188,9 +189,9 @@ findJoinedInstanceAccesses(
       continue;
     for (const CallBase *OrigJoin : Joins) {
       auto *Join = PC.copyOf<CallBase>(OrigJoin);
-      auto *Handle =
-          Join && Join->arg_size() ? dyn_cast<LoadInst>(Join->getArgOperand(0))
-                                   : nullptr;
+      auto *Handle = Join && Join->arg_size()
+                         ? dyn_cast<LoadInst>(Join->getArgOperand(0))
+                         : nullptr;
       const SCEVAddRecExpr *JAR =
           Handle ? elementRecurrence(SE, LI, *Join, Handle->getPointerOperand())
                  : nullptr;
