@@ -30,8 +30,10 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -122,13 +124,56 @@ void accessesThrough(const Value *Record,
   }
 }
 
+/// joined-index: a load or store I of loop L2 at `Base + Offset + Stride *
+/// k` in iteration k (Base a global or an alloca of the function, as in the
+/// original), for a create that passed the counter C0 + C1 * k.
+std::optional<JoinedInstanceAccess> indexedAccess(
+    ScalarEvolution &SE, LoopInfo &LI, const Instruction &I, const Loop *L2,
+    std::pair<int64_t, int64_t> Counter,
+    const DenseMap<const Instruction *, const Instruction *> &Original,
+    const DataLayout &DL) {
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  const SCEVAddRecExpr *AR = Ptr ? elementRecurrence(SE, LI, I, Ptr) : nullptr;
+  if (!AR || AR->getLoop() != L2 || !AR->hasNoSelfWrap())
+    return std::nullopt;
+  const SCEV *Start = AR->getStart();
+  int64_t Offset = 0;
+  if (auto *Add = dyn_cast<SCEVAddExpr>(Start)) {
+    auto *C = Add->getNumOperands() == 2
+                  ? dyn_cast<SCEVConstant>(Add->getOperand(0))
+                  : nullptr;
+    if (!C || C->getAPInt().getSignificantBits() > 32)
+      return std::nullopt;
+    Offset = C->getAPInt().getSExtValue();
+    Start = Add->getOperand(1);
+  }
+  auto *U = dyn_cast<SCEVUnknown>(Start);
+  const Value *Base = U ? U->getValue() : nullptr;
+  if (auto *AI = dyn_cast_or_null<AllocaInst>(Base))
+    Base = Original.lookup(AI);
+  else if (!isa_and_nonnull<GlobalVariable>(Base))
+    Base = nullptr;
+  const Instruction *Orig = Original.lookup(&I);
+  if (!Base || !Orig)
+    return std::nullopt;
+  JoinedInstanceAccess X;
+  X.Inst = Orig;
+  X.Base = Base;
+  X.Offset = Offset;
+  X.Stride =
+      cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().getSExtValue();
+  X.Size = DL.getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(&I)));
+  X.C0 = Counter.first;
+  X.C1 = Counter.second;
+  return X;
+}
+
 } // namespace
 
-std::vector<std::pair<const Instruction *, unsigned>>
-findJoinedInstanceAccesses(
+std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
     ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
     ArrayRef<const CallBase *> Joins) {
-  std::vector<std::pair<const Instruction *, unsigned>> Out;
+  std::vector<JoinedInstanceAccess> Out;
   if (Sites.empty() || Joins.empty())
     return Out;
   // Cheap test first: a create whose argument is also stored into a
@@ -149,14 +194,25 @@ findJoinedInstanceAccesses(
     const Function *F = CB.getCalledFunction();
     return F && F->getName() == "thrd_create" ? 2u : 3u;
   };
+  // Or a create passing its loop's counter, and a read after a join.
+  auto PassesCounter = [](const CallBase &Create, unsigned ArgNo) {
+    const Value *Arg = Create.getArgOperand(ArgNo)->stripPointerCasts();
+    if (auto *C = dyn_cast<CastInst>(Arg))
+      Arg = C->getOperand(0);
+    return !isa<Constant>(Arg);
+  };
   if (none_of(Sites, [&](const auto &S) {
-        return !TableStores(*S.second, ArgNoOf(*S.second)).empty();
+        unsigned ArgNo = ArgNoOf(*S.second);
+        return ArgNo < S.second->arg_size() &&
+               (!TableStores(*S.second, ArgNo).empty() ||
+                PassesCounter(*S.second, ArgNo));
       }))
     return Out;
 
   Function &F = *const_cast<Function *>(Sites.front().second->getFunction());
   if (!F.getParent())
     return Out;
+  const DataLayout &DL = F.getParent()->getDataLayout();
   PromotedCopy PC(F);
   ScalarEvolution &SE = *PC.SE;
   LoopInfo &LI = *PC.LI;
@@ -174,6 +230,27 @@ findJoinedInstanceAccesses(
         elementRecurrence(SE, LI, *Create, Create->getArgOperand(0));
     if (!CAR || !CAR->hasNoSelfWrap())
       continue;
+    // The counter value iteration k passes, C0 + C1 * k, if any.
+    std::optional<std::pair<int64_t, int64_t>> Counter;
+    {
+      const Value *Arg = Create->getArgOperand(ArgNo);
+      while (auto *C = dyn_cast<CastInst>(Arg))
+        Arg = C->getOperand(0);
+      auto *AR =
+          Arg->getType()->isIntegerTy()
+              ? dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Arg)))
+              : nullptr;
+      auto *Start = AR ? dyn_cast<SCEVConstant>(AR->getStart()) : nullptr;
+      auto *Step = AR && AR->isAffine()
+                       ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE))
+                       : nullptr;
+      if (Start && Step && AR->getLoop() == CAR->getLoop() &&
+          AR->hasNoSignedWrap() &&
+          Start->getAPInt().getSignificantBits() <= 32 &&
+          Step->getAPInt().getSignificantBits() <= 32)
+        Counter = {Start->getAPInt().getSExtValue(),
+                   Step->getAPInt().getSExtValue()};
+    }
     // The tables iteration k stores the thread's argument into, at k.
     std::vector<const SCEVAddRecExpr *> Tables;
     for (const StoreInst *OrigStore : TableStores(*OrigCreate, ArgNo)) {
@@ -185,7 +262,7 @@ findJoinedInstanceAccesses(
       if (TAR && TAR->getLoop() == CAR->getLoop() && TAR->hasNoSelfWrap())
         Tables.push_back(TAR);
     }
-    if (Tables.empty())
+    if (Tables.empty() && !Counter)
       continue;
     for (const CallBase *OrigJoin : Joins) {
       auto *Join = PC.copyOf<CallBase>(OrigJoin);
@@ -202,6 +279,13 @@ findJoinedInstanceAccesses(
       const Loop *L2 = JAR->getLoop();
       for (BasicBlock *BB : L2->blocks())
         for (Instruction &I : *BB) {
+          if (Counter && isa<LoadInst, StoreInst>(&I) &&
+              PC.DT.dominates(Join, &I))
+            if (std::optional<JoinedInstanceAccess> X =
+                    indexedAccess(SE, LI, I, L2, *Counter, Original, DL)) {
+              X->Creation = Site;
+              Out.push_back(*X);
+            }
           auto *Record = dyn_cast<LoadInst>(&I);
           if (!Record || !Record->getType()->isPointerTy())
             continue;

@@ -445,15 +445,15 @@ struct ModelBuilder {
             Joins.push_back(CB);
       for (const JoinAllPoint &P : findJoinAllLoops(Sites, Joins))
         Ctx.JoinAllAt[P.At].push_back(P);
-      for (auto [I, Site] : findJoinedInstanceAccesses(Sites, Joins))
-        JoinedInstanceAt.push_back({I, Site});
+      for (JoinedInstanceAccess &X : findJoinedInstanceAccesses(Sites, Joins))
+        JoinedInstanceAt.push_back(X);
     }
     computeCxxJoinLoops();
   }
 
   /// Accesses after a join, through the record of the thread it joined
   /// (findJoinedInstanceAccesses), for markJoinedInstances.
-  std::vector<std::pair<const Instruction *, unsigned>> JoinedInstanceAt;
+  std::vector<JoinedInstanceAccess> JoinedInstanceAt;
 
   /// Per creation site: whether nothing but it stores a thread id where it
   /// stores them (no other creation site, no write but the creation itself
@@ -488,7 +488,10 @@ struct ModelBuilder {
   /// through the record handed to the thread joined, touches only memory
   /// of that one instance, when the join waits for that site's thread and
   /// every object the access may touch is owned per instance by each
-  /// template the site starts.
+  /// template the site starts; or (joined-index) at the bytes of the
+  /// per-instance-index window of that instance, when every access of the
+  /// site's one template to the object is per-instance-indexed and the
+  /// instances' windows do not overlap.
   void markJoinedInstances() {
     if (JoinedInstanceAt.empty())
       return;
@@ -496,21 +499,65 @@ struct ModelBuilder {
     DenseMap<const Instruction *, std::vector<AccessId>> AccessesAt;
     for (const Access &A : TM.Accesses)
       AccessesAt[A.Inst].push_back(A.Id);
-    for (auto [I, Site] : JoinedInstanceAt) {
-      const CreationSite &CS = TM.Creations[Site];
-      if (!Valid[Site] || CS.Targets.empty() || CS.Library)
+    for (const JoinedInstanceAccess &X : JoinedInstanceAt) {
+      const CreationSite &CS = TM.Creations[X.Creation];
+      if (!Valid[X.Creation] || CS.Targets.empty() || CS.Library ||
+          (X.Base && !indexWindowsDisjoint(X)))
         continue;
-      for (AccessId Id : AccessesAt.lookup(I)) {
+      ObjectId Obj = X.Base ? PTA.objectFor(X.Base) : InvalidObject;
+      for (AccessId Id : AccessesAt.lookup(X.Inst)) {
         Access &A = TM.Accesses[Id];
         if (!A.Unresolved && !A.Locs.empty() &&
             all_of(A.Locs, [&](const MemLoc &L) {
-              return all_of(CS.Targets, [&](TemplateId T) {
-                return TM.Objects[L.Obj].ownedPerInstance(T);
-              });
+              return X.Base ? L.Obj == Obj
+                            : all_of(CS.Targets, [&](TemplateId T) {
+                                return TM.Objects[L.Obj].ownedPerInstance(T);
+                              });
             }))
-          A.JoinedInstance = int32_t(Site);
+          A.JoinedInstance = int32_t(X.Creation);
       }
     }
+  }
+
+  /// joined-index: the site starts one template, only it starts that
+  /// template, its instances get their index from it, and every access of
+  /// the template to X's object is at its instance's index, within one
+  /// window per instance that also holds X's bytes (all relative to
+  /// Stride * k), no wider than the stride: the instance joined in
+  /// iteration k is the only one that touches X's bytes.
+  bool indexWindowsDisjoint(const JoinedInstanceAccess &X) const {
+    const CreationSite &CS = TM.Creations[X.Creation];
+    if (CS.Targets.size() != 1 || CS.ParamVar == NoDataVar ||
+        TM.Templates[CS.Targets[0]].CreatedBy !=
+            std::vector<unsigned>{X.Creation} ||
+        X.Stride == 0)
+      return false;
+    TemplateId T = CS.Targets[0];
+    ObjectId Obj = PTA.objectFor(X.Base);
+    if (Obj == InvalidObject)
+      return false;
+    int64_t Lo = X.Offset, Hi = X.Offset + X.Size;
+    for (const Access &Y : TM.Accesses) {
+      if (none_of(Y.Locs, [&](const MemLoc &L) { return L.Obj == Obj; }))
+        continue;
+      auto Ts = FuncTemplates.find(Y.Inst ? Y.Inst->getFunction() : nullptr);
+      if (Ts == FuncTemplates.end() || !is_contained(Ts->second, T))
+        continue;
+      // Y touches IndexScale * (C0 + C1 * k) + [IndexLo, IndexHi).
+      int64_t Base, YStride, YLo, YHi;
+      if (Y.IndexVar != CS.ParamVar ||
+          __builtin_mul_overflow(Y.IndexScale, X.C1, &YStride) ||
+          YStride != X.Stride ||
+          __builtin_mul_overflow(Y.IndexScale, X.C0, &Base) ||
+          __builtin_add_overflow(Base, Y.IndexLo, &YLo) ||
+          __builtin_add_overflow(Base, Y.IndexHi, &YHi))
+        return false;
+      Lo = std::min(Lo, YLo);
+      Hi = std::max(Hi, YHi);
+    }
+    int64_t Width;
+    return !__builtin_sub_overflow(Hi, Lo, &Width) &&
+           Width <= (X.Stride < 0 ? -X.Stride : X.Stride);
   }
 
   /// Range-for loops that join every std::thread of a local container
@@ -1531,8 +1578,8 @@ struct ModelBuilder {
         TM.Functions.push_back(FGB.build(F));
       }
     validateJoinLoops();
-    markJoinedInstances();
     findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
+    markJoinedInstances();
     computeShared();
   }
 };

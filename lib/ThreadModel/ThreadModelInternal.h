@@ -98,15 +98,24 @@ std::vector<JoinAllPoint> findCxxContainerJoinLoops(
     const llvm::Function &Main,
     llvm::ArrayRef<std::pair<unsigned, const llvm::Function *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// An access after a join in a join loop that touches only what belongs to
+/// the thread that join waits for (docs/design-threadmodel.md,
+/// "joined-instance"): the record the create loop stored into a private
+/// table for it (Base null), or, in iteration k, bytes Offset + Stride * k
+/// + [0, Size) of Base (a global or the creating function's alloca) where
+/// the create of iteration k passed the counter value C0 + C1 * k.
+struct JoinedInstanceAccess {
+  const llvm::Instruction *Inst = nullptr;
+  unsigned Creation = 0;
+  const llvm::Value *Base = nullptr;
+  int64_t Offset = 0, Stride = 0, Size = 0, C0 = 0, C1 = 0;
+};
 /// For creation sites of one function that runs once (index, pthread_create
 /// or thrd_create call) and the pthread_join/thrd_join calls of that
-/// function: accesses after a join in a join loop, through the record the
-/// create loop stored into a private table for the thread that join waits
-/// for (instruction, creation index; docs/design-threadmodel.md,
-/// "joined-instance"). The caller checks that the handles hold only that
-/// site's ids and that the record is owned per instance.
-std::vector<std::pair<const llvm::Instruction *, unsigned>>
-findJoinedInstanceAccesses(
+/// function: the JoinedInstanceAccesses. The caller checks that the
+/// handles hold only that site's ids, and that the record is owned per
+/// instance or the bytes are the instance's per-instance-index bytes.
+std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// How a worker's entry reads its per-instance index value v: its first
