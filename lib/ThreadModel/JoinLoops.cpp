@@ -32,22 +32,15 @@ namespace racesift {
 namespace {
 
 /// The handle address of a call, as an add recurrence of a single loop of
-/// depth 1 that steps by a positive constant, or null.
+/// depth 1 that steps by a positive constant (Step), or null.
 const SCEVAddRecExpr *handleRecurrence(ScalarEvolution &SE, LoopInfo &LI,
                                        const Instruction &Call,
                                        const Value *Ptr, int64_t &Step) {
-  const Loop *L = LI.getLoopFor(Call.getParent());
-  if (!L || L->getLoopDepth() != 1 || !Ptr->getType()->isPointerTy())
-    return nullptr;
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
-  if (!AR || AR->getLoop() != L || !AR->isAffine() ||
-      !SE.isLoopInvariant(AR->getStart(), L))
-    return nullptr;
-  auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!C || C->getAPInt().isNonPositive() ||
-      C->getAPInt().getSignificantBits() > 32)
-    return nullptr;
-  Step = C->getAPInt().getSExtValue();
+  const SCEVAddRecExpr *AR = elementRecurrence(SE, LI, Call, Ptr);
+  if (AR)
+    Step = cast<SCEVConstant>(AR->getStepRecurrence(SE))
+               ->getAPInt()
+               .getSExtValue();
   return AR;
 }
 

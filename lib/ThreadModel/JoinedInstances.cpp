@@ -41,25 +41,6 @@ namespace racesift {
 
 namespace {
 
-/// Ptr as `{Start,+,Step}<L>` in a loop L of depth 1, Step a positive
-/// constant: the address of element k in iteration k. Null otherwise.
-const SCEVAddRecExpr *elementRecurrence(ScalarEvolution &SE, LoopInfo &LI,
-                                        const Instruction &At,
-                                        const Value *Ptr) {
-  const Loop *L = LI.getLoopFor(At.getParent());
-  if (!L || L->getLoopDepth() != 1 || !Ptr->getType()->isPointerTy())
-    return nullptr;
-  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
-  if (!AR || AR->getLoop() != L || !AR->isAffine() ||
-      !SE.isLoopInvariant(AR->getStart(), L))
-    return nullptr;
-  auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!C || C->getAPInt().isNonPositive() ||
-      C->getAPInt().getSignificantBits() > 32)
-    return nullptr;
-  return AR;
-}
-
 bool sameElements(ScalarEvolution &SE, const SCEVAddRecExpr *A,
                   const SCEVAddRecExpr *B) {
   return A->getStart() == B->getStart() &&
@@ -169,6 +150,23 @@ std::optional<JoinedInstanceAccess> indexedAccess(
 }
 
 } // namespace
+
+const SCEVAddRecExpr *elementRecurrence(ScalarEvolution &SE, LoopInfo &LI,
+                                        const Instruction &At,
+                                        const Value *Ptr) {
+  const Loop *L = LI.getLoopFor(At.getParent());
+  if (!L || L->getLoopDepth() != 1 || !Ptr->getType()->isPointerTy())
+    return nullptr;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Ptr)));
+  if (!AR || AR->getLoop() != L || !AR->isAffine() ||
+      !SE.isLoopInvariant(AR->getStart(), L))
+    return nullptr;
+  auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!C || C->getAPInt().isNonPositive() ||
+      C->getAPInt().getSignificantBits() > 32)
+    return nullptr;
+  return AR;
+}
 
 std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
     ArrayRef<std::pair<unsigned, const CallBase *>> Sites,

@@ -36,6 +36,9 @@ class DataLayout;
 class GEPOperator;
 class GlobalVariable;
 class Instruction;
+class LoopInfo;
+class SCEVAddRecExpr;
+class ScalarEvolution;
 class Type;
 class Value;
 } // namespace llvm
@@ -98,6 +101,13 @@ std::vector<JoinAllPoint> findCxxContainerJoinLoops(
     const llvm::Function &Main,
     llvm::ArrayRef<std::pair<unsigned, const llvm::Function *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// Ptr, used at At, as `{Start,+,Step}<L>` with L At's loop, of depth 1,
+/// Start invariant in L and Step a positive constant of at most 32 bits:
+/// the address of element k in iteration k. Null otherwise.
+const llvm::SCEVAddRecExpr *elementRecurrence(llvm::ScalarEvolution &SE,
+                                              llvm::LoopInfo &LI,
+                                              const llvm::Instruction &At,
+                                              const llvm::Value *Ptr);
 /// An access after a join in a join loop that touches only what belongs to
 /// the thread that join waits for (docs/design-threadmodel.md,
 /// "joined-instance"): the record the create loop stored into a private
