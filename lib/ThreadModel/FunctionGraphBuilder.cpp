@@ -43,6 +43,31 @@ bool isLocalSlot(const AllocaInst &AI) {
   });
 }
 
+std::optional<PrivateTable> privateTable(const Value *Ptr) {
+  while (auto *GEP = dyn_cast<GetElementPtrInst>(Ptr))
+    Ptr = GEP->getPointerOperand();
+  auto *AI = dyn_cast<AllocaInst>(Ptr);
+  if (!AI)
+    return std::nullopt;
+  PrivateTable T;
+  SmallVector<const Value *, 8> Work{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *I = U.getUser();
+      if (isa<GetElementPtrInst>(I) && U.getOperandNo() == 0)
+        Work.push_back(I);
+      else if (auto *LI = dyn_cast<LoadInst>(I))
+        T.Loads.push_back(LI);
+      else if (isa<StoreInst>(I) && U.getOperandNo() == 1)
+        T.Stores.push_back(cast<StoreInst>(I));
+      else if (!isSlotMarker(I))
+        return std::nullopt;
+    }
+  }
+  return T;
+}
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result).
 const Value *singleStoredValue(const AllocaInst *AI) {

@@ -150,6 +150,16 @@ bool isSlotMarker(const llvm::User *U);
 /// function's stores changes it.
 bool isLocalSlot(const llvm::AllocaInst &AI);
 
+/// A private local table: an alloca only indexed, loaded from and stored
+/// into (as the address), never address-taken, so what is stored there
+/// stays with its function; with its loads and stores.
+struct PrivateTable {
+  std::vector<const llvm::LoadInst *> Loads;
+  std::vector<const llvm::StoreInst *> Stores;
+};
+/// The private local table Ptr points into (through GEPs), or nullopt.
+std::optional<PrivateTable> privateTable(const llvm::Value *Ptr);
+
 /// The value a local slot holds if it is stored exactly once and otherwise
 /// only loaded (the -O0 home of a parameter or a call result), else null.
 const llvm::Value *singleStoredValue(const llvm::AllocaInst *AI);

@@ -47,35 +47,6 @@ bool sameElements(ScalarEvolution &SE, const SCEVAddRecExpr *A,
          A->getStepRecurrence(SE) == B->getStepRecurrence(SE);
 }
 
-/// Whether Store is the only store into a private local table (an alloca
-/// only indexed, loaded from and stored into, never address-taken), so
-/// that after the create loop element k holds what iteration k stored.
-bool onlyStoreIntoTable(const StoreInst &Store) {
-  const Value *Ptr = Store.getPointerOperand();
-  while (auto *GEP = dyn_cast<GetElementPtrInst>(Ptr))
-    Ptr = GEP->getPointerOperand();
-  auto *AI = dyn_cast<AllocaInst>(Ptr);
-  if (!AI)
-    return false;
-  unsigned Stores = 0;
-  SmallVector<const Value *, 8> Work{AI};
-  while (!Work.empty()) {
-    const Value *V = Work.pop_back_val();
-    for (const Use &U : V->uses()) {
-      const User *I = U.getUser();
-      if (isa<GetElementPtrInst>(I) && U.getOperandNo() == 0)
-        Work.push_back(I);
-      else if (isa<LoadInst>(I))
-        continue;
-      else if (isa<StoreInst>(I) && U.getOperandNo() == 1)
-        Stores += 1;
-      else if (!isSlotMarker(I))
-        return false;
-    }
-  }
-  return Stores == 1 && Store.getParent()->getParent() == AI->getFunction();
-}
-
 /// The accesses through Record at constant offsets: loads and stores
 /// through it, and calls all of whose pointer arguments are it (free).
 void accessesThrough(const Value *Record,
@@ -169,21 +140,22 @@ const SCEVAddRecExpr *elementRecurrence(ScalarEvolution &SE, LoopInfo &LI,
 }
 
 std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
-    ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
+    PromotedCopy &PC, ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
     ArrayRef<const CallBase *> Joins) {
   std::vector<JoinedInstanceAccess> Out;
-  if (Sites.empty() || Joins.empty())
-    return Out;
-  // Cheap test first: a create whose argument is also stored into a
-  // private table just before it.
-  auto TableStores = [](const CallBase &Create, unsigned ArgNo) {
+  // The stores of a pointer, before the create in its block, that are the
+  // only store into a private local table: after the create loop element
+  // k holds what iteration k stored.
+  auto TableStores = [](const CallBase &Create) {
     std::vector<const StoreInst *> Stores;
     for (const Instruction &I : *Create.getParent()) {
       if (&I == &Create)
         break;
-      if (auto *SI = dyn_cast<StoreInst>(&I))
-        if (SI->getValueOperand()->getType()->isPointerTy() &&
-            ArgNo < Create.arg_size() && onlyStoreIntoTable(*SI))
+      auto *SI = dyn_cast<StoreInst>(&I);
+      if (!SI || !SI->getValueOperand()->getType()->isPointerTy())
+        continue;
+      if (std::optional<PrivateTable> T = privateTable(SI->getPointerOperand()))
+        if (T->Stores.size() == 1)
           Stores.push_back(SI);
     }
     return Stores;
@@ -192,26 +164,8 @@ std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
     const Function *F = CB.getCalledFunction();
     return F && F->getName() == "thrd_create" ? 2u : 3u;
   };
-  // Or a create passing its loop's counter, and a read after a join.
-  auto PassesCounter = [](const CallBase &Create, unsigned ArgNo) {
-    const Value *Arg = Create.getArgOperand(ArgNo)->stripPointerCasts();
-    if (auto *C = dyn_cast<CastInst>(Arg))
-      Arg = C->getOperand(0);
-    return !isa<Constant>(Arg);
-  };
-  if (none_of(Sites, [&](const auto &S) {
-        unsigned ArgNo = ArgNoOf(*S.second);
-        return ArgNo < S.second->arg_size() &&
-               (!TableStores(*S.second, ArgNo).empty() ||
-                PassesCounter(*S.second, ArgNo));
-      }))
-    return Out;
-
-  Function &F = *const_cast<Function *>(Sites.front().second->getFunction());
-  if (!F.getParent())
-    return Out;
+  const Function &F = *Sites.front().second->getFunction();
   const DataLayout &DL = F.getParent()->getDataLayout();
-  PromotedCopy PC(F);
   ScalarEvolution &SE = *PC.SE;
   LoopInfo &LI = *PC.LI;
   DenseMap<const Instruction *, const Instruction *> Original;
@@ -251,7 +205,7 @@ std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
     }
     // The tables iteration k stores the thread's argument into, at k.
     std::vector<const SCEVAddRecExpr *> Tables;
-    for (const StoreInst *OrigStore : TableStores(*OrigCreate, ArgNo)) {
+    for (const StoreInst *OrigStore : TableStores(*OrigCreate)) {
       auto *Store = PC.copyOf<StoreInst>(OrigStore);
       if (!Store || Store->getValueOperand() != Create->getArgOperand(ArgNo))
         continue;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionGraphBuilder.h"
+#include "PromotedCopy.h"
 #include "racesift/Support/Debug.h"
 #include "racesift/Support/StableSort.h"
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
@@ -443,9 +444,14 @@ struct ModelBuilder {
         if (auto *CB = dyn_cast<CallBase>(&I))
           if (Named(*CB, "pthread_join", "thrd_join"))
             Joins.push_back(CB);
-      for (const JoinAllPoint &P : findJoinAllLoops(Sites, Joins))
+      if (Joins.empty() || !F->getParent())
+        continue;
+      // One copy with promoted locals for both analyses.
+      PromotedCopy PC(*const_cast<Function *>(F));
+      for (const JoinAllPoint &P : findJoinAllLoops(PC, Sites, Joins))
         Ctx.JoinAllAt[P.At].push_back(P);
-      for (JoinedInstanceAccess &X : findJoinedInstanceAccesses(Sites, Joins))
+      for (JoinedInstanceAccess &X :
+           findJoinedInstanceAccesses(PC, Sites, Joins))
         JoinedInstanceAt.push_back(X);
     }
     computeCxxJoinLoops();
@@ -927,38 +933,6 @@ struct ModelBuilder {
   };
   DenseMap<std::pair<const Function *, unsigned>, bool> NonCapturingMemo;
 
-  /// The pointer loads of a private local table (an alloca only indexed,
-  /// loaded from and stored into, never address-taken): what is stored
-  /// there stays with its function. Null if Ptr is not into one.
-  static std::optional<std::vector<const LoadInst *>>
-  privateTableLoads(const Value *Ptr) {
-    while (auto *GEP = dyn_cast<GetElementPtrInst>(Ptr))
-      Ptr = GEP->getPointerOperand();
-    auto *AI = dyn_cast<AllocaInst>(Ptr);
-    if (!AI)
-      return std::nullopt;
-    std::vector<const LoadInst *> Loads;
-    SmallVector<const Value *, 8> Work{AI};
-    while (!Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      for (const Use &U : V->uses()) {
-        const User *I = U.getUser();
-        if (isa<GetElementPtrInst>(I) && U.getOperandNo() == 0)
-          Work.push_back(I);
-        else if (auto *LI = dyn_cast<LoadInst>(I)) {
-          if (LI->getType()->isPointerTy())
-            Loads.push_back(LI);
-        } else if (isa<StoreInst>(I) && U.getOperandNo() == 1)
-          continue;
-        else if (isSlotMarker(I))
-          continue;
-        else
-          return std::nullopt;
-      }
-    }
-    return Loads;
-  }
-
   /// Uses of Root and of pointers derived from it (casts, GEPs, local slots
   /// that hold only such pointers: steppedSlotBase) within its function.
   /// With Tables, also what is loaded back from a private local table it
@@ -997,11 +971,11 @@ struct ModelBuilder {
             for (const User *SU : Slot->users())
               if (isa<LoadInst>(SU))
                 Derived(SU);
-          } else if (auto Loads =
-                         Tables ? privateTableLoads(SI->getPointerOperand())
-                                : std::nullopt) {
-            for (const LoadInst *LI : *Loads)
-              Derived(LI);
+          } else if (auto Table = Tables ? privateTable(SI->getPointerOperand())
+                                         : std::nullopt) {
+            for (const LoadInst *LI : Table->Loads)
+              if (LI->getType()->isPointerTy())
+                Derived(LI);
           } else {
             W.Escapes.push_back(I);
           }

@@ -45,6 +45,8 @@ class Value;
 
 namespace racesift {
 
+class PromotedCopy;
+
 /// A field of a global struct the refinement may track as data
 /// (DataFields.cpp): the pointers its accesses use, all of one value each.
 struct DataField {
@@ -86,9 +88,10 @@ struct JoinAllPoint {
 /// For creation sites of one function that runs once (index, pthread_create
 /// or thrd_create call) and the pthread_join/thrd_join calls of that
 /// function: the join loops proven to join every handle a create loop
-/// stored (docs/design-threadmodel.md, "join-loop"). The function is
-/// analysed once, on a copy.
+/// stored (docs/design-threadmodel.md, "join-loop"), from PC, the
+/// function's promoted copy (Sites and Joins not empty).
 std::vector<JoinAllPoint> findJoinAllLoops(
+    PromotedCopy &PC,
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// For a function Main that runs once, its std::thread::join calls, and
@@ -122,10 +125,12 @@ struct JoinedInstanceAccess {
 };
 /// For creation sites of one function that runs once (index, pthread_create
 /// or thrd_create call) and the pthread_join/thrd_join calls of that
-/// function: the JoinedInstanceAccesses. The caller checks that the
+/// function, and its promoted copy PC (Sites and Joins not empty): the
+/// JoinedInstanceAccesses. The caller checks that the
 /// handles hold only that site's ids, and that the record is owned per
 /// instance or the bytes are the instance's per-instance-index bytes.
 std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
+    PromotedCopy &PC,
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// How a worker's entry reads its per-instance index value v: its first
