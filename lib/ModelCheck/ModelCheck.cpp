@@ -522,9 +522,8 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
       // loop-counter abstraction first: a refutation without the counters is
       // one with them, usually in far fewer states, and a race whose every
       // pair the replay confirms (never one it did not check) is a fact
-      // however it was found; anything
-      // else is searched again with the counters. It gets a quarter of the
-      // location's states.
+      // however it was found; anything else is searched again with the
+      // counters. It gets a quarter of the location's states.
       LocationVerdict V;
       uint64_t CoarseStates = 0;
       bool Decided = false;

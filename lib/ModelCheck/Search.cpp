@@ -263,12 +263,12 @@ triedKey(std::pair<AccessId, AccessId> Key, const Config &C, unsigned I,
   if (I > J)
     std::swap(I, J);
   std::vector<int64_t> Locals;
-  for (unsigned T : {I, J})
-    for (const Value &V :
-         WithLocals ? C.Threads[T].Locals : std::vector<Value>()) {
-      Locals.push_back(V.Known);
-      Locals.push_back(V.Known ? V.V : 0);
-    }
+  if (WithLocals)
+    for (unsigned T : {I, J})
+      for (const Value &V : C.Threads[T].Locals) {
+        Locals.push_back(V.Known);
+        Locals.push_back(V.Known ? V.V : 0);
+      }
   return {Key, I, J, std::move(Locals)};
 }
 

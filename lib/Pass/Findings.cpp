@@ -370,12 +370,12 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
       return S.Thread == T;
     });
     if (Step != P.W.Steps.end())
-      P.Notes.push_back(
-          "'" + Step->ThreadName +
-          "' runs to its end alone where it is joined or "
-          "exits, with " +
-          std::to_string(Locks) +
-          " lock and unlock calls the interleaving does not show");
+      P.Notes.push_back("'" + Step->ThreadName +
+                        "' runs to its end alone where it is joined or exits, "
+                        "with " +
+                        std::to_string(Locks) +
+                        " lock and unlock calls the interleaving does not "
+                        "show");
   }
   P.W.Condition = std::move(Cond);
   return "";
