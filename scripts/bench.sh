@@ -95,12 +95,10 @@ done
 [ -x /usr/bin/time ] || die "/usr/bin/time not found (apt-get install time)"
 
 # Others rebuild build/lib while this runs: load private copies.
+# shellcheck source=scripts/plugin-copy.sh
+. "$ROOT/scripts/plugin-copy.sh"
 PLUGINS=$WORK/plugins
-mkdir -p "$PLUGINS"
-for so in RaceSift.so RaceSiftClang.so; do
-  [ -f "$PLUGIN_SRC/$so" ] || die "$PLUGIN_SRC/$so not found; build RaceSift first"
-  cp "$PLUGIN_SRC/$so" "$PLUGINS/$so"
-done
+private_plugins "$PLUGIN_SRC" "$PLUGINS" RaceSift.so RaceSiftClang.so
 PASS_PLUGIN=$PLUGINS/RaceSift.so
 CLANG_PLUGIN=$PLUGINS/RaceSiftClang.so
 

@@ -64,10 +64,10 @@ WORK=$(cd "$WORK" && pwd)
 unset RACESIFT_OPTIONS
 
 # Others rebuild build/lib while this runs: load a private copy.
+# shellcheck source=scripts/plugin-copy.sh
+. "$ROOT/scripts/plugin-copy.sh"
 PLUGINS=$WORK/plugins
-mkdir -p "$PLUGINS"
-[ -f "$PLUGIN_SRC/RaceSiftClang.so" ] || die "$PLUGIN_SRC/RaceSiftClang.so not found; build RaceSift first"
-cp "$PLUGIN_SRC/RaceSiftClang.so" "$PLUGINS/RaceSiftClang.so"
+private_plugins "$PLUGIN_SRC" "$PLUGINS" RaceSiftClang.so
 CLANG_PLUGIN=$PLUGINS/RaceSiftClang.so
 
 # The programs are compiled in the work dir: the SARIF logs name them by

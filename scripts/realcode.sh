@@ -135,10 +135,10 @@ OUT=$WORK/results
 unset RACESIFT_OPTIONS
 
 # Others rebuild build/lib while this runs: load a private copy.
+# shellcheck source=scripts/plugin-copy.sh
+. "$ROOT/scripts/plugin-copy.sh"
 PLUGINS=$WORK/plugins
-mkdir -p "$PLUGINS"
-[ -f "$PLUGIN_SRC/RaceSiftClang.so" ] || die "$PLUGIN_SRC/RaceSiftClang.so not found; build RaceSift first"
-cp "$PLUGIN_SRC/RaceSiftClang.so" "$PLUGINS/RaceSiftClang.so"
+private_plugins "$PLUGIN_SRC" "$PLUGINS" RaceSiftClang.so
 CLANG_PLUGIN=$PLUGINS/RaceSiftClang.so
 
 # The plugin arguments of every plugin compile, one per line (the work dir
