@@ -32,13 +32,15 @@ using namespace racesift::lockset;
 #define DEBUG_TYPE "racesift-lockset"
 
 bool HeldLock::operator<(const HeldLock &O) const {
-  return std::tie(Relative, Loc, Base, OffsetFromAccess, Mode) <
-         std::tie(O.Relative, O.Loc, O.Base, O.OffsetFromAccess, O.Mode);
+  return std::tie(Relative, Loc, Base, OffsetFromAccess, IndexShapes, Mode) <
+         std::tie(O.Relative, O.Loc, O.Base, O.OffsetFromAccess, O.IndexShapes,
+                  O.Mode);
 }
 
 bool HeldLock::operator==(const HeldLock &O) const {
   return Relative == O.Relative && Loc == O.Loc && Base == O.Base &&
-         OffsetFromAccess == O.OffsetFromAccess && Mode == O.Mode;
+         OffsetFromAccess == O.OffsetFromAccess &&
+         IndexShapes == O.IndexShapes && Mode == O.Mode;
 }
 
 /// Whether A and B certainly denote the same concrete lock.
@@ -50,8 +52,12 @@ static bool sameLock(const HeldLock &A, const HeldLock &B) {
   // Both accesses touch one address a; each lock sits at a + delta from the
   // base value its own access was evaluated from, so equal deltas are one
   // lock.
-  return A.OffsetFromAccess != AnyOffset &&
-         A.OffsetFromAccess == B.OffsetFromAccess;
+  if (A.OffsetFromAccess != AnyOffset &&
+      A.OffsetFromAccess == B.OffsetFromAccess)
+    return true;
+  // index-relative-lock: equal shapes of access and lock, so one index
+  // value, so one lock.
+  return A.IndexShapes.first && A.IndexShapes == B.IndexShapes;
 }
 
 bool racesift::locksExclude(const LockSet &A, bool AWrites, const LockSet &B,

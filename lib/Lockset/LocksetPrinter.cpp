@@ -40,6 +40,8 @@ static void printLockSet(const LockSet &S, raw_ostream &OS) {
       OS << "(shared)";
     if (H.Depth > 1)
       OS << "(x" << H.Depth << ')';
+    if (H.IndexShapes.first)
+      OS << "(same index)";
   }
   OS << '}';
 }

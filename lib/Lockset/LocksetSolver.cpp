@@ -268,6 +268,9 @@ LockSet LocksetSolver::heldAt(const LockState &S, const Access *Acc) const {
     if (I.Relative && Acc && Acc->Base.Base == I.Base.Base &&
         Acc->Base.Offset != AnyOffset && I.Base.Offset != AnyOffset)
       L.OffsetFromAccess = I.Base.Offset - Acc->Base.Offset;
+    else if (I.Relative && Acc && I.Index && Acc->Index &&
+             I.Index.Index == Acc->Index.Index)
+      L.IndexShapes = {I.Index.Shape, Acc->Index.Shape};
     Out.push_back(std::move(L));
   }
   std::sort(Out.begin(), Out.end());

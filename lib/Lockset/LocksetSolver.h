@@ -37,6 +37,8 @@ struct LockInfo {
   bool Atomic = false; ///< The one global lock of SV-COMP atomic sections.
   MemLoc Loc;          ///< Absolute: the lock's location.
   BaseRef Base;        ///< Relative: the lock's canonical address.
+  /// Relative: the address as a function of one index value, if it is one.
+  IndexKey Index;
   /// Locations the lock operand may denote; empty for a relative lock means
   /// unknown (it may be any lock).
   std::vector<MemLoc> MayLocs;

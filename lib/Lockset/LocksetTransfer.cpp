@@ -156,6 +156,7 @@ void LocksetSolver::internActionLocks() {
         // be correlated with data at a known offset: it stays unresolved.
         L.Relative = true;
         L.Base = A.ObjectBase;
+        L.Index = A.ObjectIndex;
         L.MayLocs = A.Objects;
         L.Name = relativeLockName(TM, A);
       } else {

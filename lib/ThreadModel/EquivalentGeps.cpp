@@ -14,6 +14,10 @@
 // call's pointer argument (`lock(&a[i].m)`) are compared: a relative lock
 // is all a canonical base is for.
 //
+// index-relative-lock (docs/design-lockset.md) rests on the same walk: a
+// lock at `&locks[b % N]` and an access at `&counts[b]` (globals, one
+// index load each) whose loads of `b` read one value.
+//
 //===----------------------------------------------------------------------===//
 
 #include "EquivalentGeps.h"
@@ -23,6 +27,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
@@ -52,7 +57,16 @@ enum Token : uintptr_t {
   TCast,
   TBinary,
   TLoad,
-  TValue
+  TValue,
+  TIndex,
+  TOffset
+};
+
+/// A GEP on a global whose one variable index is computed from one load of
+/// a local slot and constants.
+struct IndexShape {
+  const LoadInst *Load = nullptr;
+  std::vector<uintptr_t> Tokens;
 };
 
 class Builder {
@@ -119,6 +133,136 @@ public:
     return S;
   }
 
+  /// The index expression V of an index-relative address: casts and
+  /// binary operators over constants and one load of a local slot. With
+  /// Injective, only what maps distinct values to distinct values: sext,
+  /// zext, and adding, subtracting or xoring a constant.
+  bool indexExpr(const Value *V, IndexShape &S, bool Injective,
+                 unsigned Depth) {
+    if (Depth >= 8)
+      return false;
+    if (auto *Cast = dyn_cast<CastInst>(V)) {
+      bool Widens = isa<SExtInst>(Cast) || isa<ZExtInst>(Cast);
+      if (!Widens && (Injective || !isa<TruncInst>(Cast)))
+        return false;
+      S.Tokens.insert(S.Tokens.end(),
+                      {TCast, Cast->getOpcode(), uintptr_t(Cast->getType())});
+      return indexExpr(Cast->getOperand(0), S, Injective, Depth + 1);
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(V)) {
+      unsigned Op = BO->getOpcode();
+      bool Bijective = Op == Instruction::Add || Op == Instruction::Sub ||
+                       Op == Instruction::Xor;
+      if (Injective && (!Bijective || (!isa<ConstantInt>(BO->getOperand(0)) &&
+                                       !isa<ConstantInt>(BO->getOperand(1)))))
+        return false;
+      S.Tokens.insert(S.Tokens.end(), {TBinary, Op});
+      for (const Value *Opnd : BO->operands()) {
+        if (auto *C = dyn_cast<ConstantInt>(Opnd))
+          S.Tokens.insert(S.Tokens.end(), {TConst, uintptr_t(C)});
+        else if (!indexExpr(Opnd, S, Injective, Depth + 1))
+          return false;
+      }
+      return true;
+    }
+    auto *LI = dyn_cast<LoadInst>(V);
+    if (S.Load || !LI || !LI->isSimple())
+      return false;
+    auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
+    if (!AI || !localSlot(AI))
+      return false;
+    S.Load = LI;
+    S.Tokens.insert(S.Tokens.end(), {TLoad, uintptr_t(LI->getType())});
+    return true;
+  }
+
+  /// GEP's address as a function of one index value: its base a global
+  /// (not thread-local: a thread's own copy) at a known offset, every index
+  /// constant but one.
+  std::optional<IndexShape> indexShape(const GetElementPtrInst &GEP,
+                                       bool Injective) {
+    BaseRef B = canonicalBase(GEP.getPointerOperand(), &Geps);
+    auto *GV = dyn_cast_or_null<GlobalVariable>(B.Base);
+    if (!GV || GV->isThreadLocal() || B.Offset == AnyOffset)
+      return std::nullopt;
+    IndexShape S;
+    S.Tokens = {TGep,
+                uintptr_t(GEP.getSourceElementType()),
+                GEP.getNumIndices(),
+                TBase,
+                uintptr_t(GV),
+                uintptr_t(B.Offset)};
+    for (const Use &Idx : GEP.indices()) {
+      if (auto *C = dyn_cast<ConstantInt>(Idx)) {
+        S.Tokens.insert(S.Tokens.end(), {TConst, uintptr_t(C)});
+        continue;
+      }
+      S.Tokens.push_back(TIndex);
+      if (!indexExpr(Idx, S, Injective, 0))
+        return std::nullopt; // Also a second variable index.
+    }
+    if (!S.Load || S.Load->getParent() != GEP.getParent())
+      return std::nullopt;
+    return S;
+  }
+
+  /// Lock addresses (the representatives of the GEPs calls take an address
+  /// from) and the access addresses whose index value is one of theirs.
+  void findIndexed(ArrayRef<const GetElementPtrInst *> VarGeps,
+                   const DenseSet<const GetElementPtrInst *> &Anchors,
+                   const DenseMap<const Value *, const Value *> &Rep,
+                   EquivalentGeps::IndexedGeps &Locks,
+                   EquivalentGeps::IndexedGeps &Accesses) {
+    // Lock index loads in dominator order, each with the first earlier one
+    // that reads the same value.
+    std::vector<std::pair<const LoadInst *, const Value *>> LockLoads;
+    auto SameValue = [&](const LoadInst *P, const LoadInst *G) {
+      if (P == G)
+        return true;
+      if (P->getPointerOperand() != G->getPointerOperand() ||
+          !DT->dominates(P, G))
+        return false;
+      std::optional<DenseSet<const Instruction *>> AfterP;
+      auto *Slot = cast<AllocaInst>(G->getPointerOperand());
+      for (const StoreInst *SI : StoresOf.lookup(Slot))
+        if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, AfterP))
+          return false;
+      return true;
+    };
+    auto IndexOf = [&](const LoadInst *G) -> const Value * {
+      for (auto It = LockLoads.rbegin(); It != LockLoads.rend(); ++It)
+        if (SameValue(It->first, G))
+          return It->second;
+      return nullptr;
+    };
+    DenseSet<const Value *> AnchorReps;
+    for (const GetElementPtrInst *A : Anchors)
+      AnchorReps.insert(Rep.count(A) ? Rep.lookup(A) : A);
+    for (const GetElementPtrInst *G : VarGeps) {
+      if (!AnchorReps.count(G))
+        continue;
+      std::optional<IndexShape> S = indexShape(*G, /*Injective=*/false);
+      if (!S)
+        continue;
+      const Value *Index = IndexOf(S->Load);
+      if (!Index)
+        Index = S->Load;
+      LockLoads.push_back({S->Load, Index});
+      Locks[G] = {Index, std::move(S->Tokens)};
+    }
+    if (LockLoads.empty())
+      return;
+    for (const GetElementPtrInst *G : VarGeps) {
+      if (Rep.count(G))
+        continue;
+      std::optional<IndexShape> S = indexShape(*G, /*Injective=*/true);
+      if (!S)
+        continue;
+      if (const Value *Index = IndexOf(S->Load))
+        Accesses[G] = {Index, std::move(S->Tokens)};
+    }
+  }
+
   /// Whether Kill may run between P and G: after P (AfterP, what is
   /// reachable from it without passing it again), and before G without P
   /// in between.
@@ -176,7 +320,9 @@ public:
     return true;
   }
 
-  void run(DenseMap<const Value *, const Value *> &Rep) {
+  void run(DenseMap<const Value *, const Value *> &Rep,
+           EquivalentGeps::IndexedGeps *Locks,
+           EquivalentGeps::IndexedGeps *Accesses) {
     // The GEPs at variable indices, dominators first (so that a GEP's base
     // is already mapped), and those a call's pointer argument is based on.
     std::vector<const GetElementPtrInst *> Geps;
@@ -225,14 +371,27 @@ public:
         }
       Earlier.push_back({G, std::move(S)});
     }
+    if (Locks)
+      findIndexed(Geps, Anchors, Rep, *Locks, *Accesses);
   }
 };
 } // namespace
 
-EquivalentGeps::EquivalentGeps(const Function &F) {
+EquivalentGeps::EquivalentGeps(const Function &F, IndexShapes *Shapes)
+    : Shapes(Shapes) {
   if (F.isDeclaration())
     return;
-  Builder(F, *this).run(Rep);
+  Builder(F, *this).run(Rep, Shapes ? &LockShapes : nullptr,
+                        Shapes ? &AccessShapes : nullptr);
+}
+
+IndexKey EquivalentGeps::key(const IndexedGeps &Map, const BaseRef &B) const {
+  auto It = Map.find(B.Base);
+  if (It == Map.end() || B.Offset == AnyOffset)
+    return {};
+  std::vector<uintptr_t> Tokens = It->second.Tokens;
+  Tokens.insert(Tokens.end(), {TOffset, uintptr_t(B.Offset)});
+  return {It->second.Index, Shapes->intern(std::move(Tokens))};
 }
 
 } // namespace racesift

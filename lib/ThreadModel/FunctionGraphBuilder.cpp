@@ -600,6 +600,8 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.Locs = std::move(Locs);
   if (Ptr) {
     A.Base = canonicalBase(Ptr, Geps);
+    if (Geps)
+      A.Index = Geps->accessIndex(A.Base);
     A.BaseParam = baseParamOf(I, rootBase(Ptr), A.Locs);
   }
   A.Name = std::move(Name);
@@ -752,8 +754,11 @@ Action FunctionGraphBuilder::objectAction(ActionKind K, const Instruction &I,
   A.ObjectBase = canonicalBase(Ptr, Geps);
   A.MustObject = TM.isOneRuntimeObject(A.Objects);
   if (K == ActionKind::Lock || K == ActionKind::TryLock ||
-      K == ActionKind::Unlock)
+      K == ActionKind::Unlock) {
     A.ObjectName = sourceNameOfPointer(TM, PTA, Ptr);
+    if (Geps)
+      A.ObjectIndex = Geps->lockIndex(A.ObjectBase);
+  }
   return A;
 }
 
@@ -1584,7 +1589,7 @@ static GuardPred negate(GuardPred P) {
 }
 
 FunctionGraph FunctionGraphBuilder::build(const Function &F) {
-  EquivalentGeps Equivalent(F);
+  EquivalentGeps Equivalent(F, &Shapes);
   Geps = &Equivalent;
   auto Reset = make_scope_exit([&] { Geps = nullptr; });
   FunctionGraph G;

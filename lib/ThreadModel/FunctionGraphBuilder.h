@@ -14,6 +14,7 @@
 #ifndef RACESIFT_LIB_THREADMODEL_FUNCTIONGRAPHBUILDER_H
 #define RACESIFT_LIB_THREADMODEL_FUNCTIONGRAPHBUILDER_H
 
+#include "EquivalentGeps.h"
 #include "ThreadModelInternal.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -34,8 +35,6 @@ class User;
 } // namespace llvm
 
 namespace racesift {
-
-class EquivalentGeps;
 
 /// What the graph builder needs to know about the whole module.
 struct GraphContext {
@@ -231,6 +230,8 @@ private:
   GraphContext &Ctx;
   /// The function being built's equivalent GEPs (equivalent-index).
   const EquivalentGeps *Geps = nullptr;
+  /// The module's index-relative shapes (index-relative-lock).
+  IndexShapes Shapes;
   /// Trylock (and tracked helper) call results -> DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> ResultVars;
   /// Atomic instructions -> the DataVar of their old value / success.

@@ -44,6 +44,12 @@ struct HeldLock {
   /// one address whose relative locks have equal offsets from the access
   /// hold the same concrete lock. AnyOffset if not correlated.
   int64_t OffsetFromAccess = AnyOffset;
+  /// In an AccessContext, for a relative lock at a function of the index
+  /// value the access's address is an injective function of
+  /// (index-relative-lock): the lock's shape and the access's. Two
+  /// accesses to one address with equal shapes used equal index values,
+  /// so they hold the same concrete lock. {0, 0} if not correlated.
+  std::pair<uint32_t, uint32_t> IndexShapes{0, 0};
 
   /// Identity and mode (Name, AcquiredAt and Depth are descriptive).
   bool operator<(const HeldLock &O) const;

@@ -140,6 +140,21 @@ struct BaseRef {
   }
 };
 
+/// index-relative-lock (docs/design-lockset.md): an address that is a fixed
+/// function of one index value, `&locks[b % N]` or `&counts[b]` with
+/// `locks` and `counts` globals. Index names the value: a load of a local
+/// slot (the first of the loads that read the same value), so a lock and an
+/// access with equal Index use one value of `b` in one activation. Shape
+/// names the function (interned: equal shapes, equal functions), and for an
+/// access one that is injective: two accesses of one shape touch one
+/// address only at equal index values, and two locks of one shape at equal
+/// values are one lock. Shape 0: none.
+struct IndexKey {
+  const llvm::Value *Index = nullptr;
+  uint32_t Shape = 0;
+  explicit operator bool() const { return Index && Shape; }
+};
+
 //===----------------------------------------------------------------------===//
 // Threads
 //===----------------------------------------------------------------------===//
@@ -231,6 +246,9 @@ struct Access {
   /// -1 if not. Its templates' instances each own their record.
   int32_t JoinedInstance = -1;
   BaseRef Base; ///< Canonical address, for lock correlation.
+  /// The address as an injective function of one index value, for
+  /// index-relative locks; empty if not.
+  IndexKey Index;
   /// context-parameters: the canonical base is this parameter of the
   /// access's function and every object of Locs is one the parameter may
   /// point to, so a call whose argument points to fewer objects touches
@@ -371,6 +389,9 @@ struct Action {
   /// (ThreadModel::isOneRuntimeObject).
   bool MustObject = false;
   BaseRef ObjectBase; ///< Canonical address of the object operand.
+  /// Lock/TryLock/Unlock: the object's address as a function of one index
+  /// value (index-relative-lock); empty if not.
+  IndexKey ObjectIndex;
   /// The object operand's source name ("c->lock"): what messages call a
   /// lock that may be one of several objects.
   std::string ObjectName;

@@ -1,7 +1,7 @@
 // Item 3: lock identity. A global lock; a lock in a field of a global
 // struct; 'o->lock' protecting 'o->count' for every heap object 'o' may
-// point to; a lock chosen from an array by a variable index names no single
-// lock: held relative to its address `&locks[i]` (array-elements), not slots[i].
+// point to; `&locks[i]` names no single lock (array-elements): held relative
+// to its address, it protects `slots[i]` for one `i` (index-relative-lock).
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-lockset>' -disable-output %t.ll 2>&1 | %FileCheck %s
 #include <pthread.h>
@@ -53,12 +53,13 @@ int main(void) {
 // CHECK-DAG: worker: write o->other at lock-identity.c:25:{{[0-9]+}} holds {}
 // CHECK-DAG: worker: write global_obj.count at lock-identity.c:27:{{[0-9]+}} holds {global_obj{{(.lock)?}}}
 // CHECK-DAG: main: write global_obj.count at lock-identity.c:43:{{[0-9]+}} holds {global_obj{{(.lock)?}}}
-// CHECK-DAG: worker: write slots{{.*}} at lock-identity.c:31:{{[0-9]+}} holds {locks[]}
+// CHECK-DAG: worker: write slots{{.*}} at lock-identity.c:31:{{[0-9]+}} holds {locks[](same index)}
 // CHECK-LABEL: candidates:
-// Two workers run at once: o->other and slots[i] race, o->count does not.
+// Two workers run at once: o->other races, o->count and slots[i] do not.
 // CHECK-NOT: count
+// CHECK-NOT: slots
 // CHECK-DAG: {{.*}}: write at lock-identity.c:25:{{[0-9]+}} in worker {} <-> write at lock-identity.c:25:{{[0-9]+}} in worker {}
-// CHECK-DAG: slots{{.*}}: write at lock-identity.c:31:{{[0-9]+}} in worker {locks[]} <-> write at lock-identity.c:31:{{[0-9]+}} in worker {locks[]}
 // CHECK-NOT: count
+// CHECK-NOT: slots
 // CHECK: protected-pairs:
 // CHECK: unresolved-locks: 0

@@ -1,0 +1,27 @@
+// EXPECTED: no race
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#define NT 3
+static _Thread_local long count; /* one counter per thread */
+static long total;
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+static void *worker(void *arg) {
+  int id = (int)(intptr_t)arg;
+  for (int i = 0; i < 1000; i++)
+    if ((i + id) % 3 == 0)
+      count++;
+  pthread_mutex_lock(&m);
+  total += count;
+  pthread_mutex_unlock(&m);
+  return NULL;
+}
+
+int main(void) {
+  pthread_t t[NT];
+  for (int i = 0; i < NT; i++) pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i);
+  for (int i = 0; i < NT; i++) pthread_join(t[i], NULL);
+  printf("%ld\n", total);
+  return 0;
+}
