@@ -314,6 +314,8 @@ void AndersenSolver::solve() {
       unsigned Count = G.node(N).PrevCount + Delta.count();
       if (Count > MaxPointsTo) {
         uint64_t Before = NumUnresolved;
+        if (debugEnabled(DEBUG_TYPE))
+          CutSets.push_back(describeSet(G.node(N).Pts));
         markUnresolved(N);
         Cuts.push_back({N, NumUnresolved - Before});
         continue;

@@ -135,6 +135,9 @@ public:
   const std::vector<std::pair<uint32_t, uint64_t>> &cuts() const {
     return Cuts;
   }
+  /// With debug-only=racesift-pta, what each cut's set held (per cut, in
+  /// the order of cuts()); empty otherwise.
+  const std::vector<std::string> &cutSets() const { return CutSets; }
   /// The counters (debug-only=racesift-pta prints them).
   void printStats() const;
 
@@ -153,6 +156,8 @@ private:
   /// Marks N and what its set flows to (copies, GEPs, loads) unresolved.
   void markUnresolved(uint32_t N);
   uint32_t sink();
+  /// S's size and its objects with the most locations, for the debug log.
+  std::string describeSet(const PointsToSet &S) const;
   void maybeCollapse(ObjectId Obj);
   void collapsePending();
   /// Location L seen as a View (memoised per location and view).
@@ -200,6 +205,7 @@ private:
   uint32_t Sink = NoNode;
   uint64_t NumUnresolved = 0;
   std::vector<std::pair<uint32_t, uint64_t>> Cuts;
+  std::vector<std::string> CutSets;
 
   /// (object, node) pairs already in PerObject::AnyLoaders / AnyStorers.
   llvm::DenseSet<std::pair<ObjectId, uint32_t>> AnyLoadSeen, AnyStoreSeen;

@@ -97,6 +97,12 @@ void PointsToAnalysis::Impl::noteUnresolved() {
     return;
   // The cut that took most with it names where precision was lost.
   const auto &Cuts = S.cuts();
+  // Where the budget was passed, and what with: the sets to make precise.
+  for (size_t I = 0; I < Cuts.size() && I < S.cutSets().size(); ++I)
+    RACESIFT_DEBUG(debugs()
+                   << "racesift-pta: cut " << I << " at "
+                   << R->describeNode(Cuts[I].first) << " took "
+                   << Cuts[I].second << " nodes; " << S.cutSets()[I] << "\n");
   auto Worst = std::max_element(
       Cuts.begin(), Cuts.end(),
       [](const auto &A, const auto &B) { return A.second < B.second; });

@@ -15,6 +15,7 @@
 #include "AndersenSolver.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -72,6 +73,25 @@ void AndersenSolver::markUnresolved(uint32_t N) {
   }
   for (uint32_t Src : Stored)
     addCopy(Src, sink());
+}
+
+std::string AndersenSolver::describeSet(const PointsToSet &S) const {
+  std::map<ObjectId, unsigned> PerObject;
+  for (unsigned L : S)
+    ++PerObject[G.loc(L).Loc.Obj];
+  std::vector<std::pair<unsigned, ObjectId>> Largest;
+  for (auto [Obj, Count] : PerObject)
+    Largest.push_back({Count, Obj});
+  // Most locations first; ties by object id, so the text is stable.
+  std::sort(Largest.begin(), Largest.end(), [](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second < B.second;
+  });
+  std::string Out = std::to_string(S.count()) + " locations of " +
+                    std::to_string(PerObject.size()) + " objects:";
+  for (size_t I = 0; I < Largest.size() && I < 6; ++I)
+    Out += " " + Objects[Largest[I].second].Name + " (" +
+           std::to_string(Largest[I].first) + ")";
+  return Out;
 }
 
 void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
