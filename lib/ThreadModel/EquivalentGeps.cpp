@@ -22,6 +22,7 @@
 
 #include "EquivalentGeps.h"
 #include "FunctionGraphBuilder.h"
+#include "ThreadModelInternal.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -30,10 +31,12 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 using namespace llvm;
@@ -327,19 +330,30 @@ public:
     // is already mapped), and those a call's pointer argument is based on.
     std::vector<const GetElementPtrInst *> Geps;
     DenseSet<const GetElementPtrInst *> Anchors;
+    // Pointer loads in dominator order, and those a call's pointer argument
+    // is based on (`lock(&acc[i]->m)`, reloaded-pointer).
+    std::vector<const LoadInst *> Loads;
+    DenseSet<const LoadInst *> AnchorLoads;
     for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&F))
       for (const Instruction &I : *BB) {
         if (auto *GEP = dyn_cast<GetElementPtrInst>(&I);
             GEP && !GEP->hasAllConstantIndices())
           Geps.push_back(GEP);
+        if (auto *LI = dyn_cast<LoadInst>(&I);
+            LI && LI->isSimple() && LI->getType()->isPointerTy())
+          Loads.push_back(LI);
         if (auto *CB = dyn_cast<CallBase>(&I))
           for (const Use &Arg : CB->args())
-            if (Arg->getType()->isPointerTy())
-              if (auto *GEP =
-                      dyn_cast<GetElementPtrInst>(canonicalBase(Arg).Base))
+            if (Arg->getType()->isPointerTy()) {
+              const Value *B = canonicalBase(Arg).Base;
+              if (auto *GEP = dyn_cast_or_null<GetElementPtrInst>(B))
                 Anchors.insert(GEP);
+              if (auto *LI = dyn_cast_or_null<LoadInst>(B);
+                  LI && LI->isSimple())
+                AnchorLoads.insert(LI);
+            }
       }
-    if (Anchors.empty())
+    if (Anchors.empty() && AnchorLoads.empty())
       return;
     DT.emplace(const_cast<Function &>(F));
     for (const Instruction &I : instructions(F))
@@ -349,7 +363,13 @@ public:
     // Only GEPs that step through the type of one that a call's argument
     // is based on, or of one its base is, can matter (at -O0, few do).
     DenseSet<std::pair<Type *, unsigned>> Relevant;
-    for (const GetElementPtrInst *A : Anchors)
+    std::vector<const GetElementPtrInst *> Roots(Anchors.begin(),
+                                                 Anchors.end());
+    for (const LoadInst *L : AnchorLoads)
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(
+              canonicalBase(L->getPointerOperand()).Base))
+        Roots.push_back(GEP);
+    for (const GetElementPtrInst *A : Roots)
       for (unsigned Depth = 0; A && Depth < 8; ++Depth) {
         Relevant.insert({A->getSourceElementType(), A->getNumIndices()});
         A = dyn_cast<GetElementPtrInst>(
@@ -371,8 +391,98 @@ public:
         }
       Earlier.push_back({G, std::move(S)});
     }
-    if (Locks)
+    findReloads(Loads, AnchorLoads, Rep);
+    if (Locks && !Anchors.empty())
       findIndexed(Geps, Anchors, Rep, *Locks, *Accesses);
+  }
+
+  /// reloaded-pointer: a load of the address an earlier, dominating load
+  /// read, with nothing between them that writes memory other than local
+  /// slots or releases (only lock acquisitions may come between), reads
+  /// the same pointer in a data-race-free execution: a different value
+  /// needs another thread's write ordered after the first load and before
+  /// the second, and only a release by this thread in between can order
+  /// it so. (If that write races with the loads, the race on the pointer
+  /// is what is reported.)
+  void findReloads(ArrayRef<const LoadInst *> Loads,
+                   const DenseSet<const LoadInst *> &AnchorLoads,
+                   DenseMap<const Value *, const Value *> &Rep) {
+    if (AnchorLoads.empty())
+      return;
+    auto Address = [&](const LoadInst *L) {
+      return canonicalBase(L->getPointerOperand(), &Geps);
+    };
+    std::set<BaseRef> Relevant;
+    for (const LoadInst *L : AnchorLoads)
+      Relevant.insert(Address(L));
+    std::vector<const Instruction *> Kills;
+    for (const Instruction &I : instructions(F))
+      if (mayWriteOrRelease(I))
+        Kills.push_back(&I);
+    std::map<BaseRef, std::vector<const LoadInst *>> Seen;
+    for (const LoadInst *L : Loads) {
+      BaseRef A = Address(L);
+      if (!A.Base || A.Offset == AnyOffset || !Relevant.count(A))
+        continue;
+      auto &Earlier = Seen[A];
+      for (auto It = Earlier.rbegin(); It != Earlier.rend(); ++It)
+        if (sameLoad(*It, L, A.Base, Kills)) {
+          const Value *R = Rep.lookup(*It);
+          Rep[L] = R ? R : *It;
+          break;
+        }
+      Earlier.push_back(L);
+    }
+  }
+
+  /// Whether I may write memory another load reads, or release (order
+  /// this thread's earlier accesses before another thread's later ones).
+  bool mayWriteOrRelease(const Instruction &I) {
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      auto *AI = dyn_cast<AllocaInst>(SI->getPointerOperand());
+      return !AI || !localSlot(AI) || !SI->isSimple();
+    }
+    if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<FenceInst>(I))
+      return true;
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      return false;
+    if (isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd())
+      return false;
+    const Function *Callee = CB->getCalledFunction();
+    if (!Callee || !Callee->isDeclaration())
+      return true;
+    // Acquisitions only: a lock, a semaphore wait, a join.
+    const SyncApi *Api = lookupSyncApi(Callee->getName());
+    return !Api ||
+           (Api->Kind != ActionKind::Lock && Api->Kind != ActionKind::TryLock &&
+            Api->Kind != ActionKind::SemWait &&
+            Api->Kind != ActionKind::SemTryWait &&
+            Api->Kind != ActionKind::Join);
+  }
+
+  /// Whether G reads what P read: P dominates G, Base is not computed
+  /// anew between them, and no kill runs between them.
+  bool sameLoad(const LoadInst *P, const LoadInst *G, const Value *Base,
+                ArrayRef<const Instruction *> Kills) {
+    if (!DT->dominates(P, G))
+      return false;
+    std::optional<DenseSet<const Instruction *>> AfterP;
+    if (auto *BI = dyn_cast<Instruction>(Base);
+        BI && !(BI->getParent() == P->getParent() && BI->comesBefore(P)) &&
+        (Checks >= EquivalentGeps::MaxChecks || between(BI, P, G, AfterP)))
+      return false;
+    for (const Instruction *K : Kills) {
+      if (Checks >= EquivalentGeps::MaxChecks)
+        return false;
+      // Same block, P before G: only what lies between them.
+      if (P->getParent() == G->getParent() && P->comesBefore(G) &&
+          K->getParent() != P->getParent())
+        continue;
+      if (between(K, P, G, AfterP))
+        return false;
+    }
+    return true;
   }
 };
 } // namespace

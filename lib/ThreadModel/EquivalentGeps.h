@@ -11,7 +11,9 @@
 // takes the lock relative to one GEP and accesses through another. A GEP
 // whose indices load the same local slots as an earlier, dominating GEP,
 // with no store to those slots in between, computes the same address; it
-// takes that GEP's place as a canonical base (see BaseRef).
+// takes that GEP's place as a canonical base (see BaseRef). A pointer load
+// likewise takes the place of a later load of the same address
+// (reloaded-pointer, docs/design-lockset.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,7 +59,8 @@ public:
                           IndexShapes *Shapes = nullptr);
 
   /// The GEP that computes the address GEP computes wherever GEP runs (an
-  /// earlier one that dominates it), or GEP itself.
+  /// earlier one that dominates it), or GEP itself. For a pointer load, the
+  /// earlier load that read the pointer it reads (reloaded-pointer).
   const llvm::Value *representative(const llvm::Value *GEP) const {
     auto It = Rep.find(GEP);
     return It == Rep.end() ? GEP : It->second;

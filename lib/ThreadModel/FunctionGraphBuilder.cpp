@@ -295,8 +295,11 @@ static BaseRef baseOf(const Value *Ptr, bool ThroughIndices,
       continue;
     }
     const Value *N = followSlots(V);
-    if (N == V)
+    if (N == V) {
+      if (Geps && !ThroughIndices && isa<LoadInst>(V))
+        V = Geps->representative(V); // reloaded-pointer
       break;
+    }
     V = N;
   }
   R.Base = V;
