@@ -9,7 +9,7 @@
 
 Usage: idioms-tally.py --progs DIR --work DIR
 
-DIR (--progs) holds the programs, NN_name_{racy,safe}.c; the first line of
+DIR (--progs) holds the programs, NN_name_{racy,safe}.c (or .cpp); the first line of
 each is its expected verdict, one of
 
     // EXPECTED: no race
@@ -156,7 +156,8 @@ def main():
                     help="idioms.sh's work dir (SARIF logs, stderr)")
     args = ap.parse_args()
 
-    progs = sorted(n for n in os.listdir(args.progs) if n.endswith(".c"))
+    progs = sorted(n for n in os.listdir(args.progs)
+                   if n.endswith(".c") or n.endswith(".cpp"))
     if not progs:
         print("idioms-tally.py: error: no programs in %s" % args.progs,
               file=sys.stderr)
@@ -167,7 +168,7 @@ def main():
     print("| program | expected | confirmed | possible | class |")
     print("|---|---|---|---|---|")
     for prog in progs:
-        name = prog[:-2]
+        name = os.path.splitext(prog)[0]
         try:
             pairs, text = parse_expected(os.path.join(args.progs, prog))
         except ValueError as e:

@@ -6,11 +6,12 @@
 #
 # ===---------------------------------------------------------------------=== #
 #
-# Compiles each program of bench/idioms (15 pthreads idioms, each as a racy
+# Compiles each program of bench/idioms (35 pthreads idioms, each as a racy
 # and a race-free program; bench/idioms/README.md) once with the clang
 # plugin and its default options,
 #
 #   clang-19 -O0 -g -c NAME.c -o /dev/null -fplugin=RaceSiftClang.so
+#            (NAME.cpp for the C++ ones)
 #            -fplugin-arg-racesift-sarif=<work dir>/NAME.sarif
 #
 # one compile at a time, and prints a markdown table of the verdicts
@@ -75,21 +76,21 @@ CLANG_PLUGIN=$PLUGINS/RaceSiftClang.so
 PROGS=$WORK/progs
 rm -rf "$PROGS"
 mkdir -p "$PROGS"
-cp "$PROGS_SRC"/*.c "$PROGS/"
+cp "$PROGS_SRC"/*.c "$PROGS_SRC"/*.cpp "$PROGS/" 2>/dev/null || true
 NAMES=()
-for f in "$PROGS"/*.c; do
+for f in "$PROGS"/*.c "$PROGS"/*.cpp; do
   [ -f "$f" ] || continue
-  f=${f##*/}
-  NAMES+=("${f%.c}")
+  NAMES+=("${f##*/}")
 done
 [ "${#NAMES[@]}" -gt 0 ] || die "no programs in $PROGS_SRC"
 
 step "${#NAMES[@]} programs from $PROGS_SRC; plugin from $PLUGIN_SRC; work dir $WORK"
-for name in "${NAMES[@]}"; do
+for file in "${NAMES[@]}"; do
+  name=${file%.*}
   rm -f "$WORK/$name.sarif" "$WORK/$name.log" "$WORK/$name.status"
   start=$SECONDS
   status=0
-  (cd "$PROGS" && clang-19 -O0 -g -c "$name.c" -o /dev/null \
+  (cd "$PROGS" && clang-19 -O0 -g -c "$file" -o /dev/null \
     "-fplugin=$CLANG_PLUGIN" "-fplugin-arg-racesift-sarif=$WORK/$name.sarif") \
     2> "$WORK/$name.log" || status=$?
   echo "$status" > "$WORK/$name.status"

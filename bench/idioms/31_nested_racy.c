@@ -1,0 +1,29 @@
+// EXPECTED: race at lines 10 x 10 -- counter++ in the two workers created by the manager thread
+#include <pthread.h>
+#include <stdio.h>
+#define NW 2
+static long counter;
+
+static void *worker(void *arg) {
+  (void)arg;
+  for (int i = 0; i < 1000; i++)
+    counter++; /*RACE*/ /* bug: the workers share counter without a lock */
+  return NULL;
+}
+
+/* The manager starts and joins the workers; main sees only the manager. */
+static void *manager(void *arg) {
+  (void)arg;
+  pthread_t w[NW];
+  for (int i = 0; i < NW; i++) pthread_create(&w[i], NULL, worker, NULL);
+  for (int i = 0; i < NW; i++) pthread_join(w[i], NULL);
+  return NULL;
+}
+
+int main(void) {
+  pthread_t mgr;
+  pthread_create(&mgr, NULL, manager, NULL);
+  pthread_join(mgr, NULL);
+  printf("%ld\n", counter);           /* after the joins of the joins */
+  return 0;
+}

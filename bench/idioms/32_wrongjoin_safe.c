@@ -1,0 +1,31 @@
+// EXPECTED: no race
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#define NT 2
+static long result[NT];               /* result[i] is written by t[i] */
+
+static void *worker(void *arg) {
+  int id = (int)(intptr_t)arg;
+  long acc = 0;
+  for (int i = 0; i < 100; i++) acc += i * (id + 1);
+  result[id] = acc;
+  return NULL;
+}
+
+/* Reads every slot: valid only once every worker has been joined. */
+static long sum_results(void) {
+  long s = 0;
+  for (int i = 0; i < NT; i++)
+    s += result[i];
+  return s;
+}
+
+int main(void) {
+  pthread_t t[NT];
+  for (int i = 0; i < NT; i++) pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i);
+  pthread_join(t[0], NULL);
+  pthread_join(t[1], NULL);
+  printf("%ld\n", sum_results());
+  return 0;
+}
