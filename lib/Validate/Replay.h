@@ -207,6 +207,8 @@ private:
   /// The replay's solver (see solver()) and the resource limit set on it.
   std::optional<z3::solver> Solver;
   unsigned SolverLimit = 0;
+  /// The conjuncts asserted in Solver, one scope each (modelOf).
+  std::vector<z3::expr> Asserted;
   SymOps Ops;
   llvm::DenseSet<const llvm::Instruction *> Blocking;
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
