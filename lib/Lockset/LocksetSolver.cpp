@@ -269,7 +269,8 @@ LockSet LocksetSolver::heldAt(const LockState &S, const Access *Acc) const {
         Acc->Base.Offset != AnyOffset && I.Base.Offset != AnyOffset)
       L.OffsetFromAccess = I.Base.Offset - Acc->Base.Offset;
     else if (I.Relative && Acc && I.Index && Acc->Index &&
-             I.Index.Index == Acc->Index.Index)
+             I.Index.Index == Acc->Index.Index &&
+             I.Index.Base == Acc->Index.Base)
       L.IndexShapes = {I.Index.Shape, Acc->Index.Shape};
     Out.push_back(std::move(L));
   }

@@ -69,6 +69,7 @@ enum Token : uintptr_t {
 /// a local slot and constants.
 struct IndexShape {
   const LoadInst *Load = nullptr;
+  const Value *Base = nullptr;
   std::vector<uintptr_t> Tokens;
 };
 
@@ -180,21 +181,24 @@ public:
   }
 
   /// GEP's address as a function of one index value: its base a global
-  /// (not thread-local: a thread's own copy) at a known offset, every index
-  /// constant but one.
+  /// (not thread-local: a thread's own copy) or another canonical base
+  /// (one object per activation; relative-lock-address) at a known offset,
+  /// every index constant but one.
   std::optional<IndexShape> indexShape(const GetElementPtrInst &GEP,
                                        bool Injective) {
     BaseRef B = canonicalBase(GEP.getPointerOperand(), &Geps);
     auto *GV = dyn_cast_or_null<GlobalVariable>(B.Base);
-    if (!GV || GV->isThreadLocal() || B.Offset == AnyOffset)
+    if (!B.Base || B.Offset == AnyOffset || (GV && GV->isThreadLocal()) ||
+        !(GV || isa<Argument>(B.Base) || isa<Instruction>(B.Base)))
       return std::nullopt;
     IndexShape S;
-    S.Tokens = {TGep,
-                uintptr_t(GEP.getSourceElementType()),
-                GEP.getNumIndices(),
-                TBase,
-                uintptr_t(GV),
-                uintptr_t(B.Offset)};
+    // A global is one object wherever it is named: the shape names it.
+    // Another base is one object only within one activation: the shape
+    // names its kind, and a lock and an access match only on one Base.
+    S.Base = GV ? nullptr : B.Base;
+    S.Tokens = {
+        TGep,  uintptr_t(GEP.getSourceElementType()),  GEP.getNumIndices(),
+        TBase, GV ? uintptr_t(GV) : uintptr_t(TValue), uintptr_t(B.Offset)};
     for (const Use &Idx : GEP.indices()) {
       if (auto *C = dyn_cast<ConstantInt>(Idx)) {
         S.Tokens.insert(S.Tokens.end(), {TConst, uintptr_t(C)});
@@ -251,7 +255,7 @@ public:
       if (!Index)
         Index = S->Load;
       LockLoads.push_back({S->Load, Index});
-      Locks[G] = {Index, std::move(S->Tokens)};
+      Locks[G] = {Index, S->Base, std::move(S->Tokens)};
     }
     if (LockLoads.empty())
       return;
@@ -262,7 +266,7 @@ public:
       if (!S)
         continue;
       if (const Value *Index = IndexOf(S->Load))
-        Accesses[G] = {Index, std::move(S->Tokens)};
+        Accesses[G] = {Index, S->Base, std::move(S->Tokens)};
     }
   }
 
@@ -501,7 +505,7 @@ IndexKey EquivalentGeps::key(const IndexedGeps &Map, const BaseRef &B) const {
     return {};
   std::vector<uintptr_t> Tokens = It->second.Tokens;
   Tokens.insert(Tokens.end(), {TOffset, uintptr_t(B.Offset)});
-  return {It->second.Index, Shapes->intern(std::move(Tokens))};
+  return {It->second.Index, It->second.Base, Shapes->intern(std::move(Tokens))};
 }
 
 } // namespace racesift

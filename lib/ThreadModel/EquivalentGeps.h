@@ -68,7 +68,8 @@ public:
 
   /// index-relative-lock: a lock's canonical address B (a representative
   /// GEP at a variable index plus a constant offset) as a function of one
-  /// index value, `&locks[b % N]` on a global `locks`; empty if not.
+  /// index value, `&locks[b % N]` on a global `locks` (or on a canonical
+  /// base, `&t->locks[b % N]`); empty if not.
   IndexKey lockIndex(const BaseRef &B) const { return key(LockShapes, B); }
   /// An access's canonical address B as an injective function of the index
   /// value of a lock in this function, `&counts[b]` on a global `counts`
@@ -79,6 +80,7 @@ public:
   /// What a GEP's address is a function of: its index value and its shape.
   struct IndexedGep {
     const llvm::Value *Index = nullptr;
+    const llvm::Value *Base = nullptr;
     std::vector<uintptr_t> Tokens;
   };
   using IndexedGeps = llvm::DenseMap<const llvm::Value *, IndexedGep>;

@@ -142,15 +142,18 @@ struct BaseRef {
 
 /// index-relative-lock (docs/design-lockset.md): an address that is a fixed
 /// function of one index value, `&locks[b % N]` or `&counts[b]` with
-/// `locks` and `counts` globals. Index names the value: a load of a local
-/// slot (the first of the loads that read the same value), so a lock and an
-/// access with equal Index use one value of `b` in one activation. Shape
-/// names the function (interned: equal shapes, equal functions), and for an
-/// access one that is injective: two accesses of one shape touch one
-/// address only at equal index values, and two locks of one shape at equal
-/// values are one lock. Shape 0: none.
+/// `locks` and `counts` globals, or fields of one canonical base
+/// (`&t->locks[b % N]`, `&t->counts[b]`). Index names the value: a load of
+/// a local slot (the first of the loads that read the same value), so a
+/// lock and an access with equal Index use one value of `b` in one
+/// activation; Base is the canonical base (null for a global). Shape names the
+/// function (interned: equal shapes, equal functions), and for an access
+/// one that is injective: two accesses of one shape touch one address
+/// only at equal index values, and two locks of one shape at equal values
+/// are one lock. Shape 0: none.
 struct IndexKey {
   const llvm::Value *Index = nullptr;
+  const llvm::Value *Base = nullptr;
   uint32_t Shape = 0;
   explicit operator bool() const { return Index && Shape; }
 };
