@@ -316,6 +316,8 @@ void AndersenSolver::solve() {
         uint64_t Before = NumUnresolved;
         if (debugEnabled(DEBUG_TYPE))
           CutSets.push_back(describeSet(G.node(N).Pts));
+        if (debugEnabled(DEBUG_TYPE) && Cuts.empty())
+          FirstCutTrace = traceBack(N);
         markUnresolved(N);
         Cuts.push_back({N, NumUnresolved - Before});
         continue;

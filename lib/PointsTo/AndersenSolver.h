@@ -138,6 +138,9 @@ public:
   /// With debug-only=racesift-pta, what each cut's set held (per cut, in
   /// the order of cuts()); empty otherwise.
   const std::vector<std::string> &cutSets() const { return CutSets; }
+  /// With debug-only=racesift-pta, the nodes the first cut's set came
+  /// through, from the cut back to where its largest object entered.
+  const std::vector<uint32_t> &firstCutTrace() const { return FirstCutTrace; }
   /// The counters (debug-only=racesift-pta prints them).
   void printStats() const;
 
@@ -158,6 +161,10 @@ private:
   uint32_t sink();
   /// S's size and its objects with the most locations, for the debug log.
   std::string describeSet(const PointsToSet &S) const;
+  /// For the debug log: from N, the copy and GEP predecessors whose sets
+  /// hold the object with most locations in N's set, back to one with no
+  /// such predecessor (where the object entered), at most 64 nodes.
+  std::vector<uint32_t> traceBack(uint32_t N) const;
   void maybeCollapse(ObjectId Obj);
   void collapsePending();
   /// Location L seen as a View (memoised per location and view).
@@ -206,6 +213,7 @@ private:
   uint64_t NumUnresolved = 0;
   std::vector<std::pair<uint32_t, uint64_t>> Cuts;
   std::vector<std::string> CutSets;
+  std::vector<uint32_t> FirstCutTrace;
 
   /// (object, node) pairs already in PerObject::AnyLoaders / AnyStorers.
   llvm::DenseSet<std::pair<ObjectId, uint32_t>> AnyLoadSeen, AnyStoreSeen;

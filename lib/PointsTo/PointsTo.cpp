@@ -98,6 +98,10 @@ void PointsToAnalysis::Impl::noteUnresolved() {
   // The cut that took most with it names where precision was lost.
   const auto &Cuts = S.cuts();
   // Where the budget was passed, and what with: the sets to make precise.
+  for (uint32_t X : S.firstCutTrace())
+    RACESIFT_DEBUG(debugs() << "racesift-pta: first cut's largest object "
+                               "came through "
+                            << R->describeNode(G.find(X)) << "\n");
   for (size_t I = 0; I < Cuts.size() && I < S.cutSets().size(); ++I)
     RACESIFT_DEBUG(debugs()
                    << "racesift-pta: cut " << I << " at "

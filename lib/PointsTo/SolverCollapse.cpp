@@ -94,6 +94,47 @@ std::string AndersenSolver::describeSet(const PointsToSet &S) const {
   return Out;
 }
 
+std::vector<uint32_t> AndersenSolver::traceBack(uint32_t N) const {
+  std::map<ObjectId, unsigned> PerObject;
+  for (unsigned L : G.node(N).Pts)
+    ++PerObject[G.loc(L).Loc.Obj];
+  if (PerObject.empty())
+    return {};
+  ObjectId Obj = PerObject.begin()->first;
+  for (auto [O, Count] : PerObject)
+    if (Count > PerObject[Obj])
+      Obj = O;
+  auto Holds = [&](uint32_t X) {
+    for (unsigned L : G.node(X).Pts)
+      if (G.loc(L).Loc.Obj == Obj)
+        return true;
+    return false;
+  };
+  // Predecessors by copy and GEP edges, over representatives.
+  std::vector<std::vector<uint32_t>> Preds(G.numNodes());
+  for (uint32_t X = 0; X < G.numNodes(); ++X) {
+    if (G.find(X) != X)
+      continue;
+    for (uint32_t D : G.node(X).Copy)
+      Preds[G.find(D)].push_back(X);
+    for (const GepEdge &E : G.node(X).Geps)
+      Preds[G.find(E.Dst)].push_back(X);
+  }
+  std::vector<uint32_t> Trace{N};
+  DenseSet<uint32_t> Seen{N};
+  while (Trace.size() < 64) {
+    uint32_t Next = NoNode;
+    for (uint32_t P : Preds[Trace.back()])
+      if (!Seen.count(P) && Holds(P) && (Next == NoNode || P < Next))
+        Next = P;
+    if (Next == NoNode)
+      break;
+    Seen.insert(Next);
+    Trace.push_back(Next);
+  }
+  return Trace;
+}
+
 void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
   size_t NN = G.numNodes();
   if (TIndex.size() < NN) {
