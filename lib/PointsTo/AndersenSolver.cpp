@@ -314,10 +314,11 @@ void AndersenSolver::solve() {
       unsigned Count = G.node(N).PrevCount + Delta.count();
       if (Count > MaxPointsTo) {
         uint64_t Before = NumUnresolved;
-        if (debugEnabled(DEBUG_TYPE))
+        if (debugEnabled(DEBUG_TYPE)) {
           CutSets.push_back(describeSet(G.node(N).Pts));
-        if (debugEnabled(DEBUG_TYPE) && Cuts.empty())
-          FirstCutTrace = traceBack(N);
+          if (Cuts.empty())
+            FirstCutTrace = traceBack(N);
+        }
         markUnresolved(N);
         Cuts.push_back({N, NumUnresolved - Before});
         continue;

@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -159,6 +160,8 @@ private:
   /// Marks N and what its set flows to (copies, GEPs, loads) unresolved.
   void markUnresolved(uint32_t N);
   uint32_t sink();
+  /// How many of S's locations each object has.
+  std::map<ObjectId, unsigned> locationsPerObject(const PointsToSet &S) const;
   /// S's size and its objects with the most locations, for the debug log.
   std::string describeSet(const PointsToSet &S) const;
   /// For the debug log: from N, the copy and GEP predecessors whose sets

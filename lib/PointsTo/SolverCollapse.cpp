@@ -75,10 +75,16 @@ void AndersenSolver::markUnresolved(uint32_t N) {
     addCopy(Src, sink());
 }
 
-std::string AndersenSolver::describeSet(const PointsToSet &S) const {
+std::map<ObjectId, unsigned>
+AndersenSolver::locationsPerObject(const PointsToSet &S) const {
   std::map<ObjectId, unsigned> PerObject;
   for (unsigned L : S)
     ++PerObject[G.loc(L).Loc.Obj];
+  return PerObject;
+}
+
+std::string AndersenSolver::describeSet(const PointsToSet &S) const {
+  std::map<ObjectId, unsigned> PerObject = locationsPerObject(S);
   std::vector<std::pair<unsigned, ObjectId>> Largest;
   for (auto [Obj, Count] : PerObject)
     Largest.push_back({Count, Obj});
@@ -95,15 +101,14 @@ std::string AndersenSolver::describeSet(const PointsToSet &S) const {
 }
 
 std::vector<uint32_t> AndersenSolver::traceBack(uint32_t N) const {
-  std::map<ObjectId, unsigned> PerObject;
-  for (unsigned L : G.node(N).Pts)
-    ++PerObject[G.loc(L).Loc.Obj];
+  std::map<ObjectId, unsigned> PerObject = locationsPerObject(G.node(N).Pts);
   if (PerObject.empty())
     return {};
-  ObjectId Obj = PerObject.begin()->first;
-  for (auto [O, Count] : PerObject)
-    if (Count > PerObject[Obj])
-      Obj = O;
+  // The first of the objects with most locations (the map is by id).
+  auto Largest = std::max_element(
+      PerObject.begin(), PerObject.end(),
+      [](const auto &A, const auto &B) { return A.second < B.second; });
+  ObjectId Obj = Largest->first;
   auto Holds = [&](uint32_t X) {
     for (unsigned L : G.node(X).Pts)
       if (G.loc(L).Loc.Obj == Obj)

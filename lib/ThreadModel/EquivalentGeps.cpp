@@ -230,11 +230,8 @@ public:
           !DT->dominates(P, G))
         return false;
       std::optional<DenseSet<const Instruction *>> AfterP;
-      auto *Slot = cast<AllocaInst>(G->getPointerOperand());
-      for (const StoreInst *SI : StoresOf.lookup(Slot))
-        if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, AfterP))
-          return false;
-      return true;
+      return !storedBetween(cast<AllocaInst>(G->getPointerOperand()), P, G,
+                            AfterP);
     };
     auto IndexOf = [&](const LoadInst *G) -> const Value * {
       for (auto It = LockLoads.rbegin(); It != LockLoads.rend(); ++It)
@@ -285,6 +282,17 @@ public:
     return AfterP->count(Kill) && reachableAfter({Kill}, P).count(G);
   }
 
+  /// Whether a store to Slot may run between P and G (or the check budget
+  /// is spent, which counts as yes).
+  bool storedBetween(const AllocaInst *Slot, const Instruction *P,
+                     const Instruction *G,
+                     std::optional<DenseSet<const Instruction *>> &AfterP) {
+    for (const StoreInst *SI : StoresOf.lookup(Slot))
+      if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, AfterP))
+        return true;
+    return false;
+  }
+
   /// Whether L reads what Slot holds when Use runs: L is earlier in Use's
   /// block with no store to Slot between (`a[i++]` stores between).
   static bool readAt(const LoadInst *L, const Instruction *Use,
@@ -318,11 +326,9 @@ public:
           return false;
         continue;
       }
-      if (!readAt(PS.Loads[K], P, Slot) || !readAt(GS.Loads[K], G, Slot))
+      if (!readAt(PS.Loads[K], P, Slot) || !readAt(GS.Loads[K], G, Slot) ||
+          storedBetween(Slot, P, G, AfterP))
         return false;
-      for (const StoreInst *SI : StoresOf.lookup(Slot))
-        if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, AfterP))
-          return false;
     }
     return true;
   }
