@@ -73,6 +73,14 @@ struct IndexShape {
   std::vector<uintptr_t> Tokens;
 };
 
+/// What between() learns of one pair (P, G), each part on first need: the
+/// instructions after P (without passing P again), and the blocks whose
+/// front reaches G without passing P.
+struct Span {
+  std::optional<DenseSet<const Instruction *>> After;
+  std::optional<DenseSet<const BasicBlock *>> ToG;
+};
+
 class Builder {
   const Function &F;
   const EquivalentGeps &Geps;
@@ -229,9 +237,9 @@ public:
       if (P->getPointerOperand() != G->getPointerOperand() ||
           !DT->dominates(P, G))
         return false;
-      std::optional<DenseSet<const Instruction *>> AfterP;
+      Span Pair;
       return !storedBetween(cast<AllocaInst>(G->getPointerOperand()), P, G,
-                            AfterP);
+                            Pair);
     };
     auto IndexOf = [&](const LoadInst *G) -> const Value * {
       for (auto It = LockLoads.rbegin(); It != LockLoads.rend(); ++It)
@@ -267,28 +275,59 @@ public:
     }
   }
 
-  /// Whether Kill may run between P and G: after P (AfterP, what is
+  /// Whether Kill may run between P and G: after P (Pair.After, what is
   /// reachable from it without passing it again), and before G without P
   /// in between.
   bool between(const Instruction *Kill, const Instruction *P,
-               const Instruction *G,
-               std::optional<DenseSet<const Instruction *>> &AfterP) {
+               const Instruction *G, Span &Pair) {
     ++Checks;
     if (P->getParent() == G->getParent() && P->comesBefore(G))
       return Kill->getParent() == P->getParent() && P->comesBefore(Kill) &&
              Kill->comesBefore(G);
-    if (!AfterP)
-      AfterP = reachableAfter({P}, P);
-    return AfterP->count(Kill) && reachableAfter({Kill}, P).count(G);
+    if (!Pair.After)
+      Pair.After = reachableAfter({P}, P);
+    return Pair.After->count(Kill) && reaches(Kill, P, G, Pair);
+  }
+
+  /// Whether G is reached from after X without passing P: what
+  /// reachableAfter({X}, P).count(G) says, from one backward walk per pair
+  /// instead of a forward one per X.
+  static bool reaches(const Instruction *X, const Instruction *P,
+                      const Instruction *G, Span &Pair) {
+    for (const Instruction *I = X->getNextNode(); I; I = I->getNextNode()) {
+      if (I == P)
+        return false;
+      if (I == G)
+        return true;
+    }
+    if (!Pair.ToG)
+      Pair.ToG = blocksReaching(P, G);
+    return any_of(successors(X->getParent()),
+                  [&](const BasicBlock *S) { return Pair.ToG->count(S); });
+  }
+
+  /// The blocks that, entered at their front, reach G without passing P.
+  static DenseSet<const BasicBlock *> blocksReaching(const Instruction *P,
+                                                     const Instruction *G) {
+    DenseSet<const BasicBlock *> Good;
+    const BasicBlock *GB = G->getParent();
+    if (P->getParent() == GB && P->comesBefore(G))
+      return Good;
+    Good.insert(GB);
+    SmallVector<const BasicBlock *, 8> Work{GB};
+    while (!Work.empty())
+      for (const BasicBlock *Pred : predecessors(Work.pop_back_val()))
+        if (Pred != P->getParent() && Good.insert(Pred).second)
+          Work.push_back(Pred);
+    return Good;
   }
 
   /// Whether a store to Slot may run between P and G (or the check budget
   /// is spent, which counts as yes).
   bool storedBetween(const AllocaInst *Slot, const Instruction *P,
-                     const Instruction *G,
-                     std::optional<DenseSet<const Instruction *>> &AfterP) {
+                     const Instruction *G, Span &Pair) {
     for (const StoreInst *SI : StoresOf.lookup(Slot))
-      if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, AfterP))
+      if (Checks >= EquivalentGeps::MaxChecks || between(SI, P, G, Pair))
         return true;
     return false;
   }
@@ -313,21 +352,21 @@ public:
                    const Shape &GS) {
     if (!DT->dominates(P, G))
       return false;
-    std::optional<DenseSet<const Instruction *>> AfterP;
+    Span Pair;
     for (const Instruction *V : GS.Values)
-      if (Checks >= EquivalentGeps::MaxChecks || between(V, P, G, AfterP))
+      if (Checks >= EquivalentGeps::MaxChecks || between(V, P, G, Pair))
         return false;
     for (size_t K = 0; K < GS.Loads.size(); ++K) {
       auto *Slot = cast<AllocaInst>(GS.Loads[K]->getPointerOperand());
       if (PS.Loads[K] == GS.Loads[K]) {
         // One load, unless it runs again in between.
         if (Checks >= EquivalentGeps::MaxChecks ||
-            between(GS.Loads[K], P, G, AfterP))
+            between(GS.Loads[K], P, G, Pair))
           return false;
         continue;
       }
       if (!readAt(PS.Loads[K], P, Slot) || !readAt(GS.Loads[K], G, Slot) ||
-          storedBetween(Slot, P, G, AfterP))
+          storedBetween(Slot, P, G, Pair))
         return false;
     }
     return true;
@@ -477,10 +516,10 @@ public:
                 ArrayRef<const Instruction *> Kills) {
     if (!DT->dominates(P, G))
       return false;
-    std::optional<DenseSet<const Instruction *>> AfterP;
+    Span Pair;
     if (auto *BI = dyn_cast<Instruction>(Base);
         BI && !(BI->getParent() == P->getParent() && BI->comesBefore(P)) &&
-        (Checks >= EquivalentGeps::MaxChecks || between(BI, P, G, AfterP)))
+        (Checks >= EquivalentGeps::MaxChecks || between(BI, P, G, Pair)))
       return false;
     for (const Instruction *K : Kills) {
       if (Checks >= EquivalentGeps::MaxChecks)
@@ -489,7 +528,7 @@ public:
       if (P->getParent() == G->getParent() && P->comesBefore(G) &&
           K->getParent() != P->getParent())
         continue;
-      if (between(K, P, G, AfterP))
+      if (between(K, P, G, Pair))
         return false;
     }
     return true;
