@@ -310,6 +310,7 @@ void ConstraintBuilder::addInitializer(uint32_t ObjLoc, const Constant *C,
 
 void ConstraintBuilder::buildConstraints() {
   AllocWrappers = findAllocationWrappers(M);
+  ReturnedArgs = findReturnedArgs(M);
   findForwardings();
   for (const GlobalVariable &GV : M.globals()) {
     uint64_t Size = GV.getValueType()->isSized()
@@ -395,8 +396,14 @@ void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
       for (const CallBase *Hook : It->second)
         S.addCopy(nodeOf(Hook), nodeOf(&CB));
     }
-  } else if (mayHoldPointer(CB.getType()))
+  } else if (mayHoldPointer(CB.getType())) {
     S.addCopy(returnNode(F), nodeOf(&CB));
+    // returned-argument: this call's own argument, not every caller's.
+    if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end())
+      for (unsigned I : It->second.Params)
+        if (I < CB.arg_size())
+          S.addCopy(nodeOf(CB.getArgOperand(I)), nodeOf(&CB));
+  }
 }
 
 void ConstraintBuilder::fillConstructed(ObjectId O, const CallBase &CB,
@@ -627,9 +634,17 @@ void ConstraintBuilder::bindCallerMemory(const Function &F) {
         S.addCopy(givenOutNode(Key), nodeOf(&A));
     }
   if (mayHoldPointer(F.getReturnType())) {
-    S.addCopy(returnNode(F), escapedNode());
-    if (std::string Key = returnPointeeTypeName(F); !Key.empty())
-      S.addCopy(returnNode(F), givenOutNode(Key));
+    // The callers get back what they passed too (returned-argument).
+    SmallVector<uint32_t, 4> Returned{returnNode(F)};
+    if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end())
+      for (unsigned I : It->second.Params)
+        Returned.push_back(nodeOf(F.getArg(I)));
+    std::string Key = returnPointeeTypeName(F);
+    for (uint32_t R : Returned) {
+      S.addCopy(R, escapedNode());
+      if (!Key.empty())
+        S.addCopy(R, givenOutNode(Key));
+    }
   }
 }
 

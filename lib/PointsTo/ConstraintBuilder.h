@@ -19,6 +19,7 @@
 
 #include "AllocWrappers.h"
 #include "AndersenSolver.h"
+#include "ReturnedArgs.h"
 #include "racesift/PointsTo/PointsTo.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -188,6 +189,11 @@ private:
   bool UnknownResultsOwnOnly;
 
   AllocationWrappers AllocWrappers;
+  /// returned-argument: functions that may return a parameter as it is;
+  /// each call's result gets that call's argument (ReturnedArgs.cpp).
+  llvm::DenseMap<const llvm::Function *, ReturnSources> ReturnedArgs;
+  /// Those whose other returned values were bound to the return node.
+  llvm::DenseSet<const llvm::Function *> ReturnsBound;
   /// A constructor's inner objects cloned per call site of the outer one.
   llvm::DenseMap<std::pair<const llvm::CallBase *, const llvm::CallBase *>,
                  ObjectId>

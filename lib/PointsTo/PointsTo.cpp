@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -54,7 +55,49 @@ struct PointsToAnalysis::Impl {
   void solve();
   /// Records the points-to budget's compromise once solving is done.
   void noteUnresolved();
+  /// For the debug log: how many values and locations' contents node N's
+  /// class merged, and the functions and objects with most of them.
+  std::string describeMerged(uint32_t N) const;
 };
+
+/// "Count (Name: n, ...)" of the six names with most entries.
+static std::string largestCounts(const std::map<std::string, unsigned> &C) {
+  std::vector<std::pair<unsigned, std::string>> Order;
+  unsigned Total = 0;
+  for (auto &[Name, N] : C) {
+    Order.push_back({N, Name});
+    Total += N;
+  }
+  // Most first; ties by name, so the text is stable.
+  llvm::sort(Order, [](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second < B.second;
+  });
+  std::string Out = std::to_string(Total) + " (";
+  for (size_t I = 0; I < Order.size() && I < 6; ++I)
+    Out += (I ? ", " : "") + Order[I].second + ": " +
+           std::to_string(Order[I].first);
+  return Out + (Order.size() > 6 ? ", ...)" : ")");
+}
+
+std::string PointsToAnalysis::Impl::describeMerged(uint32_t N) const {
+  N = G.find(N);
+  std::map<std::string, unsigned> Values, Contents;
+  for (auto &[V, VN] : B.valueNodes()) {
+    if (G.find(VN) != N)
+      continue;
+    const Function *F = nullptr;
+    if (auto *A = dyn_cast<Argument>(V))
+      F = A->getParent();
+    else if (auto *I = dyn_cast<Instruction>(V))
+      F = I->getFunction();
+    ++Values[F ? F->getName().str() : V->getName().str()];
+  }
+  for (size_t L = 0; L < G.numLocs(); ++L)
+    if (G.find(G.loc(L).Content) == N)
+      ++Contents[Objects[G.loc(L).Loc.Obj].Name];
+  return "values " + largestCounts(Values) + ", contents of locations " +
+         largestCounts(Contents);
+}
 
 /// How large the IR values' sets are: where precision is lost, and what the
 /// solver pays for.
@@ -102,6 +145,9 @@ void PointsToAnalysis::Impl::noteUnresolved() {
     RACESIFT_DEBUG(debugs() << "racesift-pta: first cut's largest object "
                                "came through "
                             << R->describeNode(G.find(X)) << "\n");
+  if (debugEnabled(DEBUG_TYPE) && !Cuts.empty())
+    debugs() << "racesift-pta: first cut's node merged "
+             << describeMerged(Cuts[0].first) << "\n";
   for (size_t I = 0; I < Cuts.size() && I < S.cutSets().size(); ++I)
     RACESIFT_DEBUG(debugs()
                    << "racesift-pta: cut " << I << " at "

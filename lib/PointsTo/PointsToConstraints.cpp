@@ -88,8 +88,18 @@ void ConstraintBuilder::visit(Instruction &I) {
   }
   if (auto *RI = dyn_cast<ReturnInst>(&I)) {
     Value *V = RI->getReturnValue();
-    if (V && mayHoldPointer(V->getType()))
-      S.addCopy(nodeOf(V), returnNode(*RI->getFunction()));
+    if (!V || !mayHoldPointer(V->getType()))
+      return;
+    const Function &F = *RI->getFunction();
+    auto It = ReturnedArgs.find(&F);
+    if (It == ReturnedArgs.end()) {
+      S.addCopy(nodeOf(V), returnNode(F));
+      return;
+    }
+    // returned-argument: the parameters are bound per call (bindCall).
+    if (ReturnsBound.insert(&F).second)
+      for (const Value *Other : It->second.Others)
+        S.addCopy(nodeOf(Other), returnNode(F));
     return;
   }
   if (auto *CB = dyn_cast<CallBase>(&I)) {

@@ -1,0 +1,102 @@
+//===- ReturnedArgs.cpp - Parameters a function returns as they are -------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A helper that may return its argument (`q = list_push(q, x)`,
+// `p = xrealloc(p, n)`) joins, context-insensitively, every caller's
+// argument into every caller's result: on sqlite3.c the realloc wrappers
+// alone merged the parser stack with every array the library grows and
+// with its callers' memory. The returned parameters are bound per call
+// site instead: a call's result gets that call's own argument. This is no
+// compromise: in one activation the returned value *is* the argument.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReturnedArgs.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace racesift {
+
+namespace {
+
+/// A local slot whose address is only loaded from and stored to (never
+/// stored itself, passed, or offset): the values it holds are exactly the
+/// values stored into it.
+bool isPrivateSlot(const AllocaInst &AI) {
+  return !AI.isArrayAllocation() && all_of(AI.users(), [&](const User *U) {
+    if (isa<LoadInst>(U))
+      return true;
+    auto *SI = dyn_cast<StoreInst>(U);
+    return SI && SI->getPointerOperand() == &AI && SI->getValueOperand() != &AI;
+  });
+}
+
+class ReturnWalk {
+  SmallPtrSet<const Value *, 16> Seen;
+
+public:
+  ReturnSources Sources;
+
+  void walk(const Value *V) {
+    // Casts keep the address; a GEP changes it and is an "other" value.
+    V = V->stripPointerCasts();
+    if (!Seen.insert(V).second)
+      return;
+    if (auto *A = dyn_cast<Argument>(V)) {
+      Sources.Params.push_back(A->getArgNo());
+      return;
+    }
+    if (auto *Phi = dyn_cast<PHINode>(V)) {
+      for (const Value *In : Phi->incoming_values())
+        walk(In);
+      return;
+    }
+    if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      walk(Sel->getTrueValue());
+      walk(Sel->getFalseValue());
+      return;
+    }
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
+          AI && isPrivateSlot(*AI)) {
+        for (const User *U : AI->users())
+          if (auto *SI = dyn_cast<StoreInst>(U))
+            walk(SI->getValueOperand());
+        return;
+      }
+    Sources.Others.push_back(V);
+  }
+};
+
+} // namespace
+
+DenseMap<const Function *, ReturnSources> findReturnedArgs(const Module &M) {
+  DenseMap<const Function *, ReturnSources> Found;
+  for (const Function &F : M) {
+    if (F.isDeclaration() || !F.getReturnType()->isPointerTy())
+      continue;
+    ReturnWalk W;
+    for (const BasicBlock &BB : F)
+      if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+        if (const Value *V = RI->getReturnValue())
+          W.walk(V);
+    if (W.Sources.Params.empty())
+      continue;
+    llvm::sort(W.Sources.Params);
+    W.Sources.Params.erase(
+        std::unique(W.Sources.Params.begin(), W.Sources.Params.end()),
+        W.Sources.Params.end());
+    Found[&F] = std::move(W.Sources);
+  }
+  return Found;
+}
+
+} // namespace racesift
