@@ -18,7 +18,7 @@ static struct buf log_a, log_b;
 
 static void *worker_a(void *arg) {
   struct buf *b = &log_a;
-  for (int i = 0; i < 100000; i++)
+  for (int i = 0; i < 1000; i++)
     b = buf_put(b, 'a');
   b->len = 0; /*RACE*/
   return arg;
@@ -26,7 +26,7 @@ static void *worker_a(void *arg) {
 
 static void *worker_b(void *arg) {
   struct buf *b = &log_b;
-  for (int i = 0; i < 100000; i++)
+  for (int i = 0; i < 1000; i++)
     b = buf_put(b, 'b');
   b = &log_a; /* bug: resets the other thread's buffer */
   b->len = 0; /*RACE*/

@@ -18,7 +18,7 @@ static struct buf log_a, log_b; /* each written by one thread only */
 
 static void *worker_a(void *arg) {
   struct buf *b = &log_a;
-  for (int i = 0; i < 100000; i++)
+  for (int i = 0; i < 1000; i++)
     b = buf_put(b, 'a');
   b->len = 0;
   return arg;
@@ -26,7 +26,7 @@ static void *worker_a(void *arg) {
 
 static void *worker_b(void *arg) {
   struct buf *b = &log_b;
-  for (int i = 0; i < 100000; i++)
+  for (int i = 0; i < 1000; i++)
     b = buf_put(b, 'b');
   b->len = 0;
   return arg;

@@ -97,9 +97,12 @@ void ConstraintBuilder::visit(Instruction &I) {
       return;
     }
     // returned-argument: the parameters are bound per call (bindCall).
-    if (ReturnsBound.insert(&F).second)
+    if (ReturnsBound.insert(&F).second) {
       for (const Value *Other : It->second.Others)
         S.addCopy(nodeOf(Other), returnNode(F));
+      for (const Function *Callee : It->second.ReturnsOf)
+        S.addCopy(returnNode(*Callee), returnNode(F));
+    }
     return;
   }
   if (auto *CB = dyn_cast<CallBase>(&I)) {

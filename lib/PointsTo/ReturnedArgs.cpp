@@ -40,10 +40,14 @@ bool isPrivateSlot(const AllocaInst &AI) {
 }
 
 class ReturnWalk {
+  const DenseMap<const Function *, ReturnSources> &Found;
   SmallPtrSet<const Value *, 16> Seen;
 
 public:
   ReturnSources Sources;
+
+  explicit ReturnWalk(const DenseMap<const Function *, ReturnSources> &Found)
+      : Found(Found) {}
 
   void walk(const Value *V) {
     // Casts keep the address; a GEP changes it and is an "other" value.
@@ -72,6 +76,19 @@ public:
             walk(SI->getValueOperand());
         return;
       }
+    // A call of a function that returns a parameter: that argument here.
+    if (auto *CB = dyn_cast<CallBase>(V))
+      if (const Function *Callee = CB->getCalledFunction()) {
+        auto It = Found.find(Callee);
+        if (It != Found.end()) {
+          if (!is_contained(Sources.ReturnsOf, Callee))
+            Sources.ReturnsOf.push_back(Callee);
+          for (unsigned I : It->second.Params)
+            if (I < CB->arg_size())
+              walk(CB->getArgOperand(I));
+          return;
+        }
+      }
     Sources.Others.push_back(V);
   }
 };
@@ -80,21 +97,31 @@ public:
 
 DenseMap<const Function *, ReturnSources> findReturnedArgs(const Module &M) {
   DenseMap<const Function *, ReturnSources> Found;
-  for (const Function &F : M) {
-    if (F.isDeclaration() || !F.getReturnType()->isPointerTy())
-      continue;
-    ReturnWalk W;
-    for (const BasicBlock &BB : F)
-      if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
-        if (const Value *V = RI->getReturnValue())
-          W.walk(V);
-    if (W.Sources.Params.empty())
-      continue;
-    llvm::sort(W.Sources.Params);
-    W.Sources.Params.erase(
-        std::unique(W.Sources.Params.begin(), W.Sources.Params.end()),
-        W.Sources.Params.end());
-    Found[&F] = std::move(W.Sources);
+  // Until no summary changes: a function found lets its callers return
+  // their own arguments through it (sqlite3_realloc64 -> sqlite3Realloc).
+  // Summaries only grow, so this ends.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Function &F : M) {
+      if (F.isDeclaration() || !F.getReturnType()->isPointerTy())
+        continue;
+      ReturnWalk W(Found);
+      for (const BasicBlock &BB : F)
+        if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
+          if (const Value *V = RI->getReturnValue())
+            W.walk(V);
+      if (W.Sources.Params.empty())
+        continue;
+      llvm::sort(W.Sources.Params);
+      W.Sources.Params.erase(
+          std::unique(W.Sources.Params.begin(), W.Sources.Params.end()),
+          W.Sources.Params.end());
+      auto [It, New] = Found.try_emplace(&F);
+      if (New || !(It->second == W.Sources)) {
+        It->second = std::move(W.Sources);
+        Changed = true;
+      }
+    }
   }
   return Found;
 }

@@ -33,11 +33,19 @@ namespace racesift {
 struct ReturnSources {
   llvm::SmallVector<unsigned, 2> Params;
   llvm::SmallVector<const llvm::Value *, 4> Others;
+  /// Direct callees of the same kind whose result it returns: their other
+  /// values (their return node) reach this one's; the parameters they
+  /// return are followed into this function's arguments to them.
+  llvm::SmallVector<const llvm::Function *, 2> ReturnsOf;
+
+  bool operator==(const ReturnSources &O) const {
+    return Params == O.Params && Others == O.Others && ReturnsOf == O.ReturnsOf;
+  }
 };
 
 /// The defined functions returning a pointer that may return a parameter
-/// unchanged: through casts, phis, selects and private local slots (a
-/// slot only loaded and stored into).
+/// unchanged: through casts, phis, selects, private local slots (a slot
+/// only loaded and stored into) and direct calls of such functions.
 llvm::DenseMap<const llvm::Function *, ReturnSources>
 findReturnedArgs(const llvm::Module &M);
 

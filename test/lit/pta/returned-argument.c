@@ -22,6 +22,10 @@ struct node *grow(struct node *p, int k) {
     q = spare;
   return q;
 }
+// Returns what push returns: its own argument, through push.
+struct node *push_via(struct node *head, struct node *n) {
+  return push(head, n);
+}
 // Returns a field of its argument: not the argument itself.
 struct node *second(struct node *p) { return p->next; }
 
@@ -31,10 +35,12 @@ struct node *use_push_b(void) { return push(0, &b); }
 struct node *use_grow_c(void) { return grow(&c, 2); }
 struct node *use_grow_d(void) { return grow(&d, 0); }
 struct node *use_second(void) { return second(&a); }
+struct node *use_via_c(void) { return push_via(0, &c); }
+struct node *use_via_d(void) { return push_via(0, &d); }
 int main(void) {
   spare = &b;
   return !use_push_a() + !use_push_b() + !use_grow_c() + !use_grow_d() +
-         !use_second();
+         !use_second() + !use_via_c() + !use_via_d();
 }
 // CHECK-LABEL: racesift-pta: module 'returned-argument.c'
 // CHECK: %{{[0-9]+}} in use_push_a -> {a}
@@ -42,3 +48,5 @@ int main(void) {
 // CHECK: %{{[0-9]+}} in use_grow_c -> {b, c, heap@returned-argument.c:20}
 // CHECK: %{{[0-9]+}} in use_grow_d -> {b, d, heap@returned-argument.c:20}
 // CHECK: %{{[0-9]+}} in use_second -> {c}
+// CHECK: %{{[0-9]+}} in use_via_c -> {c}
+// CHECK: %{{[0-9]+}} in use_via_d -> {d}
