@@ -598,6 +598,22 @@ ObjectId ConstraintBuilder::callerMemory(const std::string &Key) {
   // goes back to T's parameters (env-handles).
   StringRef Slot(Key);
   bool IsSlot = Slot.consume_back(" *");
+  // typed-caller-memory: a record the debug information describes holds,
+  // in each pointer member, the callers' memory of the member's pointee
+  // type, and what the library leaves there goes back to that type's
+  // parameters, as for a slot.
+  if (std::optional<std::vector<PointerMember>> Members =
+          IsSlot ? std::nullopt : recordPointers(Key)) {
+    for (const PointerMember &PM : *Members) {
+      uint32_t L = S.locFor(O, PM.Offset);
+      uint32_t Held = G.newNode();
+      S.addPts(Held, S.locFor(callerMemory(PM.Pointee), 0));
+      S.storeTo(L, Held);
+      if (!PM.Pointee.empty())
+        S.loadFrom(L, givenOutNode(PM.Pointee));
+    }
+    return O;
+  }
   ObjectId Inner = Key.empty() ? O
                    : IsSlot    ? callerMemory(Slot.str())
                                : callerMemory(std::string());
@@ -607,6 +623,18 @@ ObjectId ConstraintBuilder::callerMemory(const std::string &Key) {
   if (IsSlot)
     S.loadFrom(S.locFor(O, 0), givenOutNode(Slot.str()));
   return O;
+}
+
+std::optional<std::vector<PointerMember>>
+ConstraintBuilder::recordPointers(const std::string &Key) {
+  if (Key.empty())
+    return std::nullopt;
+  if (!RecordTypes)
+    RecordTypes = namedRecordTypes(M);
+  auto It = RecordTypes->find(Key);
+  if (It == RecordTypes->end())
+    return std::nullopt;
+  return pointerMembers(*It->second, MaxCallerPointers);
 }
 
 uint32_t ConstraintBuilder::givenOutNode(const std::string &Key) {
@@ -664,12 +692,15 @@ void ConstraintBuilder::addCallerMemory() {
   S.addComplex(escapedNode(), X);
   S.compromise("env-parameters: a library's exported functions receive "
                "pointers to the start of their callers' objects, one object "
-               "per pointee type, whose pointers lead to one untyped object "
-               "of the callers', and pointers the library returned to the "
-               "same type (results and out-parameters); pointers into the "
-               "middle of caller objects, and the library's objects passed "
-               "back through another type or a field of the callers' "
-               "memory, are not modelled");
+               "per pointee type, whose pointer members lead to the "
+               "callers' objects of their pointee types (by debug "
+               "information; to one untyped object of the callers' where "
+               "it says nothing), and pointers the library returned to "
+               "the same type (results, out-parameters and members); "
+               "pointers into the middle of caller objects, and the "
+               "library's objects passed back through another type or an "
+               "undescribed field of the callers' memory, are not "
+               "modelled");
 }
 
 } // namespace racesift

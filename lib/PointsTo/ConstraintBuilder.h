@@ -20,6 +20,7 @@
 #include "AllocWrappers.h"
 #include "AndersenSolver.h"
 #include "ReturnedArgs.h"
+#include "ThreadModelInternal.h"
 #include "racesift/PointsTo/PointsTo.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -152,6 +153,11 @@ private:
   void bindCallerMemory(const llvm::Function &F);
   ObjectId callerMemory(const llvm::Argument &A);
   ObjectId callerMemory(const std::string &PointeeType);
+  /// The pointer members of the record named Key (typed-caller-memory), or
+  /// nullopt: no such record, or more than MaxCallerPointers of them.
+  std::optional<std::vector<PointerMember>>
+  recordPointers(const std::string &Key);
+  static constexpr unsigned MaxCallerPointers = 256;
   uint32_t givenOutNode(const std::string &PointeeType);
 
   //===--- Instructions (PointsToConstraints.cpp) -------------------===//
@@ -219,6 +225,9 @@ private:
   /// callers' memory by pointee type name.
   llvm::DenseSet<const llvm::Function *> EnvCalled;
   std::map<std::string, ObjectId> CallerMemory;
+  /// The module's records by name, read on the first typed caller object.
+  std::optional<std::map<std::string, const llvm::DICompositeType *>>
+      RecordTypes;
   /// Per pointee type, the pointers the library's exported functions
   /// returned: its callers may pass them back (env-handles).
   std::map<std::string, uint32_t> GivenOut;

@@ -8,9 +8,12 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -70,14 +73,9 @@ static const DIType *stripType(const DIType *T) {
   return T;
 }
 
-/// The pointee type name of entry I of F's subroutine type (0: the
-/// return type, I: parameter I - 1).
-static std::string pointeeTypeNameAt(const Function &F, unsigned I) {
-  const DISubprogram *SP = F.getSubprogram();
-  const DISubroutineType *ST = SP ? SP->getType() : nullptr;
-  if (!ST || I >= ST->getTypeArray().size())
-    return "";
-  auto *P = dyn_cast_or_null<DIDerivedType>(stripType(ST->getTypeArray()[I]));
+/// The name a pointer of type PT points to, under pointeeTypeName's rules.
+static std::string pointeeKey(const DIType *PT) {
+  auto *P = dyn_cast_or_null<DIDerivedType>(stripType(PT));
   if (!P || P->getTag() != dwarf::DW_TAG_pointer_type)
     return "";
   const DIType *Pointee = stripType(P->getBaseType());
@@ -92,6 +90,83 @@ static std::string pointeeTypeNameAt(const Function &F, unsigned I) {
       return Inner->getName().str() + " *";
   }
   return Pointee->getName().str();
+}
+
+/// The pointee type name of entry I of F's subroutine type (0: the
+/// return type, I: parameter I - 1).
+static std::string pointeeTypeNameAt(const Function &F, unsigned I) {
+  const DISubprogram *SP = F.getSubprogram();
+  const DISubroutineType *ST = SP ? SP->getType() : nullptr;
+  if (!ST || I >= ST->getTypeArray().size())
+    return "";
+  return pointeeKey(ST->getTypeArray()[I]);
+}
+
+/// Adds T's pointer members at Base on; false once Out passes Limit.
+static bool addPointerMembers(const DIType *T, uint64_t Base,
+                              std::vector<PointerMember> &Out, unsigned Limit) {
+  T = stripType(T);
+  if (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    if (D->getTag() != dwarf::DW_TAG_pointer_type)
+      return true;
+    Out.push_back({Base, pointeeKey(D)});
+    return Out.size() <= Limit;
+  }
+  auto *CT = dyn_cast_or_null<DICompositeType>(T);
+  if (!CT)
+    return true;
+  if (CT->getTag() == dwarf::DW_TAG_array_type) {
+    const DIType *Elem = stripType(CT->getBaseType());
+    uint64_t ElemBytes = Elem ? Elem->getSizeInBits() / 8 : 0;
+    if (!ElemBytes)
+      return true;
+    for (uint64_t Off = 0; Off < CT->getSizeInBits() / 8; Off += ElemBytes)
+      if (!addPointerMembers(Elem, Base + Off, Out, Limit))
+        return false;
+    return true;
+  }
+  for (const DINode *E : CT->getElements()) {
+    auto *M = dyn_cast_or_null<DIDerivedType>(E);
+    if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember() ||
+        M->isBitField())
+      continue;
+    if (!addPointerMembers(M->getBaseType(), Base + M->getOffsetInBits() / 8,
+                           Out, Limit))
+      return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<PointerMember>>
+pointerMembers(const DICompositeType &T, unsigned Limit) {
+  std::vector<PointerMember> Out;
+  if (!addPointerMembers(&T, 0, Out, Limit))
+    return std::nullopt;
+  return Out;
+}
+
+std::map<std::string, const DICompositeType *>
+namedRecordTypes(const Module &M) {
+  DebugInfoFinder Finder;
+  Finder.processModule(M);
+  std::map<std::string, const DICompositeType *> Named;
+  std::set<std::string> Ambiguous;
+  for (const DIType *T : Finder.types()) {
+    auto *CT = dyn_cast<DICompositeType>(T);
+    if (!CT || CT->getName().empty() || CT->isForwardDecl() ||
+        (CT->getTag() != dwarf::DW_TAG_structure_type &&
+         CT->getTag() != dwarf::DW_TAG_class_type &&
+         CT->getTag() != dwarf::DW_TAG_union_type))
+      continue;
+    auto [It, New] = Named.try_emplace(CT->getName().str(), CT);
+    // Two definitions of one name (units linked under LTO): neither.
+    if (!New && It->second != CT &&
+        It->second->getSizeInBits() != CT->getSizeInBits())
+      Ambiguous.insert(It->first);
+  }
+  for (const std::string &Name : Ambiguous)
+    Named.erase(Name);
+  return Named;
 }
 
 std::string pointeeTypeName(const Argument &A) {

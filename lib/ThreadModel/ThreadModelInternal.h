@@ -25,7 +25,10 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 
+#include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace llvm {
 class Argument;
@@ -33,10 +36,12 @@ class BasicBlock;
 class CallBase;
 class Constant;
 class DataLayout;
+class DICompositeType;
 class GEPOperator;
 class GlobalVariable;
 class Instruction;
 class LoopInfo;
+class Module;
 class SCEVAddRecExpr;
 class ScalarEvolution;
 class Type;
@@ -175,6 +180,20 @@ const llvm::DIType *memberTypeAt(const llvm::DIType *T, int64_t Off);
 std::string pointeeTypeName(const llvm::Argument &A);
 /// The same for the pointer F returns.
 std::string returnPointeeTypeName(const llvm::Function &F);
+/// A pointer inside a record: its byte offset, and the name of what it
+/// points to under pointeeTypeName's rules.
+struct PointerMember {
+  uint64_t Offset;
+  std::string Pointee;
+};
+/// T's pointer members, nested records' and array elements' included;
+/// nullopt if there are more than Limit.
+std::optional<std::vector<PointerMember>>
+pointerMembers(const llvm::DICompositeType &T, unsigned Limit);
+/// The module's defined structs, unions and classes by name (names with
+/// two definitions of different sizes left out).
+std::map<std::string, const llvm::DICompositeType *>
+namedRecordTypes(const llvm::Module &M);
 
 //===----------------------------------------------------------------------===//
 // API tables
