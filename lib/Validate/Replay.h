@@ -240,6 +240,12 @@ private:
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
   /// Every query's resource limit.
   unsigned solverLimit() const;
+  /// E divides, takes a remainder or multiplies two unknowns: the
+  /// incremental solver bit-blasts that dearly (memoised per term).
+  bool nonlinear(const z3::expr &E);
+  llvm::DenseMap<unsigned, bool> Nonlinear;
+  /// A model of PC and *Extra from a solver made for the one query.
+  std::optional<z3::model> modelOfWhole(const Path &P, const z3::expr *Extra);
   z3::params limits();
   /// Reads what the last check spent (Z3 counts per context).
   void spent(const z3::stats &St);
@@ -267,6 +273,10 @@ private:
   uint64_t addressOf(Path &P, const llvm::GlobalValue *G);
   Val load(Path &P, uint64_t Addr, llvm::Type *Ty, const std::string &Name);
   void store(Path &P, uint64_t Addr, const Val &V, llvm::Type *Ty);
+  /// The value whose N bytes one store wrote at Addr, if they are all
+  /// there in order.
+  std::optional<Val> wholeStored(const Path &P, uint64_t Addr,
+                                 uint64_t N) const;
   void initialise(Path &P, uint64_t Addr, const llvm::Constant *C);
   Val fresh(Path &P, unsigned W, const std::string &Name);
 

@@ -150,6 +150,23 @@ TEST_CASE("validateWitness: a race that needs an input is feasible with "
   CHECK(R.Queries > 0);
 }
 
+TEST_CASE("validateWitness: a guard that multiplies two unknowns is "
+          "decided by the whole-query solver",
+          "[validate]") {
+  // argc * argc == 49 with argc > 0: nonlinear, so the query goes to a
+  // solver made for it rather than the incremental one.
+  Program P(guardedRace("  %sq = mul i32 %argc, %argc\n"
+                        "  %is49 = icmp eq i32 %sq, 49\n"
+                        "  %pos = icmp sgt i32 %argc, 0\n"
+                        "  %go = and i1 %is49, %pos"));
+  ValidationResult R = validateWitness(P.TM, P.createThenRace());
+  INFO(R.Reason);
+  REQUIRE(R.F == Feasibility::Feasible);
+  REQUIRE(R.Values.size() == 1);
+  CHECK(R.Values[0].first == "argc");
+  CHECK(R.Values[0].second == "7");
+}
+
 TEST_CASE("validateWitness: a branch on a global no thread sets makes the "
           "interleaving infeasible and names the global",
           "[validate]") {
