@@ -200,6 +200,10 @@ std::optional<z3::model> Replayer::modelOfWhole(const Path &P,
     S.add(E);
   if (Extra)
     S.add(*Extra);
+  return answer(S);
+}
+
+std::optional<z3::model> Replayer::answer(z3::solver &S) {
   z3::check_result Res = S.check();
   spent(S.statistics());
   switch (Res) {
@@ -242,16 +246,7 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   auto Pop = llvm::make_scope_exit([&] { S.pop(); });
   if (Extra)
     S.add(*Extra);
-  z3::check_result Res = S.check();
-  spent(S.statistics());
-  switch (Res) {
-  case z3::sat:
-    return S.get_model();
-  case z3::unsat:
-    return std::nullopt;
-  default:
-    throw Unsupported{"the solver gave up"};
-  }
+  return answer(S);
 }
 
 std::optional<z3::model> Replayer::smallestModel(
