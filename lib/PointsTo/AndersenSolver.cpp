@@ -266,6 +266,7 @@ uint32_t AndersenSolver::shift(uint32_t L, int64_t Off) {
 }
 
 void AndersenSolver::solve() {
+  LogMerges = debugEnabled(DEBUG_TYPE);
   if (!OfflineDone) {
     // Offline pass: collapse the cycles visible in the initial constraint
     // graph and rank the nodes topologically.

@@ -142,6 +142,11 @@ public:
   /// With debug-only=racesift-pta, the nodes the first cut's set came
   /// through, from the cut back to where its largest object entered.
   const std::vector<uint32_t> &firstCutTrace() const { return FirstCutTrace; }
+  /// With debug-only=racesift-pta, every merge (representative kept, the
+  /// one merged into it), in order.
+  const std::vector<std::pair<uint32_t, uint32_t>> &merges() const {
+    return Merges;
+  }
   /// The counters (debug-only=racesift-pta prints them).
   void printStats() const;
 
@@ -217,6 +222,8 @@ private:
   std::vector<std::pair<uint32_t, uint64_t>> Cuts;
   std::vector<std::string> CutSets;
   std::vector<uint32_t> FirstCutTrace;
+  std::vector<std::pair<uint32_t, uint32_t>> Merges;
+  bool LogMerges = false;
 
   /// (object, node) pairs already in PerObject::AnyLoaders / AnyStorers.
   llvm::DenseSet<std::pair<ObjectId, uint32_t>> AnyLoadSeen, AnyStoreSeen;

@@ -58,6 +58,14 @@ struct PointsToAnalysis::Impl {
   /// For the debug log: how many values and locations' contents node N's
   /// class merged, and the functions and objects with most of them.
   std::string describeMerged(uint32_t N) const;
+  /// For the debug log: how node N's class grew, the merges of two classes
+  /// of three members or more, each side with its size and one member.
+  void printMergeHistory(uint32_t N) const;
+  /// A short name of node N for the debug log: "f:line", "parameter k of
+  /// f", or "what 'o+off' holds".
+  std::string nodeName(uint32_t N,
+                       const DenseMap<uint32_t, const Value *> &ValueOf,
+                       const DenseMap<uint32_t, size_t> &LocOf) const;
 };
 
 /// "Count (Name: n, ...)" of the six names with most entries.
@@ -97,6 +105,91 @@ std::string PointsToAnalysis::Impl::describeMerged(uint32_t N) const {
       ++Contents[Objects[G.loc(L).Loc.Obj].Name];
   return "values " + largestCounts(Values) + ", contents of locations " +
          largestCounts(Contents);
+}
+
+/// "f:line", "parameter k of f", or the value's name.
+static std::string valueName(const Value *V) {
+  if (auto *A = dyn_cast<Argument>(V))
+    return formatv("parameter {0} of {1}", A->getArgNo() + 1,
+                   A->getParent()->getName())
+        .str();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V->getName().str();
+  std::string Out = I->getFunction()->getName().str();
+  if (const DebugLoc &DL = I->getDebugLoc())
+    Out += ":" + std::to_string(DL.getLine());
+  return Out;
+}
+
+std::string PointsToAnalysis::Impl::nodeName(
+    uint32_t N, const DenseMap<uint32_t, const Value *> &ValueOf,
+    const DenseMap<uint32_t, size_t> &LocOf) const {
+  if (auto It = LocOf.find(N); It != LocOf.end()) {
+    const MemLoc &L = G.loc(It->second).Loc;
+    return "what '" + describeLocPlain(Objects[L.Obj], L.Offset) + "' holds";
+  }
+  auto It = ValueOf.find(N);
+  return It == ValueOf.end() ? "a solver node" : valueName(It->second);
+}
+
+void PointsToAnalysis::Impl::printMergeHistory(uint32_t N) const {
+  N = G.find(N);
+  // Names of the class's members only: the rest are never printed.
+  DenseMap<uint32_t, const Value *> ValueOf;
+  DenseMap<uint32_t, size_t> LocOf;
+  for (auto &[V, VN] : B.valueNodes())
+    if (G.find(VN) == N) {
+      auto [It, New] = ValueOf.try_emplace(VN, V);
+      // The smallest name, so that the log is the same on every run.
+      if (!New && valueName(V) < valueName(It->second))
+        It->second = V;
+    }
+  for (size_t L = 0; L < G.numLocs(); ++L)
+    if (G.find(G.loc(L).Content) == N)
+      LocOf.try_emplace(G.loc(L).Content, L);
+  // Replays the merges with a union-find of its own: members per class,
+  // and the first named member as its sample.
+  DenseMap<uint32_t, uint32_t> Parent;
+  DenseMap<uint32_t, std::pair<unsigned, std::string>> Class;
+  auto Find = [&](uint32_t X) {
+    while (true) {
+      auto It = Parent.find(X);
+      if (It == Parent.end() || It->second == X)
+        return X;
+      X = It->second;
+    }
+  };
+  auto Of = [&](uint32_t X) -> std::pair<unsigned, std::string> & {
+    auto [It, New] = Class.try_emplace(X);
+    if (New)
+      It->second = {1, ValueOf.count(X) || LocOf.count(X)
+                           ? nodeName(X, ValueOf, LocOf)
+                           : std::string()};
+    return It->second;
+  };
+  unsigned Printed = 0, Into = 0;
+  for (auto [A, Bn] : S.merges()) {
+    uint32_t RA = Find(A), RB = Find(Bn);
+    if (RA == RB)
+      continue;
+    auto SA = Of(RA), SB = Of(RB);
+    Parent[RB] = RA;
+    Class[RA] = {SA.first + SB.first,
+                 SA.second.empty() ? SB.second : SA.second};
+    if (G.find(A) != N)
+      continue;
+    ++Into;
+    if ((SA.first < 3 && SB.first < 3) || Printed == 24)
+      continue;
+    ++Printed;
+    debugs() << "racesift-pta:   merge " << Into << ": " << SA.first << " ("
+             << (SA.second.empty() ? "unnamed" : SA.second) << ") + "
+             << SB.first << " (" << (SB.second.empty() ? "unnamed" : SB.second)
+             << ")\n";
+  }
+  debugs() << "racesift-pta: first cut's node came from " << Into
+           << " merges\n";
 }
 
 /// How large the IR values' sets are: where precision is lost, and what the
@@ -148,6 +241,8 @@ void PointsToAnalysis::Impl::noteUnresolved() {
   if (debugEnabled(DEBUG_TYPE) && !Cuts.empty())
     debugs() << "racesift-pta: first cut's node merged "
              << describeMerged(Cuts[0].first) << "\n";
+  if (debugEnabled(DEBUG_TYPE) && !Cuts.empty())
+    printMergeHistory(Cuts[0].first);
   for (size_t I = 0; I < Cuts.size() && I < S.cutSets().size(); ++I)
     RACESIFT_DEBUG(debugs()
                    << "racesift-pta: cut " << I << " at "

@@ -23,6 +23,8 @@ namespace racesift {
 
 void AndersenSolver::merge(uint32_t A, uint32_t B) {
   ++NumMerged;
+  if (LogMerges)
+    Merges.push_back({A, B});
   bool Unresolved = G.unite(A, B);
   if (MaxPointsTo)
     G.node(A).PrevCount = G.node(A).Prev.count();
