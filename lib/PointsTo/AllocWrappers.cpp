@@ -27,6 +27,15 @@ using namespace llvm;
 
 namespace racesift {
 
+bool isPrivateSlot(const AllocaInst &AI) {
+  return all_of(AI.users(), [&](const User *U) {
+    if (isa<LoadInst>(U))
+      return true;
+    auto *SI = dyn_cast<StoreInst>(U);
+    return SI && SI->getPointerOperand() == &AI && SI->getValueOperand() != &AI;
+  });
+}
+
 namespace {
 /// A library function with a row that neither keeps argument J nor writes
 /// a pointer into its object (memset, strcpy, snprintf; not memcpy,
@@ -78,17 +87,6 @@ public:
     if (N == "realloc" || N == "reallocarray")
       return false;
     return Known.count(F) || (F->isDeclaration() && isAllocator(N));
-  }
-
-  /// A slot is a private local only loaded and stored into.
-  static bool isPrivateSlot(const AllocaInst &AI) {
-    return all_of(AI.users(), [&](const User *U) {
-      if (isa<LoadInst>(U))
-        return true;
-      auto *SI = dyn_cast<StoreInst>(U);
-      return SI && SI->getPointerOperand() == &AI &&
-             SI->getValueOperand() != &AI;
-    });
   }
 
   /// True if every value V may hold is null or derived from a fresh call.

@@ -22,6 +22,7 @@
 #include <vector>
 
 namespace llvm {
+class AllocaInst;
 class CallBase;
 class Constant;
 class Function;
@@ -33,6 +34,11 @@ namespace racesift {
 /// Allocation functions (malloc, calloc, operator new, ...): their result is
 /// a fresh heap object.
 bool isAllocator(llvm::StringRef Name);
+
+/// A local slot whose address is only loaded from and stored to (never
+/// stored itself, passed, or offset): the values it holds are exactly the
+/// values stored into it.
+bool isPrivateSlot(const llvm::AllocaInst &AI);
 
 /// A pointer a constructor stores into its new object, at a constant
 /// offset: repeated at each call site on that call site's own object.

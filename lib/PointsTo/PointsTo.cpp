@@ -61,8 +61,8 @@ struct PointsToAnalysis::Impl {
   /// For the debug log: how node N's class grew, the merges of two classes
   /// of three members or more, each side with its size and one member.
   void printMergeHistory(uint32_t N) const;
-  /// A short name of node N for the debug log: "f:line", "parameter k of
-  /// f", or "what 'o+off' holds".
+  /// The name of node N for the debug log, as describeNode gives it, from
+  /// the class's values (ValueOf) and locations (LocOf).
   std::string nodeName(uint32_t N,
                        const DenseMap<uint32_t, const Value *> &ValueOf,
                        const DenseMap<uint32_t, size_t> &LocOf) const;
@@ -107,21 +107,6 @@ std::string PointsToAnalysis::Impl::describeMerged(uint32_t N) const {
          largestCounts(Contents);
 }
 
-/// "f:line", "parameter k of f", or the value's name.
-static std::string valueName(const Value *V) {
-  if (auto *A = dyn_cast<Argument>(V))
-    return formatv("parameter {0} of {1}", A->getArgNo() + 1,
-                   A->getParent()->getName())
-        .str();
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I)
-    return V->getName().str();
-  std::string Out = I->getFunction()->getName().str();
-  if (const DebugLoc &DL = I->getDebugLoc())
-    Out += ":" + std::to_string(DL.getLine());
-  return Out;
-}
-
 std::string PointsToAnalysis::Impl::nodeName(
     uint32_t N, const DenseMap<uint32_t, const Value *> &ValueOf,
     const DenseMap<uint32_t, size_t> &LocOf) const {
@@ -130,7 +115,8 @@ std::string PointsToAnalysis::Impl::nodeName(
     return "what '" + describeLocPlain(Objects[L.Obj], L.Offset) + "' holds";
   }
   auto It = ValueOf.find(N);
-  return It == ValueOf.end() ? "a solver node" : valueName(It->second);
+  return It == ValueOf.end() ? "a solver node"
+                             : PointsToResult::describeValue(It->second);
 }
 
 void PointsToAnalysis::Impl::printMergeHistory(uint32_t N) const {
@@ -142,7 +128,8 @@ void PointsToAnalysis::Impl::printMergeHistory(uint32_t N) const {
     if (G.find(VN) == N) {
       auto [It, New] = ValueOf.try_emplace(VN, V);
       // The smallest name, so that the log is the same on every run.
-      if (!New && valueName(V) < valueName(It->second))
+      if (!New && PointsToResult::describeValue(V) <
+                      PointsToResult::describeValue(It->second))
         It->second = V;
     }
   for (size_t L = 0; L < G.numLocs(); ++L)
@@ -238,11 +225,11 @@ void PointsToAnalysis::Impl::noteUnresolved() {
     RACESIFT_DEBUG(debugs() << "racesift-pta: first cut's largest object "
                                "came through "
                             << R->describeNode(G.find(X)) << "\n");
-  if (debugEnabled(DEBUG_TYPE) && !Cuts.empty())
+  if (debugEnabled(DEBUG_TYPE) && !Cuts.empty()) {
     debugs() << "racesift-pta: first cut's node merged "
              << describeMerged(Cuts[0].first) << "\n";
-  if (debugEnabled(DEBUG_TYPE) && !Cuts.empty())
     printMergeHistory(Cuts[0].first);
+  }
   for (size_t I = 0; I < Cuts.size() && I < S.cutSets().size(); ++I)
     RACESIFT_DEBUG(debugs()
                    << "racesift-pta: cut " << I << " at "

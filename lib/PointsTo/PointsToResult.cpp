@@ -137,6 +137,22 @@ ObjectId PointsToResult::objectFor(const Value *Site) const {
   return It->second;
 }
 
+std::string PointsToResult::describeValue(const Value *V) {
+  if (auto *A = dyn_cast<Argument>(V))
+    return formatv("parameter {0} of {1}", A->getArgNo() + 1,
+                   A->getParent()->getName())
+        .str();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V->getName().str();
+  std::string Where = I->getFunction()->getName().str();
+  if (const DebugLoc &DL = I->getDebugLoc())
+    Where += formatv(" ({0}:{1})", sys::path::filename(DL->getFilename()),
+                     DL.getLine())
+                 .str();
+  return Where;
+}
+
 std::string PointsToResult::describeNode(uint32_t N) const {
   // Values sharing N come in hash order: the smallest text, so that the
   // message is the same on every run.
@@ -145,26 +161,9 @@ std::string PointsToResult::describeNode(uint32_t N) const {
     if (!Best || D < *Best)
       Best = std::move(D);
   };
-  for (auto &[V, VN] : B.valueNodes()) {
-    if (VN != N)
-      continue;
-    if (auto *A = dyn_cast<Argument>(V)) {
-      Offer(formatv("parameter {0} of {1}", A->getArgNo() + 1,
-                    A->getParent()->getName()));
-      continue;
-    }
-    auto *I = dyn_cast<Instruction>(V);
-    if (!I) {
-      Offer(V->getName().str());
-      continue;
-    }
-    std::string Where = I->getFunction()->getName().str();
-    if (const DebugLoc &DL = I->getDebugLoc())
-      Where += formatv(" ({0}:{1})", sys::path::filename(DL->getFilename()),
-                       DL.getLine())
-                   .str();
-    Offer(std::move(Where));
-  }
+  for (auto &[V, VN] : B.valueNodes())
+    if (VN == N)
+      Offer(describeValue(V));
   if (Best)
     return *Best;
   for (size_t L = 0; L < G.numLocs(); ++L)

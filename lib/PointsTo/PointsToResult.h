@@ -50,6 +50,9 @@ public:
   /// "parserDoubleLinkSelect (sqlite3.c:179818)", "what 'x.f' holds", ...:
   /// where node N's set comes from, for the points-to budget's message.
   std::string describeNode(uint32_t N) const;
+  /// The name of value V in describeNode's terms: "f (file:line)" for an
+  /// instruction, "parameter k of f", or V's own name.
+  static std::string describeValue(const llvm::Value *V);
 
 private:
   const ConstraintGraph &G;

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReturnedArgs.h"
+#include "AllocWrappers.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
@@ -26,18 +27,6 @@ using namespace llvm;
 namespace racesift {
 
 namespace {
-
-/// A local slot whose address is only loaded from and stored to (never
-/// stored itself, passed, or offset): the values it holds are exactly the
-/// values stored into it.
-bool isPrivateSlot(const AllocaInst &AI) {
-  return !AI.isArrayAllocation() && all_of(AI.users(), [&](const User *U) {
-    if (isa<LoadInst>(U))
-      return true;
-    auto *SI = dyn_cast<StoreInst>(U);
-    return SI && SI->getPointerOperand() == &AI && SI->getValueOperand() != &AI;
-  });
-}
 
 class ReturnWalk {
   const DenseMap<const Function *, ReturnSources> &Found;

@@ -125,15 +125,14 @@ Val Replayer::load(Path &P, uint64_t Addr, Type *Ty, const std::string &Name) {
     uint64_t Obj = allocate(P, 4096);
     store(P, Addr, Val::constant(64, Obj), Ty);
   }
-  std::optional<Val> R;
-  for (uint64_t I = 0; I < N; ++I) {
-    const Val *B = P.Mem.find(Addr + I);
-    if (!B)
-      B = &P.Mem.set(Addr + I, fresh(P, 8, ""));
-    R = R ? Ops.concat(*B, *R) : *B;
-  }
-  if (std::optional<Val> Whole = wholeStored(P, Addr, N))
-    R = std::move(Whole);
+  std::optional<Val> R = wholeStored(P, Addr, N);
+  if (!R)
+    for (uint64_t I = 0; I < N; ++I) {
+      const Val *B = P.Mem.find(Addr + I);
+      if (!B)
+        B = &P.Mem.set(Addr + I, fresh(P, 8, ""));
+      R = R ? Ops.concat(*B, *R) : *B;
+    }
   if (Unwritten && !Name.empty() && !Ty->isPointerTy())
     P.Inputs.push_back({Name, Ops.expr(*R)});
   return Bits == R->W ? *R : Ops.trunc(*R, Bits);
