@@ -157,72 +157,10 @@ z3::solver &Replayer::solver() {
   return *Solver;
 }
 
-bool Replayer::nonlinear(const z3::expr &E) {
-  auto [It, New] = Nonlinear.try_emplace(E.id(), false);
-  if (!New || !E.is_app())
-    return It->second;
-  bool Found = false;
-  switch (E.decl().decl_kind()) {
-  case Z3_OP_BUDIV:
-  case Z3_OP_BSDIV:
-  case Z3_OP_BUREM:
-  case Z3_OP_BSREM:
-  case Z3_OP_BSMOD:
-  case Z3_OP_BUDIV_I:
-  case Z3_OP_BSDIV_I:
-  case Z3_OP_BUREM_I:
-  case Z3_OP_BSREM_I:
-  case Z3_OP_BSMOD_I:
-    Found = !E.arg(1).is_numeral();
-    break;
-  case Z3_OP_BMUL:
-    Found =
-        E.num_args() == 2 && !E.arg(0).is_numeral() && !E.arg(1).is_numeral();
-    break;
-  default:
-    break;
-  }
-  for (unsigned I = 0; I < E.num_args() && !Found; ++I)
-    Found = nonlinear(E.arg(I));
-  // The map may have grown: look the entry up again.
-  return Nonlinear[E.id()] = Found;
-}
-
-std::optional<z3::model> Replayer::modelOfWhole(const Path &P,
-                                                const z3::expr *Extra) {
-  // The qfbv tactic simplifies and bit-blasts the query as a whole: on
-  // zstd's pool.c a condition with a 64-bit urem cost it 2-3 K units,
-  // against 0.1-0.7 M for the incremental solver, which cannot stop
-  // inside its bit-blasting (so its limit does not help).
-  z3::solver S = z3::tactic(Ctx, "qfbv").mk_solver();
-  S.set(limits());
-  for (const z3::expr &E : P.PC)
-    S.add(E);
-  if (Extra)
-    S.add(*Extra);
-  return answer(S);
-}
-
-std::optional<z3::model> Replayer::answer(z3::solver &S) {
-  z3::check_result Res = S.check();
-  spent(S.statistics());
-  switch (Res) {
-  case z3::sat:
-    return S.get_model();
-  case z3::unsat:
-    return std::nullopt;
-  default:
-    throw Unsupported{"the solver gave up"};
-  }
-}
-
 std::optional<z3::model> Replayer::modelOf(const Path &P,
                                            const z3::expr *Extra) {
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
-  if ((Extra && nonlinear(*Extra)) ||
-      llvm::any_of(P.PC, [&](const z3::expr &E) { return nonlinear(E); }))
-    return modelOfWhole(P, Extra);
   z3::solver &S = solver();
   // The path condition stays asserted between queries, one scope per
   // conjunct: a path's condition only grows and forked paths share a
@@ -246,7 +184,16 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   auto Pop = llvm::make_scope_exit([&] { S.pop(); });
   if (Extra)
     S.add(*Extra);
-  return answer(S);
+  z3::check_result Res = S.check();
+  spent(S.statistics());
+  switch (Res) {
+  case z3::sat:
+    return S.get_model();
+  case z3::unsat:
+    return std::nullopt;
+  default:
+    throw Unsupported{"the solver gave up"};
+  }
 }
 
 std::optional<z3::model> Replayer::smallestModel(

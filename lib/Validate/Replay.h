@@ -240,14 +240,6 @@ private:
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
   /// Every query's resource limit.
   unsigned solverLimit() const;
-  /// E divides, takes a remainder or multiplies two unknowns: the
-  /// incremental solver bit-blasts that dearly (memoised per term).
-  bool nonlinear(const z3::expr &E);
-  llvm::DenseMap<unsigned, bool> Nonlinear;
-  /// A model of PC and *Extra from a solver made for the one query.
-  std::optional<z3::model> modelOfWhole(const Path &P, const z3::expr *Extra);
-  /// S's check, counted: a model, none, or Unsupported if it gave up.
-  std::optional<z3::model> answer(z3::solver &S);
   z3::params limits();
   /// Reads what the last check spent (Z3 counts per context).
   void spent(const z3::stats &St);

@@ -151,10 +151,9 @@ TEST_CASE("validateWitness: a race that needs an input is feasible with "
 }
 
 TEST_CASE("validateWitness: a guard that multiplies two unknowns is "
-          "decided by the whole-query solver",
+          "decided with the smallest value",
           "[validate]") {
-  // argc * argc == 49 with argc > 0: nonlinear, so the query goes to a
-  // solver made for it rather than the incremental one.
+  // argc * argc == 49 with argc > 0: a nonlinear condition.
   Program P(guardedRace("  %sq = mul i32 %argc, %argc\n"
                         "  %is49 = icmp eq i32 %sq, 49\n"
                         "  %pos = icmp sgt i32 %argc, 0\n"
