@@ -117,6 +117,8 @@ unsigned Replayer::solverLimit() const {
   // solver's parameters made nanomsg's tcp_shutdown.c spend 3 s of its
   // 4.7 s there, over 1636 queries.
   uint64_t Left = Opts.MaxSolverWork - SolverWork;
+  if (QueryCap)
+    Left = std::min(Left, *QueryCap);
   if (Left > 65536)
     Left &= ~uint64_t(65535);
   return unsigned(std::min<uint64_t>(20000000u, Left));
@@ -157,8 +159,44 @@ z3::solver &Replayer::solver() {
   return *Solver;
 }
 
+std::optional<z3::model> Replayer::knownModel(const Path &P,
+                                              const z3::expr *Extra) {
+  for (size_t I = 0; I < Known.size(); ++I) {
+    KnownModel &K = Known[I];
+    auto Holds = [&](const z3::expr &E) {
+      auto [It, New] = K.Holds.try_emplace(E.id(), false);
+      if (New) {
+        Pinned.push_back(E);
+        if (SolverWork >= Opts.MaxSolverWork)
+          throw Unsupported{"the solver's work budget for one replay ran out"};
+        ++SolverWork;
+        It->second = K.M.eval(E, true).is_true();
+      }
+      return It->second;
+    };
+    if ((Extra && !Holds(*Extra)) ||
+        !llvm::all_of(P.PC, [&](const z3::expr &E) { return Holds(E); }))
+      continue;
+    // The most recently useful model is tried first next time.
+    std::rotate(Known.begin(), Known.begin() + I, Known.begin() + I + 1);
+    return Known.front().M;
+  }
+  return std::nullopt;
+}
+
 std::optional<z3::model> Replayer::modelOf(const Path &P,
                                            const z3::expr *Extra) {
+  // Most queries of a replay are satisfiable, and a model the solver gave
+  // for an earlier one often satisfies them too (a branch on an input the
+  // path does not constrain yet): checking the last models is cheap and
+  // deterministic, while the solver spent up to a million units on a
+  // satisfiable remainder of 64-bit unknowns.
+  if (std::optional<z3::model> M = knownModel(P, Extra))
+    return M;
+  if (std::optional<z3::model> M = smallInputModel(P, Extra)) {
+    remember(*M);
+    return M;
+  }
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
   z3::solver &S = solver();
@@ -184,21 +222,211 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   auto Pop = llvm::make_scope_exit([&] { S.pop(); });
   if (Extra)
     S.add(*Extra);
+  uint64_t Before = SolverWork;
   z3::check_result Res = S.check();
   spent(S.statistics());
+  logCheck("solver", Res, SolverWork - Before, P.PC.size() + (Extra ? 1 : 0));
   switch (Res) {
-  case z3::sat:
-    return S.get_model();
+  case z3::sat: {
+    z3::model M = S.get_model();
+    remember(M);
+    return M;
+  }
   case z3::unsat:
     return std::nullopt;
   default:
-    throw Unsupported{"the solver gave up"};
+    throw SolverGaveUp{{"the solver gave up"}};
   }
+}
+
+namespace {
+/// The unknowns of a query, in the order first met, and for each conjunct
+/// the last of them it reads.
+struct QueryVars {
+  std::vector<z3::expr> Vars;
+  std::vector<unsigned> LastVar; ///< Per conjunct; ~0u if it reads none.
+};
+
+QueryVars unknownsOf(const z3::expr_vector &Query) {
+  QueryVars Q;
+  llvm::DenseMap<unsigned, unsigned> Index; // var id -> position
+  llvm::DenseSet<unsigned> Seen;
+  for (unsigned I = 0; I < Query.size(); ++I) {
+    // Vars of this conjunct: a DFS over its DAG (shared nodes once per
+    // conjunct).
+    unsigned Last = ~0u;
+    llvm::DenseSet<unsigned> Local;
+    std::vector<z3::expr> Stack{Query[I]};
+    while (!Stack.empty()) {
+      z3::expr E = Stack.back();
+      Stack.pop_back();
+      if (!Local.insert(E.id()).second || !E.is_app())
+        continue;
+      if (E.is_const() && !E.is_numeral() && E.get_sort().is_bv()) {
+        auto [It, New] = Index.try_emplace(E.id(), Q.Vars.size());
+        if (New)
+          Q.Vars.push_back(E);
+        Last = Last == ~0u ? It->second : std::max(Last, It->second);
+        continue;
+      }
+      for (unsigned A = E.num_args(); A-- > 0;)
+        Stack.push_back(E.arg(A));
+    }
+    Q.LastVar.push_back(Last);
+  }
+  return Q;
+}
+} // namespace
+
+void Replayer::remember(const z3::model &M) {
+  if (Known.size() == MaxKnownModels)
+    Known.pop_back();
+  Known.insert(Known.begin(), KnownModel{M, llvm::DenseMap<unsigned, bool>()});
+}
+
+bool Replayer::nonlinear(const z3::expr &E) {
+  auto [It, New] = Nonlinear.try_emplace(E.id(), false);
+  if (!New)
+    return It->second;
+  Pinned.push_back(E);
+  bool Result = false;
+  if (E.is_app()) {
+    auto Unknown = [](const z3::expr &A) { return !A.is_numeral(); };
+    switch (E.decl().decl_kind()) {
+    case Z3_OP_BMUL:
+      Result = llvm::count_if(llvm::seq(0u, E.num_args()), [&](unsigned I) {
+                 return Unknown(E.arg(I));
+               }) > 1;
+      break;
+    case Z3_OP_BUDIV:
+    case Z3_OP_BUDIV_I:
+    case Z3_OP_BUREM:
+    case Z3_OP_BUREM_I:
+    case Z3_OP_BSDIV:
+    case Z3_OP_BSDIV_I:
+    case Z3_OP_BSREM:
+    case Z3_OP_BSREM_I:
+    case Z3_OP_BSMOD:
+    case Z3_OP_BSMOD_I:
+      Result = E.num_args() == 2 && Unknown(E.arg(1));
+      break;
+    default:
+      break;
+    }
+    for (unsigned I = 0; !Result && I < E.num_args(); ++I)
+      Result = nonlinear(E.arg(I));
+  }
+  // The map may have grown: look the entry up again.
+  Nonlinear[E.id()] = Result;
+  return Result;
+}
+
+std::optional<z3::model> Replayer::smallInputModel(const Path &P,
+                                                   const z3::expr *Extra) {
+  z3::expr_vector Query(Ctx);
+  bool Hard = false;
+  for (const z3::expr &E : P.PC) {
+    Query.push_back(E);
+    Hard = Hard || nonlinear(E);
+  }
+  if (Extra) {
+    Query.push_back(*Extra);
+    Hard = Hard || nonlinear(*Extra);
+  }
+  if (!Hard)
+    return std::nullopt;
+  uint64_t Before = SolverWork;
+  std::optional<z3::model> M = smallInputModel(Query);
+  logCheck("small inputs", M ? z3::sat : z3::unknown, SolverWork - Before,
+           Query.size());
+  return M;
+}
+
+std::optional<z3::model>
+Replayer::smallInputModel(const z3::expr_vector &Query) {
+  // Backtracking over small values of each unknown in turn (the order the
+  // conjuncts first read them), checking each conjunct once every unknown
+  // it reads has a value: a few thousand evaluations find `seed % width ==
+  // 3 && (2 * seed + 1) % width == 3` (seed 3, width 4) where the solver
+  // gave up after two million units. Deterministic, and each evaluation is
+  // charged EvalUnits of the replay's solver work.
+  QueryVars Q = unknownsOf(Query);
+  if (Q.Vars.empty() || Q.Vars.size() > MaxSmallInputs)
+    return std::nullopt;
+  // Every value up to 32, then sizes and bounds people write, then the
+  // all-ones patterns (-1, -2).
+  static constexpr int64_t Values[] = {
+      0,   1,   2,    3,    4,    5,    6,     7,     8,  9,  10,  11,  12,
+      13,  14,  15,   16,   17,   18,   19,    20,    21, 22, 23,  24,  25,
+      26,  27,  28,   29,   30,   31,   32,    48,    63, 64, 100, 127, 128,
+      255, 256, 1000, 1023, 1024, 4096, 65535, 65536, -1, -2};
+  std::vector<std::vector<unsigned>> ByLast(Q.Vars.size());
+  for (unsigned I = 0; I < Q.LastVar.size(); ++I) {
+    if (Q.LastVar[I] != ~0u) {
+      ByLast[Q.LastVar[I]].push_back(I);
+    } else {
+      z3::model Empty(Ctx);
+      if (!Empty.eval(Query[I], true).is_true())
+        return std::nullopt;
+    }
+  }
+  uint64_t Evals = 0;
+  std::vector<unsigned> Choice(Q.Vars.size(), 0);
+  z3::model M(Ctx);
+  size_t K = 0;
+  while (true) {
+    if (Choice[K] == std::size(Values)) {
+      // Every value of unknown K failed: back to the previous one.
+      Choice[K] = 0;
+      if (K == 0)
+        return std::nullopt;
+      ++Choice[--K];
+      continue;
+    }
+    z3::func_decl D = Q.Vars[K].decl();
+    z3::expr V =
+        Ctx.bv_val(uint64_t(Values[Choice[K]]), Q.Vars[K].get_sort().bv_size());
+    M.add_const_interp(D, V);
+    bool Holds = true;
+    for (unsigned I : ByLast[K]) {
+      if (++Evals > MaxSmallInputEvals)
+        return std::nullopt;
+      SolverWork += EvalUnits;
+      if (!M.eval(Query[I], true).is_true()) {
+        Holds = false;
+        break;
+      }
+    }
+    if (!Holds) {
+      ++Choice[K];
+      continue;
+    }
+    if (++K == Q.Vars.size())
+      return M;
+  }
+}
+
+void Replayer::logCheck(const char *Stage, z3::check_result Res, uint64_t Units,
+                        size_t Conjuncts) const {
+  RACESIFT_DEBUG(debugs() << "racesift-validate: query " << Queries << " ("
+                          << Stage << ", " << Conjuncts << " conjuncts): "
+                          << (Res == z3::sat     ? "sat"
+                              : Res == z3::unsat ? "unsat"
+                                                 : "unknown")
+                          << ", " << Units << " units\n");
 }
 
 std::optional<z3::model> Replayer::smallestModel(
     const Path &P, const z3::expr &Extra,
     const std::vector<std::pair<std::string, z3::expr>> &Inputs) {
+  // Over a product or a division of unknowns the optimiser spent 1.4
+  // million units and gave up; the search for small inputs gives values
+  // as small as its order of candidates, the smallest first.
+  if (std::optional<z3::model> M = smallInputModel(P, &Extra))
+    return M;
+  if (llvm::any_of(P.PC, [&](const z3::expr &E) { return nonlinear(E); }) ||
+      nonlinear(Extra))
+    return std::nullopt;
   if (++Queries > Opts.MaxQueries)
     return std::nullopt;
   z3::optimize O(Ctx);
@@ -217,8 +445,10 @@ std::optional<z3::model> Replayer::smallestModel(
     z3::expr Abs = z3::ite(z3::slt(E, Ctx.bv_val(0, W)), -E, E);
     O.minimize(Abs);
   }
+  uint64_t Before = SolverWork;
   z3::check_result Res = O.check();
   spent(O.statistics());
+  logCheck("smallest inputs", Res, SolverWork - Before, P.PC.size() + 1);
   if (Res != z3::sat)
     return std::nullopt;
   return O.get_model();
@@ -238,10 +468,22 @@ unsigned Replayer::choose(Path &P, const Instruction &At, unsigned T,
     P.Forced.reset();
     return K;
   }
+  // An alternative the solver cannot decide within a 64th of the
+  // replay's units is dropped and the others are followed: a race reached
+  // without it is still real, and a search that ends without one says it
+  // was incomplete (run). Before, such a query spent the replay's budget
+  // and ended it (`(seed * k + id) % width == 3` over a loop on width).
   std::vector<unsigned> Open;
-  for (unsigned K = 0; K < Conds.size(); ++K)
-    if (satisfiable(P, Conds[K]))
-      Open.push_back(K);
+  for (unsigned K = 0; K < Conds.size(); ++K) {
+    QueryCap = std::max<uint64_t>(Opts.MaxSolverWork / 64, 1);
+    auto Uncap = llvm::make_scope_exit([&] { QueryCap.reset(); });
+    try {
+      if (satisfiable(P, Conds[K]))
+        Open.push_back(K);
+    } catch (const SolverGaveUp &) {
+      DroppedBranch = true;
+    }
+  }
   if (Open.empty()) {
     dead(P, "no branch is feasible");
     return ~0u;
@@ -780,6 +1022,10 @@ ValidationResult Replayer::run() {
   if (!DeadAssumed.empty())
     return Finish(Feasibility::Unknown,
                   Why + ", taking " + DeadAssumed + " on trust");
+  if (DroppedBranch)
+    return Finish(Feasibility::Unknown,
+                  "the solver gave up on a branch the replay then left "
+                  "unexplored, and no other path reaches the race");
   return Finish(Feasibility::Infeasible, Why);
 }
 

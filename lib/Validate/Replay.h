@@ -49,6 +49,8 @@ constexpr unsigned MaxLaterOccurrences = 256;
 struct Unsupported {
   std::string Why;
 };
+/// The solver answered neither sat nor unsat within its limit.
+struct SolverGaveUp : Unsupported {};
 
 struct Frame {
   const llvm::Function *F = nullptr;
@@ -207,8 +209,26 @@ private:
   /// The replay's solver (see solver()) and the resource limit set on it.
   std::optional<z3::solver> Solver;
   unsigned SolverLimit = 0;
+  /// At most this many units per query while set (a branch's feasibility:
+  /// see choose), so one hard query does not spend the replay's budget.
+  std::optional<uint64_t> QueryCap;
+  /// A branch's alternative was dropped because the solver gave up on it:
+  /// if no path reaches the race, the search was not complete.
+  bool DroppedBranch = false;
   /// The conjuncts asserted in Solver, one scope each (modelOf).
   std::vector<z3::expr> Asserted;
+  /// The solver's last models, most recent first, with the conjuncts each
+  /// was found true or false in (by AST id): a query one of them satisfies
+  /// is answered without the solver (knownModel).
+  struct KnownModel {
+    z3::model M;
+    llvm::DenseMap<unsigned, bool> Holds;
+  };
+  std::vector<KnownModel> Known;
+  /// The terms whose AST ids Known and Nonlinear key on: Z3 gives a freed
+  /// term's id to the next new one, so a memo by id must keep its terms.
+  std::vector<z3::expr> Pinned;
+  static constexpr size_t MaxKnownModels = 8;
   SymOps Ops;
   llvm::DenseSet<const llvm::Instruction *> Blocking;
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
@@ -238,6 +258,24 @@ private:
   /// so it ends the same way on any machine (Unsupported past either).
   z3::solver &solver();
   std::optional<z3::model> modelOf(const Path &P, const z3::expr *Extra);
+  /// A model of PC and *Extra among the solver's last ones, if any; each
+  /// conjunct evaluated costs one resource unit.
+  std::optional<z3::model> knownModel(const Path &P, const z3::expr *Extra);
+  /// Adds M to the known models.
+  void remember(const z3::model &M);
+  /// E multiplies two unknowns or divides by one (memoised by AST id).
+  bool nonlinear(const z3::expr &E);
+  llvm::DenseMap<unsigned, bool> Nonlinear;
+  /// For a nonlinear query (PC and *Extra), smallInputModel of it.
+  std::optional<z3::model> smallInputModel(const Path &P,
+                                           const z3::expr *Extra);
+  /// A model of Query's conjuncts with every unknown a small value, if a
+  /// bounded search finds one.
+  std::optional<z3::model> smallInputModel(const z3::expr_vector &Query);
+  void logCheck(const char *Stage, z3::check_result Res, uint64_t Units,
+                size_t Conjuncts) const;
+  static constexpr unsigned MaxSmallInputs = 64;
+  static constexpr uint64_t MaxSmallInputEvals = 4000, EvalUnits = 5;
   /// Every query's resource limit.
   unsigned solverLimit() const;
   z3::params limits();
