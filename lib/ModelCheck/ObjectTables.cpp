@@ -144,8 +144,9 @@ static bool countsSteps(ActionKind K) {
 /// any budget; untracked, the loop may leave after any iteration, which
 /// only adds behaviour (so a refutation stands). Kept tracked: shared
 /// variables, thread ids and indices, a creation's argument, an index
-/// variable, anything assigned other than a constant or itself plus a
-/// constant, anything copied or compared into another variable, and every
+/// variable, a helper's parameter (constant-argument), anything assigned
+/// other than a constant or itself plus a constant, anything copied or
+/// compared into another variable, and every
 /// variable of a graph that creates, joins, detaches or cancels threads or
 /// uses barriers, semaphores, condition variables or once controls (a
 /// join loop's count is what makes it wait for every thread).
@@ -185,7 +186,7 @@ loopCounters(const ThreadModel &TM, llvm::ArrayRef<const ThreadGraph *> Graphs,
     if (V >= TM.DataVars.size() || Kept.count(V) || isSharedVar(TM, V))
       continue;
     const DataVar &D = TM.DataVars[V];
-    if (!D.IsThreadId && !D.IsThreadIndex)
+    if (!D.IsThreadId && !D.IsThreadIndex && !D.IsParameter)
       Out.insert(V);
   }
   return Out;

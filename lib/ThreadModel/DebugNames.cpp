@@ -6,12 +6,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "ThreadModelInternal.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 #include <set>
 
@@ -24,6 +28,22 @@ std::string sourceNameOf(const Function &F) {
     if (!SP->getName().empty())
       return SP->getName().str();
   return F.getName().str();
+}
+
+std::string parameterName(const Function &F, unsigned ArgNo) {
+  auto Matches = [&](const DILocalVariable *V) {
+    return V && V->getArg() == ArgNo + 1;
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *DI = dyn_cast<DbgVariableIntrinsic>(&I))
+      if (Matches(DI->getVariable()))
+        return DI->getVariable()->getName().str();
+    for (const DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
+      if (Matches(DVR.getVariable()))
+        return DVR.getVariable()->getName().str();
+  }
+  return F.getArg(ArgNo)->hasName() ? F.getArg(ArgNo)->getName().str()
+                                    : "#" + std::to_string(ArgNo + 1);
 }
 
 SourceLoc sourceLocOf(const Instruction &I) {

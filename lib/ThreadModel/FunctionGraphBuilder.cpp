@@ -1035,6 +1035,30 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     }
     Out.push_back(Lock);
   }
+  // constant-argument: the callee's tracked parameters get this call's
+  // values first.
+  if (Defined.size() == 1 && CB->getCalledFunction() == Defined[0])
+    for (const Argument &Param : Defined[0]->args()) {
+      auto P = Ctx.ParamVars.find(&Param);
+      if (P == Ctx.ParamVars.end() || Param.getArgNo() >= CB->arg_size())
+        continue;
+      Action Set;
+      Set.Kind = ActionKind::Assign;
+      Set.Var = P->second;
+      Set.Inst = &I;
+      Set.Loc = sourceLocOf(I);
+      const Value *Arg = CB->getArgOperand(Param.getArgNo());
+      if (auto *C = dyn_cast<ConstantInt>(Arg)) {
+        Set.HasConst = true;
+        Set.Const = C->getSExtValue();
+      } else {
+        const Instruction *Gap = nullptr;
+        Set.SrcVar = trackedVarOf(Arg, &Gap);
+        if (Gap)
+          Set.SrcVar = NoDataVar; // Read earlier than the call: unknown.
+      }
+      Out.push_back(std::move(Set));
+    }
   Action A;
   A.Kind = ActionKind::Call;
   A.Callees = std::move(Defined);
@@ -1166,6 +1190,9 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
             return NoDataVar;
     V = S;
   }
+  if (auto *Arg = dyn_cast<Argument>(V))
+    if (auto P = Ctx.ParamVars.find(Arg); P != Ctx.ParamVars.end())
+      return P->second;
   auto It = ResultVars.find(V);
   if (It != ResultVars.end())
     return It->second;
@@ -1296,7 +1323,10 @@ void FunctionGraphBuilder::localStoreAction(const StoreInst &SI, DataVarId Var,
   A.Loc = sourceLocOf(SI);
   const Value *V = SI.getValueOperand();
   const Instruction *Gap = nullptr;
-  if (atomicResultOf(V)) {
+  if (auto *Arg = dyn_cast<Argument>(V); Arg && Ctx.ParamVars.count(Arg)) {
+    // -O0 keeps a tracked parameter in a slot: a copy of it.
+    A.SrcVar = Ctx.ParamVars.lookup(Arg);
+  } else if (atomicResultOf(V)) {
     // A copy of an atomic result (a compare-exchange's `expected`).
     A.SrcVar = trackedVarOf(V, &Gap);
     if (Gap)

@@ -59,6 +59,10 @@ struct GraphContext {
   llvm::DenseMap<const llvm::Function *, DataVarId> HelperVars;
   /// The -O0 return-value slots of those helpers -> the same DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> RetSlots;
+  /// constant-argument: integer parameters of leaf helpers that some call
+  /// passes a constant (`bump(1)`, `bump(0)`) -> the DataVar assigned
+  /// before each call (a thread's own variable).
+  llvm::DenseMap<const llvm::Argument *, DataVarId> ParamVars;
   /// Join loops' exit blocks -> the creation sites (and the join in the
   /// loop) all of whose instances are joined on entry (JoinLoops.cpp).
   llvm::DenseMap<const llvm::BasicBlock *, std::vector<JoinAllPoint>> JoinAllAt;

@@ -1474,6 +1474,55 @@ struct ModelBuilder {
     }
   }
 
+  /// constant-argument (docs/design-threadmodel.md): an integer parameter
+  /// of a helper that is only called directly and calls no defined
+  /// function (so no activation of it is ever live twice in one thread),
+  /// which some call passes a constant, is tracked: each call assigns it
+  /// first, and branches on it in the helper become guards of the caller's
+  /// value (`bump(locked)`: `if (locked) lock(&m)`).
+  void findConstantParams() {
+    for (const Function &F : M) {
+      if (F.isDeclaration() || !FuncTemplates.count(&F) ||
+          TemplateOf.count(&F) || F.arg_empty() || F.hasAddressTaken())
+        continue;
+      bool Leaf = llvm::all_of(instructions(F), [](const Instruction &I) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || isa<IntrinsicInst>(CB))
+          return true;
+        const Function *Callee = CB->getCalledFunction();
+        return Callee && Callee->isDeclaration();
+      });
+      if (!Leaf)
+        continue;
+      for (const Argument &A : F.args()) {
+        if (!A.getType()->isIntegerTy() ||
+            A.getType()->getIntegerBitWidth() > 64 || A.use_empty())
+          continue;
+        bool AnyConstant = false, NonNeg = true;
+        for (const User *U : F.users()) {
+          auto *CB = dyn_cast<CallBase>(U);
+          if (!CB || CB->getCalledFunction() != &F ||
+              A.getArgNo() >= CB->arg_size())
+            continue;
+          auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(A.getArgNo()));
+          AnyConstant = AnyConstant || C;
+          NonNeg = NonNeg && C && !C->isNegative();
+        }
+        if (!AnyConstant)
+          continue;
+        DataVar V;
+        V.Id = TM.DataVars.size();
+        V.Value = &A;
+        V.IsParameter = true;
+        V.Name = sourceNameOf(F) + "." + parameterName(F, A.getArgNo());
+        Ctx.ParamVars[&A] = V.Id;
+        if (NonNeg)
+          Ctx.NonNegative.insert(V.Id);
+        TM.DataVars.push_back(std::move(V));
+      }
+    }
+  }
+
   void addAtomicSection() {
     bool Used = false;
     for (const Function &F : M)
@@ -1545,6 +1594,7 @@ struct ModelBuilder {
     findPrivateStack();
     findElementOwnership(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findConstantHelpers();
+    findConstantParams();
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
     for (const Function &F : M)
       if (FuncTemplates.count(&F)) {

@@ -18,6 +18,7 @@
 #include "Replay.h"
 #include "racesift/Support/Debug.h"
 #include "racesift/Support/StableSort.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/DataLayout.h"
@@ -798,24 +799,6 @@ static std::string functionName(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram())
     return SP->getName().str();
   return F.getName().str();
-}
-
-/// The source name of F's parameter ArgNo, from its debug declaration
-/// (release builds of clang discard IR value names).
-static std::string parameterName(const Function &F, unsigned ArgNo) {
-  auto Matches = [&](const DILocalVariable *V) {
-    return V && V->getArg() == ArgNo + 1;
-  };
-  for (const Instruction &I : instructions(F)) {
-    if (const auto *DI = dyn_cast<DbgVariableIntrinsic>(&I))
-      if (Matches(DI->getVariable()))
-        return DI->getVariable()->getName().str();
-    for (const DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
-      if (Matches(DVR.getVariable()))
-        return DVR.getVariable()->getName().str();
-  }
-  return F.getArg(ArgNo)->hasName() ? F.getArg(ArgNo)->getName().str()
-                                    : "#" + std::to_string(ArgNo + 1);
 }
 
 std::vector<std::vector<const Function *>> Replayer::entriesToTry() const {

@@ -363,6 +363,9 @@ struct DataVar {
   /// 0 is no thread; a join or detach of I makes I + 1 unknown (glibc
   /// reuses the id).
   bool IsThreadId = false;
+  /// A helper's parameter, assigned at each call (constant-argument): it
+  /// tells the calls apart, it counts nothing.
+  bool IsParameter = false;
   MemLoc Loc;
   const llvm::Value *Value = nullptr; ///< The call result or alloca.
   std::string Name;

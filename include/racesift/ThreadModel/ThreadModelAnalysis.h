@@ -18,8 +18,10 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace llvm {
+class Function;
 class DataLayout;
 class Module;
 class Value;
@@ -47,6 +49,11 @@ ThreadModel buildThreadModel(
 /// given it as a hint: a field of a global struct whose address never
 /// escapes, accessed only as a flag or counter.
 bool isTrackableField(const llvm::Value *Ptr, const llvm::DataLayout &DL);
+
+/// The source name of F's parameter ArgNo, from its debug declaration
+/// (release builds of clang discard IR value names), else its IR name, else
+/// "#<ArgNo + 1>".
+std::string parameterName(const llvm::Function &F, unsigned ArgNo);
 
 /// False if M refers to no thread-creation API (pthread_create,
 /// thrd_create, std::thread): then it creates no threads and no model is
