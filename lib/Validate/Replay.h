@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/IR/BasicBlock.h"
 
 #include <map>
@@ -56,7 +57,11 @@ struct Frame {
   const llvm::Function *F = nullptr;
   const llvm::BasicBlock *BB = nullptr;
   llvm::BasicBlock::const_iterator It;
-  llvm::DenseMap<const llvm::Value *, Val> Vals;
+  /// In insertion order, not by address: copying and destroying a frame
+  /// releases Z3 terms in this order, and Z3 hands freed term ids to new
+  /// terms, so an address-ordered map made later queries' term ids (and the
+  /// solver's work on them) differ from run to run.
+  llvm::MapVector<const llvm::Value *, Val> Vals;
   const llvm::CallBase *CallSite = nullptr; ///< In the caller.
   /// A __VERIFIER_atomic_* body entered at its Lock step: its return is the
   /// Unlock step.
