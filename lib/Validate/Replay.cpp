@@ -200,6 +200,9 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   }
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
+  if ((Extra && nonlinear(*Extra)) ||
+      llvm::any_of(P.PC, [&](const z3::expr &E) { return nonlinear(E); }))
+    return modelOfWhole(P, Extra);
   z3::solver &S = solver();
   // The path condition stays asserted between queries, one scope per
   // conjunct: a path's condition only grows and forked paths share a
@@ -278,6 +281,38 @@ QueryVars unknownsOf(const z3::expr_vector &Query) {
   return Q;
 }
 } // namespace
+
+std::optional<z3::model> Replayer::modelOfWhole(const Path &P,
+                                                const z3::expr *Extra) {
+  // The qfbv tactic simplifies and bit-blasts the query as a whole, where
+  // the incremental solver bit-blasts each 64-bit division as it comes:
+  // on zstd's pool.c the same queries took about as many units but half
+  // the time (3.8 s -> 2.1 s for the compile). Withdrawn once because its
+  // counts varied from run to run; that was the replay's term order
+  // (Frame::Vals), not the tactic.
+  z3::solver S = z3::tactic(Ctx, "qfbv").mk_solver();
+  S.set(limits());
+  for (const z3::expr &E : P.PC)
+    S.add(E);
+  if (Extra)
+    S.add(*Extra);
+  uint64_t Before = SolverWork;
+  z3::check_result Res = S.check();
+  spent(S.statistics());
+  logCheck("whole query", Res, SolverWork - Before,
+           P.PC.size() + (Extra ? 1 : 0));
+  switch (Res) {
+  case z3::sat: {
+    z3::model M = S.get_model();
+    remember(M);
+    return M;
+  }
+  case z3::unsat:
+    return std::nullopt;
+  default:
+    throw SolverGaveUp{{"the solver gave up"}};
+  }
+}
 
 void Replayer::remember(const z3::model &M) {
   if (Known.size() == MaxKnownModels)

@@ -266,6 +266,9 @@ private:
   /// A model of PC and *Extra among the solver's last ones, if any; each
   /// conjunct evaluated costs one resource unit.
   std::optional<z3::model> knownModel(const Path &P, const z3::expr *Extra);
+  /// A model of a nonlinear query (PC and *Extra), from a solver of its own
+  /// made with the qfbv tactic.
+  std::optional<z3::model> modelOfWhole(const Path &P, const z3::expr *Extra);
   /// Adds M to the known models.
   void remember(const z3::model &M);
   /// E multiplies two unknowns or divides by one (memoised by AST id).
