@@ -226,10 +226,15 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   auto Pop = llvm::make_scope_exit([&] { S.pop(); });
   if (Extra)
     S.add(*Extra);
+  return answer(S, "solver", P.PC.size() + (Extra ? 1 : 0));
+}
+
+std::optional<z3::model> Replayer::answer(z3::solver &S, const char *Stage,
+                                          size_t Conjuncts) {
   uint64_t Before = SolverWork;
   z3::check_result Res = S.check();
   spent(S.statistics());
-  logCheck("solver", Res, SolverWork - Before, P.PC.size() + (Extra ? 1 : 0));
+  logCheck(Stage, Res, SolverWork - Before, Conjuncts);
   switch (Res) {
   case z3::sat: {
     z3::model M = S.get_model();
@@ -296,22 +301,7 @@ std::optional<z3::model> Replayer::modelOfWhole(const Path &P,
     S.add(E);
   if (Extra)
     S.add(*Extra);
-  uint64_t Before = SolverWork;
-  z3::check_result Res = S.check();
-  spent(S.statistics());
-  logCheck("whole query", Res, SolverWork - Before,
-           P.PC.size() + (Extra ? 1 : 0));
-  switch (Res) {
-  case z3::sat: {
-    z3::model M = S.get_model();
-    remember(M);
-    return M;
-  }
-  case z3::unsat:
-    return std::nullopt;
-  default:
-    throw SolverGaveUp{{"the solver gave up"}};
-  }
+  return answer(S, "whole query", P.PC.size() + (Extra ? 1 : 0));
 }
 
 void Replayer::remember(const z3::model &M) {

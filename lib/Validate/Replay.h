@@ -269,6 +269,10 @@ private:
   /// A model of a nonlinear query (PC and *Extra), from a solver of its own
   /// made with the qfbv tactic.
   std::optional<z3::model> modelOfWhole(const Path &P, const z3::expr *Extra);
+  /// Checks what S holds: its model (remembered) if sat, nullopt if unsat;
+  /// throws SolverGaveUp otherwise. Stage and Conjuncts are for the log.
+  std::optional<z3::model> answer(z3::solver &S, const char *Stage,
+                                  size_t Conjuncts);
   /// Adds M to the known models.
   void remember(const z3::model &M);
   /// E multiplies two unknowns or divides by one (memoised by AST id).
