@@ -322,6 +322,77 @@ std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
   return std::nullopt;
 }
 
+/// V is Param * C (through integer casts; a shift by a constant too): C.
+static std::optional<std::pair<unsigned, uint64_t>>
+countTimesConstant(const Value *V) {
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    if (auto *C = dyn_cast<CastInst>(V); C && C->isIntegerCast()) {
+      V = C->getOperand(0);
+      continue;
+    }
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    if (!BO)
+      return std::nullopt;
+    auto *L = dyn_cast<ConstantInt>(BO->getOperand(0));
+    auto *R = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (BO->getOpcode() == Instruction::Mul &&
+        (L != nullptr) != (R != nullptr)) {
+      std::optional<unsigned> P = paramOf(BO->getOperand(L ? 1 : 0));
+      uint64_t C = (L ? L : R)->getZExtValue();
+      if (P && C > 1)
+        return std::make_pair(*P, C);
+    }
+    if (BO->getOpcode() == Instruction::Shl && R && !L &&
+        R->getZExtValue() > 0 && R->getZExtValue() < 32)
+      if (std::optional<unsigned> P = paramOf(BO->getOperand(0)))
+        return std::make_pair(*P, uint64_t(1) << R->getZExtValue());
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<WrapperElements> wrapperElements(
+    const Function &F, const AllocationWrappers &W,
+    DenseMap<const Function *, std::optional<WrapperElements>> &Memo) {
+  if (auto It = Memo.find(&F); It != Memo.end())
+    return It->second;
+  Memo[&F] = std::nullopt; // A cycle of wrappers counts nothing.
+  const CallBase *Alloc = nullptr;
+  for (const Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee ||
+        !(W.Functions.count(Callee) ||
+          (Callee->isDeclaration() && isAllocator(Callee->getName()))))
+      continue;
+    if (Alloc)
+      return std::nullopt; // Two allocations: which one is returned?
+    Alloc = CB;
+  }
+  if (!Alloc)
+    return std::nullopt;
+  const Function &Callee = *Alloc->getCalledFunction();
+  StringRef N = Callee.getName();
+  std::optional<WrapperElements> Found;
+  if (W.Functions.count(&Callee)) {
+    if (std::optional<WrapperElements> E = wrapperElements(Callee, W, Memo))
+      if (E->CountParam < Alloc->arg_size())
+        if (std::optional<unsigned> P =
+                paramOf(Alloc->getArgOperand(E->CountParam)))
+          Found = WrapperElements{*P, E->ElemSize};
+  } else if (N == "malloc" || N.starts_with("_Znwm") ||
+             N.starts_with("_Znam")) {
+    if (auto PC = countTimesConstant(Alloc->getArgOperand(0)))
+      Found = WrapperElements{PC->first, PC->second};
+  } else if (N == "calloc") {
+    auto *Size = dyn_cast<ConstantInt>(Alloc->getArgOperand(1));
+    std::optional<unsigned> P = paramOf(Alloc->getArgOperand(0));
+    if (Size && P && Size->getZExtValue() > 1)
+      Found = WrapperElements{*P, Size->getZExtValue()};
+  }
+  return Memo[&F] = Found;
+}
+
 AllocationWrappers findAllocationWrappers(const Module &M) {
   AllocationWrappers W;
   // Wrappers of wrappers: iterate until nothing is added (monotone).

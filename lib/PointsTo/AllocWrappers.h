@@ -79,6 +79,21 @@ struct WrapperSize {
 };
 std::optional<WrapperSize> wrapperSizeParams(const llvm::Function &F);
 
+/// An allocation wrapper that allocates a block of elements: the parameter
+/// that counts them and the element size. Its one allocation is `malloc(n *
+/// C)`, `operator new(n * C)` or `calloc(n, C)` with n that parameter, or a
+/// call of another such wrapper given the parameter as its count (the
+/// libstdc++ chain `_M_allocate(n)` -> `allocate(a, n)` -> `operator new(n *
+/// sizeof(T))`). Memoised in Memo.
+struct WrapperElements {
+  unsigned CountParam;
+  uint64_t ElemSize;
+};
+std::optional<WrapperElements> wrapperElements(
+    const llvm::Function &F, const AllocationWrappers &W,
+    llvm::DenseMap<const llvm::Function *, std::optional<WrapperElements>>
+        &Memo);
+
 } // namespace racesift
 
 #endif // RACESIFT_LIB_POINTSTO_ALLOCWRAPPERS_H

@@ -263,11 +263,18 @@ uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {
   const Function *CF = CB.getCalledFunction();
   StringRef Callee = CF ? CF->getName() : "";
   if (AllocWrappers.Functions.count(CF)) {
-    std::optional<WrapperSize> WS = wrapperSizeParams(*CF);
-    if (!WS)
+    if (std::optional<WrapperSize> WS = wrapperSizeParams(*CF))
+      return WS->Second ? Pair(Arg(WS->First), Arg(*WS->Second))
+                        : Product(Arg(WS->First));
+    // A wrapper that multiplies its count by the element size itself
+    // (std::vector's buffer through std::allocator): an array unless this
+    // call's count is 1.
+    std::optional<WrapperElements> E =
+        wrapperElements(*CF, AllocWrappers, ElementWrappers);
+    if (!E || E->CountParam >= CB.arg_size())
       return 0;
-    return WS->Second ? Pair(Arg(WS->First), Arg(*WS->Second))
-                      : Product(Arg(WS->First));
+    std::optional<uint64_t> Count = Const(Arg(E->CountParam));
+    return Count && *Count == 1 ? 0 : E->ElemSize;
   }
   if (Callee == "calloc")
     return Pair(Arg(0), Arg(1));

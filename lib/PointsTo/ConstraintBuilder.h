@@ -133,6 +133,9 @@ private:
   /// size is a count of elements (calloc(n, sizeof(T)), malloc(n *
   /// sizeof(T)), new T[n], or an allocation wrapper given those), else 0.
   uint64_t heapElementSize(const llvm::CallBase &CB) const;
+  /// wrapperElements' memo.
+  mutable llvm::DenseMap<const llvm::Function *, std::optional<WrapperElements>>
+      ElementWrappers;
   void addInitializer(uint32_t ObjLoc, const llvm::Constant *C, int64_t Off);
   /// What escaped to unknown code (pthread_setspecific's values, ...), and
   /// what unknown code may hand back.
