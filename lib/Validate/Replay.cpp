@@ -379,13 +379,22 @@ Replayer::smallInputModel(const z3::expr_vector &Query) {
   QueryVars Q = unknownsOf(Query);
   if (Q.Vars.empty() || Q.Vars.size() > MaxSmallInputs)
     return std::nullopt;
-  // Every value up to 32, then sizes and bounds people write, then the
-  // all-ones patterns (-1, -2).
-  static constexpr int64_t Values[] = {
-      0,   1,   2,    3,    4,    5,    6,     7,     8,  9,  10,  11,  12,
-      13,  14,  15,   16,   17,   18,   19,    20,    21, 22, 23,  24,  25,
-      26,  27,  28,   29,   30,   31,   32,    48,    63, 64, 100, 127, 128,
-      255, 256, 1000, 1023, 1024, 4096, 65535, 65536, -1, -2};
+  // Every value up to a bound, then sizes and bounds people write, then
+  // the all-ones patterns (-1, -2). The fewer the unknowns, the further
+  // the bound (the evaluations stay within MaxSmallInputEvals): 1023 for
+  // one, 63 for two, 32 for more.
+  static constexpr int64_t Larger[] = {48,   63,   64,    100,  127,
+                                       128,  255,  256,   1000, 1023,
+                                       1024, 4096, 65535, 65536};
+  int64_t Upto = Q.Vars.size() == 1 ? 1023 : Q.Vars.size() == 2 ? 63 : 32;
+  std::vector<int64_t> Values;
+  for (int64_t V = 0; V <= Upto; ++V)
+    Values.push_back(V);
+  for (int64_t V : Larger)
+    if (V > Upto)
+      Values.push_back(V);
+  Values.push_back(-1);
+  Values.push_back(-2);
   std::vector<std::vector<unsigned>> ByLast(Q.Vars.size());
   for (unsigned I = 0; I < Q.LastVar.size(); ++I) {
     if (Q.LastVar[I] != ~0u) {
@@ -396,12 +405,16 @@ Replayer::smallInputModel(const z3::expr_vector &Query) {
         return std::nullopt;
     }
   }
-  uint64_t Evals = 0;
+  // At most MaxSmallInputEvals, and no more than a branch's share of the
+  // replay's units (see choose).
+  uint64_t Evals = 0,
+           MaxEvals = std::min<uint64_t>(MaxSmallInputEvals,
+                                         Opts.MaxSolverWork / 64 / EvalUnits);
   std::vector<unsigned> Choice(Q.Vars.size(), 0);
   z3::model M(Ctx);
   size_t K = 0;
   while (true) {
-    if (Choice[K] == std::size(Values)) {
+    if (Choice[K] == Values.size()) {
       // Every value of unknown K failed: back to the previous one.
       Choice[K] = 0;
       if (K == 0)
@@ -415,7 +428,7 @@ Replayer::smallInputModel(const z3::expr_vector &Query) {
     M.add_const_interp(D, V);
     bool Holds = true;
     for (unsigned I : ByLast[K]) {
-      if (++Evals > MaxSmallInputEvals)
+      if (++Evals > MaxEvals)
         return std::nullopt;
       SolverWork += EvalUnits;
       if (!M.eval(Query[I], true).is_true()) {

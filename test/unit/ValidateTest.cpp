@@ -185,6 +185,24 @@ TEST_CASE("validateWitness: a remainder by an unknown is decided by "
   CHECK(R.Values[0].second == "7");
 }
 
+TEST_CASE("validateWitness: one unknown is searched further than several",
+          "[validate]") {
+  // argc % 7 == 3 and argc * argc % 11 == 5: the smallest argc is 59, past
+  // the values tried for several unknowns.
+  Program P(guardedRace("  %r7 = urem i32 %argc, 7\n"
+                        "  %is3 = icmp eq i32 %r7, 3\n"
+                        "  %sq = mul i32 %argc, %argc\n"
+                        "  %r11 = urem i32 %sq, 11\n"
+                        "  %is5 = icmp eq i32 %r11, 5\n"
+                        "  %go = and i1 %is3, %is5"));
+  ValidationResult R = validateWitness(P.TM, P.createThenRace());
+  INFO(R.Reason);
+  REQUIRE(R.F == Feasibility::Feasible);
+  REQUIRE(R.Values.size() == 1);
+  CHECK(R.Values[0].first == "argc");
+  CHECK(R.Values[0].second == "59");
+}
+
 TEST_CASE("validateWitness: a branch the solver gives up on is left, and "
           "the replay goes on",
           "[validate]") {
@@ -192,7 +210,7 @@ TEST_CASE("validateWitness: a branch the solver gives up on is left, and "
   // over small inputs nor the solver within a 64th of a tiny budget shows
   // it: that side is dropped. Before, the replay ended there.
   ValidationOptions Opts;
-  Opts.MaxSolverWork = 64 * 50;
+  Opts.MaxSolverWork = 64 * 200;
   SECTION("the race on the other side is confirmed") {
     Program P(guardedRace("  %sq = mul i32 %argc, %argc\n"
                           "  %go = icmp ne i32 %sq, 2"));
