@@ -17,6 +17,7 @@
 #include "AllocWrappers.h"
 #include "FunctionGraphBuilder.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -296,17 +297,27 @@ static std::optional<unsigned> paramOf(const Value *V) {
   return std::nullopt;
 }
 
-std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
+/// F's one direct call of a function IsAlloc accepts; null if there is
+/// none, or several (which one is returned?).
+static const CallBase *
+oneAllocation(const Function &F, function_ref<bool(const Function &)> IsAlloc) {
   const CallBase *Alloc = nullptr;
   for (const Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
     const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-    if (!Callee || !Callee->isDeclaration() || !isAllocator(Callee->getName()))
+    if (!Callee || !IsAlloc(*Callee))
       continue;
     if (Alloc)
-      return std::nullopt; // Two allocations: which one is returned?
+      return nullptr;
     Alloc = CB;
   }
+  return Alloc;
+}
+
+std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
+  const CallBase *Alloc = oneAllocation(F, [](const Function &Callee) {
+    return Callee.isDeclaration() && isAllocator(Callee.getName());
+  });
   if (!Alloc)
     return std::nullopt;
   StringRef N = Alloc->getCalledFunction()->getName();
@@ -357,18 +368,10 @@ std::optional<WrapperElements> wrapperElements(
   if (auto It = Memo.find(&F); It != Memo.end())
     return It->second;
   Memo[&F] = std::nullopt; // A cycle of wrappers counts nothing.
-  const CallBase *Alloc = nullptr;
-  for (const Instruction &I : instructions(F)) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-    if (!Callee ||
-        !(W.Functions.count(Callee) ||
-          (Callee->isDeclaration() && isAllocator(Callee->getName()))))
-      continue;
-    if (Alloc)
-      return std::nullopt; // Two allocations: which one is returned?
-    Alloc = CB;
-  }
+  const CallBase *Alloc = oneAllocation(F, [&](const Function &Callee) {
+    return W.Functions.count(&Callee) ||
+           (Callee.isDeclaration() && isAllocator(Callee.getName()));
+  });
   if (!Alloc)
     return std::nullopt;
   const Function &Callee = *Alloc->getCalledFunction();
