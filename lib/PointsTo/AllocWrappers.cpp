@@ -321,7 +321,7 @@ std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
   if (!Alloc)
     return std::nullopt;
   StringRef N = Alloc->getCalledFunction()->getName();
-  if (N == "malloc" || N.starts_with("_Znwm") || N.starts_with("_Znam")) {
+  if (allocatesBytes(N)) {
     if (std::optional<unsigned> P = paramOf(Alloc->getArgOperand(0)))
       return WrapperSize{*P, std::nullopt};
   } else if (N == "calloc") {
@@ -333,9 +333,13 @@ std::optional<WrapperSize> wrapperSizeParams(const Function &F) {
   return std::nullopt;
 }
 
-/// V is Param * C (through integer casts; a shift by a constant too): C.
-static std::optional<std::pair<unsigned, uint64_t>>
-countTimesConstant(const Value *V) {
+std::optional<std::pair<const Value *, uint64_t>>
+constantFactor(const Value *V) {
+  auto Const = [](const Value *V) -> std::optional<uint64_t> {
+    if (auto *C = dyn_cast<ConstantInt>(V); C && C->getBitWidth() <= 64)
+      return C->getZExtValue();
+    return std::nullopt;
+  };
   for (unsigned Depth = 0; Depth < 4; ++Depth) {
     if (auto *C = dyn_cast<CastInst>(V); C && C->isIntegerCast()) {
       V = C->getOperand(0);
@@ -344,22 +348,19 @@ countTimesConstant(const Value *V) {
     auto *BO = dyn_cast<BinaryOperator>(V);
     if (!BO)
       return std::nullopt;
-    auto *L = dyn_cast<ConstantInt>(BO->getOperand(0));
-    auto *R = dyn_cast<ConstantInt>(BO->getOperand(1));
-    if (BO->getOpcode() == Instruction::Mul &&
-        (L != nullptr) != (R != nullptr)) {
-      std::optional<unsigned> P = paramOf(BO->getOperand(L ? 1 : 0));
-      uint64_t C = (L ? L : R)->getZExtValue();
-      if (P && C > 1)
-        return std::make_pair(*P, C);
-    }
-    if (BO->getOpcode() == Instruction::Shl && R && !L &&
-        R->getZExtValue() > 0 && R->getZExtValue() < 32)
-      if (std::optional<unsigned> P = paramOf(BO->getOperand(0)))
-        return std::make_pair(*P, uint64_t(1) << R->getZExtValue());
+    std::optional<uint64_t> L = Const(BO->getOperand(0)),
+                            R = Const(BO->getOperand(1));
+    if (BO->getOpcode() == Instruction::Mul && L.has_value() != R.has_value())
+      return std::make_pair(BO->getOperand(L ? 1 : 0), L ? *L : *R);
+    if (BO->getOpcode() == Instruction::Shl && R && !L && *R < 32)
+      return std::make_pair(BO->getOperand(0), uint64_t(1) << *R);
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+bool allocatesBytes(StringRef N) {
+  return N == "malloc" || N.starts_with("_Znwm") || N.starts_with("_Znam");
 }
 
 std::optional<WrapperElements> wrapperElements(
@@ -383,10 +384,11 @@ std::optional<WrapperElements> wrapperElements(
         if (std::optional<unsigned> P =
                 paramOf(Alloc->getArgOperand(E->CountParam)))
           Found = WrapperElements{*P, E->ElemSize};
-  } else if (N == "malloc" || N.starts_with("_Znwm") ||
-             N.starts_with("_Znam")) {
-    if (auto PC = countTimesConstant(Alloc->getArgOperand(0)))
-      Found = WrapperElements{PC->first, PC->second};
+  } else if (allocatesBytes(N)) {
+    // n * C with n a parameter: C bytes per element.
+    if (auto F = constantFactor(Alloc->getArgOperand(0)); F && F->second > 1)
+      if (std::optional<unsigned> P = paramOf(F->first))
+        Found = WrapperElements{*P, F->second};
   } else if (N == "calloc") {
     auto *Size = dyn_cast<ConstantInt>(Alloc->getArgOperand(1));
     std::optional<unsigned> P = paramOf(Alloc->getArgOperand(0));

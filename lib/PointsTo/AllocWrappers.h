@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -27,6 +28,7 @@ class CallBase;
 class Constant;
 class Function;
 class Module;
+class Value;
 } // namespace llvm
 
 namespace racesift {
@@ -78,6 +80,14 @@ struct WrapperSize {
   std::optional<unsigned> Second; ///< calloc's element size.
 };
 std::optional<WrapperSize> wrapperSizeParams(const llvm::Function &F);
+
+/// V is X * C or X << K (C = 1 << K, K < 32), through integer casts, with
+/// X not a constant: X and C (`n * sizeof(T)` at -O0).
+std::optional<std::pair<const llvm::Value *, uint64_t>>
+constantFactor(const llvm::Value *V);
+
+/// malloc and operator new: their one argument is the size in bytes.
+bool allocatesBytes(llvm::StringRef Name);
 
 /// An allocation wrapper that allocates a block of elements: the parameter
 /// that counts them and the element size. Its one allocation is `malloc(n *

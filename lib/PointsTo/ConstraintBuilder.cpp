@@ -234,31 +234,8 @@ uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {
   // malloc(n * sizeof(T)) at -O0: a multiplication by a constant, through
   // integer casts.
   auto Product = [&](const Value *Size) -> uint64_t {
-    for (unsigned Depth = 0; Depth < 4 && Size; ++Depth) {
-      if (auto *C = dyn_cast<CastInst>(Size); C && C->isIntegerCast()) {
-        Size = C->getOperand(0);
-        continue;
-      }
-      auto *BO = dyn_cast<BinaryOperator>(Size);
-      if (!BO)
-        return 0;
-      if (BO->getOpcode() == Instruction::Mul) {
-        std::optional<uint64_t> L = Const(BO->getOperand(0)),
-                                R = Const(BO->getOperand(1));
-        if (L && !R)
-          return *L;
-        if (R && !L)
-          return *R;
-        return 0;
-      }
-      if (BO->getOpcode() == Instruction::Shl) {
-        std::optional<uint64_t> K = Const(BO->getOperand(1));
-        return K && !Const(BO->getOperand(0)) && *K < 32 ? uint64_t(1) << *K
-                                                         : 0;
-      }
-      return 0;
-    }
-    return 0;
+    auto F = Size ? constantFactor(Size) : std::nullopt;
+    return F ? F->second : 0;
   };
   const Function *CF = CB.getCalledFunction();
   StringRef Callee = CF ? CF->getName() : "";
