@@ -194,14 +194,15 @@ std::optional<z3::model> Replayer::modelOf(const Path &P,
   // satisfiable remainder of 64-bit unknowns.
   if (std::optional<z3::model> M = knownModel(P, Extra))
     return M;
-  if (std::optional<z3::model> M = smallInputModel(P, Extra)) {
-    remember(*M);
-    return M;
-  }
+  bool Nonlinear = nonlinearQuery(P, Extra);
+  if (Nonlinear)
+    if (std::optional<z3::model> M = smallInputModel(P, Extra)) {
+      remember(*M);
+      return M;
+    }
   if (++Queries > Opts.MaxQueries)
     throw Unsupported{"the validation query budget ran out"};
-  if ((Extra && nonlinear(*Extra)) ||
-      llvm::any_of(P.PC, [&](const z3::expr &E) { return nonlinear(E); }))
+  if (Nonlinear)
     return modelOfWhole(P, Extra);
   z3::solver &S = solver();
   // The path condition stays asserted between queries, one scope per
@@ -347,20 +348,18 @@ bool Replayer::nonlinear(const z3::expr &E) {
   return Result;
 }
 
+bool Replayer::nonlinearQuery(const Path &P, const z3::expr *Extra) {
+  return llvm::any_of(P.PC, [&](const z3::expr &E) { return nonlinear(E); }) ||
+         (Extra && nonlinear(*Extra));
+}
+
 std::optional<z3::model> Replayer::smallInputModel(const Path &P,
                                                    const z3::expr *Extra) {
   z3::expr_vector Query(Ctx);
-  bool Hard = false;
-  for (const z3::expr &E : P.PC) {
+  for (const z3::expr &E : P.PC)
     Query.push_back(E);
-    Hard = Hard || nonlinear(E);
-  }
-  if (Extra) {
+  if (Extra)
     Query.push_back(*Extra);
-    Hard = Hard || nonlinear(*Extra);
-  }
-  if (!Hard)
-    return std::nullopt;
   uint64_t Before = SolverWork;
   std::optional<z3::model> M = smallInputModel(Query);
   logCheck("small inputs", M ? z3::sat : z3::unknown, SolverWork - Before,
@@ -461,11 +460,8 @@ std::optional<z3::model> Replayer::smallestModel(
   // Over a product or a division of unknowns the optimiser spent 1.4
   // million units and gave up; the search for small inputs gives values
   // as small as its order of candidates, the smallest first.
-  if (std::optional<z3::model> M = smallInputModel(P, &Extra))
-    return M;
-  if (llvm::any_of(P.PC, [&](const z3::expr &E) { return nonlinear(E); }) ||
-      nonlinear(Extra))
-    return std::nullopt;
+  if (nonlinearQuery(P, &Extra))
+    return smallInputModel(P, &Extra);
   if (++Queries > Opts.MaxQueries)
     return std::nullopt;
   z3::optimize O(Ctx);

@@ -278,7 +278,9 @@ private:
   /// E multiplies two unknowns or divides by one (memoised by AST id).
   bool nonlinear(const z3::expr &E);
   llvm::DenseMap<unsigned, bool> Nonlinear;
-  /// For a nonlinear query (PC and *Extra), smallInputModel of it.
+  /// Some conjunct of PC and *Extra is nonlinear.
+  bool nonlinearQuery(const Path &P, const z3::expr *Extra);
+  /// smallInputModel of the query PC and *Extra (a nonlinear one).
   std::optional<z3::model> smallInputModel(const Path &P,
                                            const z3::expr *Extra);
   /// A model of Query's conjuncts with every unknown a small value, if a
