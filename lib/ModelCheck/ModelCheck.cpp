@@ -563,13 +563,28 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
                        V.V == Verdict::Unknown && V.Unconfirmed.empty();
       }
       V.Stats.States += Spent;
-      // Give the racing accesses the locksets layer 1 saw them under.
+      // Give the racing accesses the locksets layer 1 saw them under, with
+      // the locks their witness holds (exact locks only): a must-held lock
+      // is held on the witness's path too.
       auto GiveLocks = [&](AccessContext &Dst) {
         if (Dst.Acc >= Contexts.size())
           return;
+        auto Named = [](const LockSet &S, const std::string &Name) {
+          return llvm::any_of(
+              S, [&](const HeldLock &H) { return H.Name == Name; });
+        };
+        // Path-sensitive: held on every path is held in each context.
+        std::vector<const LockSet *> Sets;
         for (const AccessContext *AC : Contexts[Dst.Acc])
-          if (AC->Thread == Dst.Thread && Dst.Held.empty())
-            Dst.Held = AC->Held;
+          if (AC->Thread == Dst.Thread)
+            Sets.push_back(&AC->Held);
+        if (Sets.empty())
+          return;
+        for (const HeldLock &H : *Sets.front())
+          if (!Named(Dst.Held, H.Name) &&
+              llvm::all_of(Sets,
+                           [&](const LockSet *S) { return Named(*S, H.Name); }))
+            Dst.Held.push_back(H);
       };
       if (V.V == Verdict::Race) {
         GiveLocks(V.First);

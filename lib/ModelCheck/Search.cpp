@@ -50,6 +50,11 @@ bool independent(const MoveInfo &A, const MoveInfo &B) {
   return true;
 }
 
+/// Whether instance I holds lock L, exclusively or shared.
+bool holds(const LockState &L, unsigned I) {
+  return L.Owner == I + 1 || (I < 64 && (L.Readers >> I & 1));
+}
+
 /// Where an action happened; accesses fall back to their own position.
 SourceLoc whereOf(const ThreadModel &TM, const Action &A) {
   if (!A.Loc.known() &&
@@ -213,6 +218,7 @@ RacePair Search::witness(uint32_t Id, const Config &End,
   std::reverse(Path.begin(), Path.end());
   const ThreadModel &TM = *P.In.TM;
   Config C = P.initial();
+  std::map<std::pair<unsigned, unsigned>, SourceLoc> TakenAt;
   for (const Move &M : Path) {
     std::vector<MoveInfo> Moves;
     std::vector<Config> Succs;
@@ -232,6 +238,9 @@ RacePair Search::witness(uint32_t Id, const Config &End,
                       P.describeMove(C, M), whereOf(TM, E.A), E.A.Kind}));
       Out.W.Steps.back().CallDepth = P.Graphs[T.Graph]->callDepth(E.Context);
     }
+    for (const auto &[Id, L] : Succs[K].Locks.stored())
+      if (holds(L, M.Thread) && !holds(C.Locks[Id], M.Thread))
+        TakenAt[{M.Thread, Id}] = whereOf(TM, E.A);
     C = std::move(Succs[K]);
   }
   assert(P.pairOf(C, R) == P.pairOf(End, R) &&
@@ -250,6 +259,20 @@ RacePair Search::witness(uint32_t Id, const Config &End,
     AccessContext &AC = Th == R.I ? Out.First : Out.Second;
     AC.Thread = T.Template;
     AC.Acc = A.Acc;
+    // The locks the instance holds where the race happens, as the witness
+    // took them (layer 1's must-held set is added later): a helper that
+    // locks only when its argument asks holds no lock on every path, yet
+    // holds it here.
+    for (const auto &[Id, L] : C.Locks.stored()) {
+      if (!holds(L, Th))
+        continue;
+      HeldLock H;
+      H.Loc = P.lockAt(Id);
+      H.Name = TM.describe(H.Loc);
+      H.Mode = L.Owner == Th + 1 ? LockMode::Exclusive : LockMode::Shared;
+      H.AcquiredAt = TakenAt[{Th, Id}];
+      AC.Held.push_back(std::move(H));
+    }
   }
   return Out;
 }

@@ -235,6 +235,10 @@ public:
   }
   std::string describeMove(const Config &Before, const Move &M) const;
   std::string threadName(const Config &C, uint32_t I) const;
+  /// The location lock entry Id of Config::Locks stands for.
+  const MemLoc &lockAt(unsigned Id) const {
+    return Objects->table(ObjKind::Lock)[Id];
+  }
 
 private:
   Clock::time_point Deadline;

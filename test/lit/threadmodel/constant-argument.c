@@ -82,4 +82,8 @@ int main(void) {
 // NONLEAF: function bump:
 // NONLEAF-NOT: assume bump.locked
 // RACE: constant-argument.c:38:7: warning: data race on 'hits': write in thread 'careful' conflicts with read in thread 'careless'
+// The locks each thread holds are the witness's: layer 1's must-held set
+// (no lock for 'careful', whose helper locks only when asked) is not.
+// RACE: note: 'careful' holds {m}; 'careless' holds no lock
+// RACE-NEXT: constant-argument.c:37:5: note: lock 'm' acquired by 'careful' here
 // SAFE-NOT: warning
