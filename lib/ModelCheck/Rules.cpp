@@ -232,6 +232,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     std::sort(Objs.begin(), Objs.end());
     Objs.erase(std::unique(Objs.begin(), Objs.end()), Objs.end());
     Moves.push_back(MoveInfo{Move{I, K, E, Choice}, std::move(Objs), All});
+    forgetDeadLocals(S);
     Succs.push_back(std::move(S));
   };
   auto Objs = [&](uint32_t E, bool &All) {

@@ -48,6 +48,7 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
         AccessNode[G][E.From] = true;
   }
   computeMultiHandles();
+  computeLiveLocals();
   Dep.emplace(TM, Graphs, NT, OnceFns, *Objects, Deadline);
   Complete = Dep->complete();
 }
@@ -119,6 +120,7 @@ Config Prepared::initial() const {
     C.Threads[0].St = Status::Terminated;
   else
     arrive(C, 0, Graphs[0]->Entry);
+  forgetDeadLocals(C);
   return C;
 }
 

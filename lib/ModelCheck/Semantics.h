@@ -249,6 +249,12 @@ private:
   /// The partial-order reduction's dependence data.
   std::optional<Dependence> Dep;
   std::vector<std::vector<bool>> AccessNode; ///< Node has an access edge.
+  /// Per graph (none for once bodies) and node: the local slots a thread
+  /// there may still read (LiveLocals.cpp, dead-data).
+  std::vector<std::vector<llvm::BitVector>> LiveLocals;
+  void computeLiveLocals();
+  /// Makes unknown every local of C's threads that none can read again.
+  void forgetDeadLocals(Config &C) const;
   /// Per handle entry: may hold several live instances (array, collapsed or
   /// heap object, or no type and several/looping creates): a create adds
   /// to it instead of overwriting it. See docs: "join".
