@@ -306,7 +306,10 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
     VO.MaxSteps = std::min(VO.MaxSteps, Left);
     VO.MaxSolverWork =
         std::min(VO.MaxSolverWork, Left / ValidationCounts::StepsPerSolverUnit);
-    VR = validateWitness(TM, replayOf(P.W), VO);
+    ReplayInput In = replayOf(P.W);
+    In.FirstAccess = P.First.Acc;
+    In.SecondAccess = P.Second.Acc;
+    VR = validateWitness(TM, In, VO);
     // The solver's work counts against the module's budget too: on deep
     // terms a few checks cost more than the interpretation.
     uint64_t Charged =

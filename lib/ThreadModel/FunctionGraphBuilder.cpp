@@ -600,6 +600,12 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.IsAtomic = IsAtomic;
   A.Unresolved = Unresolved;
   A.OwnThreadInstance = Ptr && namesOwnInstance(Ptr, I);
+  if (auto *CB = dyn_cast<CallBase>(&I); CB && Ptr)
+    for (unsigned K = 0; K < CB->arg_size() && K < 128; ++K)
+      if (CB->getArgOperand(K) == Ptr) {
+        A.Arg = int8_t(K);
+        break;
+      }
   A.Locs = std::move(Locs);
   if (Ptr) {
     A.Base = canonicalBase(Ptr, Geps);

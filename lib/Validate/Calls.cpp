@@ -170,7 +170,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return true;
   };
   auto Copy = [&](uint64_t Dst, uint64_t Src, const Val &Len) {
-    uint64_t L = concretize(P, Len, "copy length");
+    uint64_t L = pin(P, Len, "copy length", true);
     if (L > (1u << 16))
       throw Unsupported{"a copy of more than 64 KiB"};
     std::vector<Val> Bytes;
@@ -180,7 +180,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       P.Mem.set(Dst + I, Bytes[I]);
   };
   auto Fill = [&](uint64_t Dst, const Val &Byte, const Val &Len) {
-    uint64_t L = concretize(P, Len, "fill length");
+    uint64_t L = pin(P, Len, "fill length", true);
     if (L > (1u << 20))
       throw Unsupported{"a fill of more than 1 MiB"};
     Val B = Ops.trunc(Byte, 8);
@@ -275,6 +275,32 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     if (!A)
       A = allocate(P, 8);
     return Done(Val::constant(64, A));
+  }
+  if (N == "__cxa_guard_acquire" || N == "__cxa_guard_release" ||
+      N == "__cxa_guard_abort") {
+    // A C++ function-local static (Itanium ABI): the guard's first byte
+    // says it is initialised; while one thread initialises it, the others
+    // wait in __cxa_guard_acquire, which returns 1 to that thread only.
+    // Its result is no input.
+    uint64_t G = concretize(P, Arg(0), "guard");
+    Type *Byte = Type::getInt8Ty(CB.getContext());
+    if (N == "__cxa_guard_acquire") {
+      Val Ready = load(P, G, Byte, "");
+      if (!Ready.isConst())
+        throw Unsupported{"a C++ static's guard that depends on inputs"};
+      if (!Ready.K->isZero())
+        return Done(Val::constant(RW, 0));
+      if (!acquire(P, T, G, false, false)) {
+        dead(P, "a thread waits in '__cxa_guard_acquire'" + Where +
+                    " while another initialises the static");
+        return false;
+      }
+      return Done(Val::constant(RW, 1));
+    }
+    if (N == "__cxa_guard_release")
+      P.Mem.set(G, Val::constant(8, 1));
+    release(P, T, G);
+    return Done();
   }
   if (N == "pthread_self" || N == "thrd_current")
     return Done(Val::constant(RW, P.Threads[T].Id));

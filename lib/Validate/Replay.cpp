@@ -78,6 +78,8 @@ Replayer::Replayer(const ThreadModel &TM, const ReplayInput &Witness,
     }
     In.Steps.push_back(S);
   }
+  In.FirstAccess = Witness.FirstAccess;
+  In.SecondAccess = Witness.SecondAccess;
 }
 
 void Replayer::dead(const Path &P, std::string Why) {
@@ -560,6 +562,29 @@ uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
   return A;
 }
 
+uint64_t Replayer::pin(Path &P, const Val &V, const char *What, bool Count) {
+  if (V.isConst() || V.isAggregate())
+    return concretize(P, V, What);
+  std::vector<uint64_t> Tries = {1, 8, 64, 1024};
+  if (!Count) {
+    // An address: the one a model of the path gives.
+    std::optional<z3::model> M = modelOf(P, nullptr);
+    if (!M)
+      throw Unsupported{"the solver gave up"}; // PC was satisfiable.
+    Tries = {M->eval(Ops.expr(V), true).get_numeral_uint64()};
+  }
+  for (uint64_t N : Tries) {
+    z3::expr Pin = Ops.expr(V) == Ctx.bv_val(N, V.W);
+    if (Count && !satisfiable(P, Pin))
+      continue;
+    P.PC.push_back(Pin);
+    if (P.Assumed.empty())
+      P.Assumed = std::string("an input-dependent ") + What + " fixed";
+    return N;
+  }
+  return concretize(P, V, What);
+}
+
 const Action *Replayer::actionOf(const ReplayStep &S) const {
   auto It = ActionAt.find({S.Inst, S.Kind});
   return It == ActionAt.end() ? nullptr : It->second;
@@ -707,45 +732,25 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
   if (&*P.Threads[A.Thread].Stack.back().It != A.Inst ||
       &*P.Threads[B.Thread].Stack.back().It != B.Inst)
     throw Unsupported{"the replay stopped elsewhere than at the accesses"};
-  auto RA = accessRange(P, A.Thread), RB = accessRange(P, B.Thread);
-  if (RA && RB && RA->first.isConst() && RB->first.isConst()) {
-    // Concrete addresses need no solver to miss each other.
-    uint64_t X = RA->first.K->getZExtValue(), Y = RB->first.K->getZExtValue();
-    if (!(X < Y + RB->second && Y < X + RA->second)) {
-      dead(P, "the two accesses touch different addresses in this "
-              "interleaving");
+  z3::expr Same = Ctx.bool_val(true);
+  std::optional<Touch> TA = touchOf(P, A.Thread, In.FirstAccess),
+                       TB = touchOf(P, B.Thread, In.SecondAccess);
+  if (!TA || !TB)
+    throw Unsupported{"a racing access the replay cannot locate"};
+  bool Exact = true;
+  Same = meets(P, *TA, *TB, Exact);
+  std::optional<z3::model> M =
+      Same.is_false() ? std::nullopt : modelOf(P, &Same);
+  if (!M) {
+    // A string function touches its pointer's byte and maybe more: that
+    // the first bytes miss proves nothing.
+    if (!Exact) {
+      if (InexactMiss.empty())
+        InexactMiss = "how many bytes " +
+                      (TA->Exact ? TB->Callee : TA->Callee) +
+                      " touches is not known before it runs";
       return false;
     }
-  }
-  z3::expr Same = Ctx.bool_val(true);
-  if (RA && !RB)
-    Same = sameObject(P, B.Thread, RA->first);
-  else if (RB && !RA)
-    Same = sameObject(P, A.Thread, RB->first);
-  else if (!RA && !RB) {
-    // Two library calls: some pointer arguments of theirs meet in one
-    // object.
-    Frame &F = P.Threads[A.Thread].Stack.back();
-    const auto &CB = cast<CallBase>(*F.It);
-    z3::expr Any = Ctx.bool_val(true);
-    bool AnyPointer = false;
-    for (const Use &U : CB.args())
-      if (U->getType()->isPointerTy()) {
-        z3::expr S = sameObject(P, B.Thread, eval(P, F, U.get()));
-        Any = AnyPointer ? (Any || S) : S;
-        AnyPointer = true;
-      }
-    Same = Any;
-  }
-  if (RA && RB) {
-    // [a, a+n) and [b, b+m) overlap.
-    z3::expr X = Ops.expr(RA->first), Y = Ops.expr(RB->first);
-    z3::expr XE = X + Ctx.bv_val(RA->second, 64),
-             YE = Y + Ctx.bv_val(RB->second, 64);
-    Same = z3::ult(X, YE) && z3::ult(Y, XE);
-  }
-  std::optional<z3::model> M = modelOf(P, &Same);
-  if (!M) {
     dead(P, "the two accesses touch different addresses in this "
             "interleaving");
     return false;
@@ -774,58 +779,6 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
     R.Values.push_back({Name, Text});
   }
   return true;
-}
-
-std::optional<std::pair<Val, uint64_t>> Replayer::accessRange(Path &P,
-                                                              unsigned T) {
-  Frame &F = P.Threads[T].Stack.back();
-  const Instruction &I = *F.It;
-  const Value *Ptr = nullptr;
-  Type *Ty = nullptr;
-  if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    Ptr = LI->getPointerOperand();
-    Ty = LI->getType();
-  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    Ptr = SI->getPointerOperand();
-    Ty = SI->getValueOperand()->getType();
-  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-    Ptr = RMW->getPointerOperand();
-    Ty = RMW->getValOperand()->getType();
-  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-    Ptr = CX->getPointerOperand();
-    Ty = CX->getNewValOperand()->getType();
-  }
-  if (!Ptr)
-    return std::nullopt; // A library call: its range is not compared.
-  return std::make_pair(eval(P, F, Ptr), uint64_t(DL.getTypeStoreSize(Ty)));
-}
-
-uint64_t Replayer::objectOf(const Path &P, uint64_t Addr) const {
-  auto It = P.Objects.upper_bound(Addr);
-  if (It == P.Objects.begin())
-    return ~uint64_t(0);
-  --It;
-  return Addr <= It->first + It->second ? It->first : ~uint64_t(0);
-}
-
-z3::expr Replayer::sameObject(Path &P, unsigned T, const Val &Other) {
-  Frame &F = P.Threads[T].Stack.back();
-  const auto &CB = cast<CallBase>(*F.It);
-  uint64_t OtherObj =
-      Other.isConst() ? objectOf(P, Other.K->getZExtValue()) : ~uint64_t(0);
-  bool AnyPointer = false;
-  for (const Use &U : CB.args()) {
-    if (!U->getType()->isPointerTy())
-      continue;
-    AnyPointer = true;
-    Val V = eval(P, F, U.get());
-    if (!V.isConst() || OtherObj == ~uint64_t(0) ||
-        objectOf(P, V.K->getZExtValue()) == OtherObj)
-      return Ctx.bool_val(true);
-  }
-  // A call without pointer arguments touches hidden state (rand()): the
-  // same for every caller.
-  return Ctx.bool_val(!AnyPointer);
 }
 
 /// The name the source gives F (C++ functions unmangled).
@@ -1036,6 +989,8 @@ ValidationResult Replayer::run() {
     R.Deciding = memoryReadBy(*DeadBranch);
   std::string Why =
       DeadWhy.empty() ? "no path of the program follows it" : DeadWhy;
+  if (!InexactMiss.empty())
+    return Finish(Feasibility::Unknown, InexactMiss);
   if (!DeadAssumed.empty())
     return Finish(Feasibility::Unknown,
                   Why + ", taking " + DeadAssumed + " on trust");

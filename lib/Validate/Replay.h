@@ -220,6 +220,10 @@ private:
   /// A branch's alternative was dropped because the solver gave up on it:
   /// if no path reaches the race, the search was not complete.
   bool DroppedBranch = false;
+  /// Set when a string function's certain byte missed the other access:
+  /// the two may still meet further on, so no path that misses them so
+  /// proves the interleaving infeasible.
+  std::string InexactMiss;
   /// The conjuncts asserted in Solver, one scope each (modelOf).
   std::vector<z3::expr> Asserted;
   /// The solver's last models, most recent first, with the conjuncts each
@@ -311,6 +315,11 @@ private:
                   const std::vector<z3::expr> &Conds,
                   const std::vector<unsigned> &Visits);
   uint64_t concretize(Path &P, const Val &V, const char *What);
+  /// A copy's or fill's address or byte count that depends on inputs
+  /// (memcpy of a strlen), fixed to one value the path allows (a count: a
+  /// small one): the path goes on with those inputs, and its death proves
+  /// nothing (Path::Assumed).
+  uint64_t pin(Path &P, const Val &V, const char *What, bool Count);
   void dead(const Path &P, std::string Why);
   std::string describe(const ReplayStep &S) const;
 
@@ -381,9 +390,24 @@ private:
   std::optional<std::pair<Val, uint64_t>> accessRange(Path &P, unsigned T);
   /// The base of the object Addr lies in, or ~0 if none.
   uint64_t objectOf(const Path &P, uint64_t Addr) const;
-  /// Whether a library call's pointer arguments may reach the object of
-  /// the other access.
-  z3::expr sameObject(Path &P, unsigned T, const Val &Other);
+  /// The bytes a racing access touches (Overlap.cpp): [Addr, Addr + Size),
+  /// exactly (loads, stores, counted copies and fills) or at least (Exact
+  /// false: a string function), or, with InObjectOf, somewhere in the
+  /// objects those pointers are in (free, a call whose access is not
+  /// known; none: a library function's hidden state).
+  struct Touch {
+    std::optional<Val> Addr;
+    Val Size = Val::constant(64, 0);
+    bool Exact = true;
+    std::optional<std::vector<Val>> InObjectOf;
+    std::string Callee; ///< A call's function, for messages.
+  };
+  /// The touch of thread T's instruction, the model's access Acc; none if
+  /// it accesses no memory.
+  std::optional<Touch> touchOf(Path &P, unsigned T, AccessId Acc);
+  /// The condition on inputs under which A and B certainly touch a common
+  /// byte; Exact is false if they may meet without it.
+  z3::expr meets(Path &P, const Touch &A, const Touch &B, bool &Exact);
   /// The call's result is taken on trust: an input, or a new object.
   bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   const std::string &What);

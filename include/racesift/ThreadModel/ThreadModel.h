@@ -236,6 +236,9 @@ struct Access {
   /// accessing thread's own instance, or frame, so two such accesses never
   /// touch one concrete object.
   bool OwnThreadInstance = false;
+  /// A call's access: the argument it goes through (memcpy's destination
+  /// 0, its source 1), -1 for a library function's hidden state.
+  int8_t Arg = -1;
   std::vector<MemLoc> Locs; ///< Abstract locations it may touch, sorted.
   /// per-instance-index: the access touches bytes [IndexScale * v +
   /// IndexLo, IndexScale * v + IndexHi) of the one object of Locs, where v

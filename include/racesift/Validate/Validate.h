@@ -52,6 +52,9 @@ struct ReplayInput {
   /// The steps in order; the last two are the racing accesses, both about
   /// to execute.
   std::vector<ReplayStep> Steps;
+  /// Which of the thread model's accesses those two are, if known (a call
+  /// touches memory through one of its arguments: Access::Arg).
+  AccessId FirstAccess = ~AccessId(0), SecondAccess = ~AccessId(0);
 };
 
 /// Deterministic work budgets of one replay.
