@@ -368,18 +368,24 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   }
   if (!Cond.empty())
     P.Notes.push_back("the interleaving happens " + Cond);
-  for (auto [Thread, Locks] : VR.RanToEnd) {
-    auto Step = llvm::find_if(P.W.Steps, [T = Thread](const WitnessStep &S) {
-      return S.Thread == T;
-    });
-    if (Step != P.W.Steps.end())
-      P.Notes.push_back("'" + Step->ThreadName +
+  auto NameOf = [&](unsigned T) -> std::string {
+    auto Step = llvm::find_if(
+        P.W.Steps, [T](const WitnessStep &S) { return S.Thread == T; });
+    return Step == P.W.Steps.end() ? "" : Step->ThreadName;
+  };
+  for (auto [Thread, Locks] : VR.RanToEnd)
+    if (std::string Name = NameOf(Thread); !Name.empty())
+      P.Notes.push_back("'" + Name +
                         "' runs to its end alone where it is joined or exits, "
                         "with " +
                         std::to_string(Locks) +
                         " lock and unlock calls the interleaving does not "
                         "show");
-  }
+  for (auto [Thread, Locks] : VR.ExtraLocks)
+    if (std::string Name = NameOf(Thread); !Name.empty())
+      P.Notes.push_back("'" + Name + "' also makes " + std::to_string(Locks) +
+                        " lock and unlock calls the interleaving does not "
+                        "show, while the other threads wait");
   P.W.Condition = std::move(Cond);
   return "";
 }

@@ -114,15 +114,17 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
     return true;
   }
   // A thread created off the interleaving, run to its end by a join, or
-  // one of the interleaving's run to its end: its own locking happens as
-  // it runs.
-  if ((T >= P.FirstUnscheduled || P.Threads[T].ToEnd) &&
-      (Is(ActionKind::Lock) || Is(ActionKind::Unlock))) {
+  // one of the interleaving's that runs alone between two of its steps:
+  // its own locking happens as it runs, while the others wait (a loop the
+  // model checker left early runs on here); a lock another thread holds
+  // ends the path.
+  if (Is(ActionKind::Lock) || Is(ActionKind::Unlock)) {
     ReplayStep S;
     S.Thread = T;
     S.Kind = Is(ActionKind::Lock) ? ActionKind::Lock : ActionKind::Unlock;
     if (T < P.FirstUnscheduled)
-      ++P.Threads[T].LocksToEnd;
+      ++(P.Threads[T].ToEnd ? P.Threads[T].LocksToEnd
+                            : P.Threads[T].ExtraLocks);
     S.Inst = &CB;
     return perform(P, S);
   }

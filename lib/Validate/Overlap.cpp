@@ -147,18 +147,33 @@ z3::expr Replayer::meets(Path &P, const Touch &A, const Touch &B, bool &Exact) {
       return Ctx.bool_val(true); // Hidden state.
     std::vector<Val> Others =
         O.InObjectOf ? *O.InObjectOf : std::vector<Val>{*O.Addr};
-    // Concrete pointers into different objects miss; anything else may
-    // meet (as the model checker said).
+    // Two pointers meet if one is in the other's object; a pointer in no
+    // object (free(NULL)) touches nothing; two unknown ones cannot tell.
+    z3::expr Any = Ctx.bool_val(false);
+    auto InObject = [&](const Val &C, const Val &V) -> std::optional<z3::expr> {
+      uint64_t Base = objectOf(P, C.K->getZExtValue());
+      if (Base == ~uint64_t(0))
+        return std::nullopt;
+      uint64_t Size = P.Objects.at(Base);
+      if (V.isConst())
+        return Ctx.bool_val(objectOf(P, V.K->getZExtValue()) == Base);
+      z3::expr E = Ops.expr(V);
+      return z3::uge(E, Ctx.bv_val(Base, 64)) &&
+             z3::ult(E, Ctx.bv_val(Base + Size, 64));
+    };
     for (const Val &X : *W.InObjectOf)
       for (const Val &Y : Others) {
-        if (!X.isConst() || !Y.isConst())
-          return Ctx.bool_val(true);
-        uint64_t OX = objectOf(P, X.K->getZExtValue()),
-                 OY = objectOf(P, Y.K->getZExtValue());
-        if (OX == ~uint64_t(0) || OX == OY)
-          return Ctx.bool_val(true);
+        std::optional<z3::expr> C;
+        if (X.isConst())
+          C = InObject(X, Y);
+        else if (Y.isConst())
+          C = InObject(Y, X);
+        else
+          Exact = false;
+        if (C)
+          Any = Any || *C;
       }
-    return Ctx.bool_val(false);
+    return Any.simplify();
   }
   // [a, a+n) and [b, b+m) overlap; a string function's [p, p+1) is the
   // part it certainly touches.

@@ -975,6 +975,8 @@ ValidationResult Replayer::run() {
             for (unsigned T = 0; T < P.FirstUnscheduled; ++T)
               if (P.Threads[T].LocksToEnd)
                 R.RanToEnd.push_back({T, P.Threads[T].LocksToEnd});
+              else if (P.Threads[T].ExtraLocks)
+                R.ExtraLocks.push_back({T, P.Threads[T].ExtraLocks});
             return Finish(Feasibility::Feasible, "");
           }
         }

@@ -86,6 +86,9 @@ struct ThreadState {
   /// early where the program runs it in full (loop-counter abstraction).
   bool ToEnd = false;
   unsigned LocksToEnd = 0; ///< Lock operations it took so, if scheduled.
+  /// Lock operations it took between two of its steps that the
+  /// interleaving does not show (a loop the model checker left early).
+  unsigned ExtraLocks = 0;
   const llvm::CallBase *CreatedBy = nullptr; ///< Off the interleaving.
   /// The conditional branch it took last: where a dead path left the
   /// interleaving (refinement hints).

@@ -94,6 +94,10 @@ struct ValidationResult {
   /// taking locks the interleaving does not show (the model checker left
   /// their loops early: loop-counter abstraction).
   std::vector<std::pair<unsigned, unsigned>> RanToEnd;
+  /// Feasible: other threads of the interleaving (instance, lock
+  /// operations) that took locks between their steps, while the others
+  /// waited, that the interleaving does not show.
+  std::vector<std::pair<unsigned, unsigned>> ExtraLocks;
   /// Not feasible: the global memory the branch where the replay left the
   /// interleaving read, through locals and helpers' results (the pointers
   /// its loads use). Tracking it may let the model checker see the data
