@@ -850,10 +850,7 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
     if (Api.Kind == ActionKind::Wait)
       A.Mutex = objectsOf(Second);
     if (Api.Kind == ActionKind::Once)
-      for (const MemLoc &L : PTA.pointsTo(Second))
-        if (auto *F = dyn_cast_or_null<Function>(TM.Objects[L.Obj].Site))
-          if (!F->isDeclaration())
-            A.Callees.push_back(F);
+      A.Callees = onceRoutines(PTA, TM, Second);
   }
   if (Api.Kind == ActionKind::TryLock || Api.Kind == ActionKind::SemTryWait) {
     std::string Name = "try@" + std::to_string(A.Loc.Line);

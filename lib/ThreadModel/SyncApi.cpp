@@ -12,7 +12,10 @@
 
 #include "ThreadModelInternal.h"
 
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
+
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -130,6 +133,32 @@ const Value *startRoutineArgument(const CreationSite &C,
 
 bool isCxxStartThread(StringRef Name) {
   return Name.starts_with("_ZNSt6thread15_M_start_thread");
+}
+
+const GlobalVariable *onceProxySlot(const Function &Routine) {
+  if (!Routine.isDeclaration() || Routine.getName() != "__once_proxy")
+    return nullptr;
+  return Routine.getParent()->getNamedGlobal("_ZSt11__once_call");
+}
+
+std::vector<const Function *> onceRoutines(const PointsToAnalysis &PTA,
+                                           const ThreadModel &TM,
+                                           const Value *Routine) {
+  std::vector<const Function *> Out;
+  auto Add = [&](const MemLoc &L) {
+    if (auto *F = dyn_cast_or_null<Function>(TM.Objects[L.Obj].Site))
+      if (!F->isDeclaration() && !is_contained(Out, F))
+        Out.push_back(F);
+  };
+  for (const MemLoc &L : PTA.pointsTo(Routine)) {
+    Add(L);
+    auto *F = dyn_cast_or_null<Function>(TM.Objects[L.Obj].Site);
+    if (const GlobalVariable *Slot = F ? onceProxySlot(*F) : nullptr)
+      for (const MemLoc &S : PTA.pointsTo(Slot))
+        for (const MemLoc &C : PTA.contentOf(S))
+          Add(C);
+  }
+  return Out;
 }
 
 } // namespace racesift

@@ -85,10 +85,7 @@ struct ModelBuilder {
       }
       const SyncApi *Api = lookupSyncApi(F->getName());
       if (Api && Api->Kind == ActionKind::Once && CB.arg_size() > 1)
-        for (const MemLoc &L : PTA.pointsTo(CB.getArgOperand(1)))
-          if (auto *R = dyn_cast_or_null<Function>(TM.Objects[L.Obj].Site))
-            if (!R->isDeclaration())
-              Out.push_back(R);
+        llvm::append_range(Out, onceRoutines(PTA, TM, CB.getArgOperand(1)));
     }
   }
 

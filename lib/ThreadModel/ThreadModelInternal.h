@@ -319,6 +319,12 @@ struct CreateApi {
   int TableArg = -1;
 };
 const CreateApi *lookupCreateApi(llvm::StringRef Name);
+/// The defined functions a pthread_once call given Routine runs: those it
+/// points to, and for libstdc++'s `__once_proxy` those stored in
+/// `std::__once_call` (once-proxy).
+std::vector<const llvm::Function *> onceRoutines(const PointsToAnalysis &PTA,
+                                                 const ThreadModel &TM,
+                                                 const llvm::Value *Routine);
 /// The objects Ptr may point to, sorted, without duplicates.
 std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,
                                      const llvm::Value *Ptr);

@@ -16,8 +16,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Replay.h"
+#include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -262,6 +264,15 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       return Ret(0);
     uint64_t Fn = concretize(P, eval(P, F, CB.getArgOperand(1)), "once");
     auto It = P.FunctionAt.find(Fn);
+    // once-proxy: std::call_once's routine is the one its caller stored in
+    // std::__once_call (thread-local; the replay keeps one copy, which the
+    // caller has just written).
+    if (It != P.FunctionAt.end())
+      if (const GlobalVariable *Slot = onceProxySlot(*It->second)) {
+        Val Stored = load(P, concretize(P, eval(P, F, Slot), "once"),
+                          PointerType::get(CB.getContext(), 0), "");
+        It = P.FunctionAt.find(concretize(P, Stored, "once"));
+      }
     if (It == P.FunctionAt.end() || It->second->isDeclaration())
       throw Unsupported{"a once-function the replay cannot name"};
     Frame Fr;

@@ -23,6 +23,7 @@
 namespace llvm {
 class Function;
 class DataLayout;
+class GlobalVariable;
 class Module;
 class Value;
 class raw_ostream;
@@ -54,6 +55,12 @@ bool isTrackableField(const llvm::Value *Ptr, const llvm::DataLayout &DL);
 /// (release builds of clang discard IR value names), else its IR name, else
 /// "#<ArgNo + 1>".
 std::string parameterName(const llvm::Function &F, unsigned ArgNo);
+
+/// once-proxy: libstdc++'s std::call_once (and so std::async, promises and
+/// futures) hands pthread_once the library's `__once_proxy`, which calls
+/// the function its caller stored in the thread-local `std::__once_call`:
+/// that global when Routine is the proxy, else null.
+const llvm::GlobalVariable *onceProxySlot(const llvm::Function &Routine);
 
 /// False if M refers to no thread-creation API (pthread_create,
 /// thrd_create, std::thread): then it creates no threads and no model is
