@@ -381,6 +381,20 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
                         std::to_string(Locks) +
                         " lock and unlock calls the interleaving does not "
                         "show");
+  if (VR.RanPast) {
+    // The last two steps are the accesses; the interleaving shows them
+    // both about to run, which is not the order the race happens in.
+    const WitnessStep *Runs = nullptr, *Other = nullptr;
+    for (size_t I = P.W.Steps.size() >= 2 ? P.W.Steps.size() - 2 : 0;
+         I < P.W.Steps.size(); ++I)
+      (P.W.Steps[I].Thread == *VR.RanPast ? Runs : Other) = &P.W.Steps[I];
+    if (Runs && Other)
+      P.Notes.push_back("'" + Runs->ThreadName + "' makes its " + Runs->Step +
+                        " and runs on, releasing nothing, before '" +
+                        Other->ThreadName + "' makes its " + Other->Step +
+                        ": no happens-before orders the two (the "
+                        "interleaving shows both about to run)");
+  }
   for (auto [Thread, Locks] : VR.ExtraLocks)
     if (std::string Name = NameOf(Thread); !Name.empty())
       P.Notes.push_back("'" + Name + "' also makes " + std::to_string(Locks) +

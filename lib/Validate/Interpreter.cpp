@@ -292,11 +292,11 @@ bool Replayer::step(Path &P, unsigned T) {
   const Instruction &I = *F.It;
   if (++Steps > Opts.MaxSteps)
     throw Unsupported{"the validation step budget ran out"};
-  if (++P.SegmentSteps > Opts.MaxSegment) {
+  if (++P.SegmentSteps > SegmentCap) {
     // Most often a spin loop waiting for a thread that waits itself; but a
     // long computation looks the same, so it proves nothing.
     if (P.Assumed.empty())
-      P.Assumed = "that a thread which ran " + std::to_string(Opts.MaxSegment) +
+      P.Assumed = "that a thread which ran " + std::to_string(SegmentCap) +
                   " instructions without reaching its next step spins for "
                   "ever";
     dead(P, "a thread keeps running without reaching its next step (a spin "

@@ -639,7 +639,7 @@ bool Replayer::runPath(Path &P) {
   if (!P.Interleave) {
     // First the two threads in turn, each up to its access; if they miss
     // each other, the refinement below interleaves them.
-    for (unsigned First : {2u, 1u}) {
+    for (unsigned First : {RunPastFirst + 1, RunPastFirst, 2u, 1u}) {
       Path Alt = P;
       Alt.Interleave = First;
       Finals.push_back(std::move(Alt));
@@ -650,6 +650,8 @@ bool Replayer::runPath(Path &P) {
         return false;
     return true;
   }
+  if (P.Interleave >= RunPastFirst)
+    return true; // runPast takes it from here.
   // The two threads alternate at each access to memory other than their
   // own stack (`last = j; last->n = 1;` in two threads races only if both
   // stores come before both loads).
@@ -732,13 +734,17 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
   if (&*P.Threads[A.Thread].Stack.back().It != A.Inst ||
       &*P.Threads[B.Thread].Stack.back().It != B.Inst)
     throw Unsupported{"the replay stopped elsewhere than at the accesses"};
-  z3::expr Same = Ctx.bool_val(true);
   std::optional<Touch> TA = touchOf(P, A.Thread, In.FirstAccess),
                        TB = touchOf(P, B.Thread, In.SecondAccess);
   if (!TA || !TB)
     throw Unsupported{"a racing access the replay cannot locate"};
+  return confirmMeet(P, *TA, *TB, R);
+}
+
+bool Replayer::confirmMeet(Path &P, const Touch &TA, const Touch &TB,
+                           ValidationResult &R) {
   bool Exact = true;
-  Same = meets(P, *TA, *TB, Exact);
+  z3::expr Same = meets(P, TA, TB, Exact);
   std::optional<z3::model> M =
       Same.is_false() ? std::nullopt : modelOf(P, &Same);
   if (!M) {
@@ -746,8 +752,7 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
     // the first bytes miss proves nothing.
     if (!Exact) {
       if (InexactMiss.empty())
-        InexactMiss = "how many bytes " +
-                      (TA->Exact ? TB->Callee : TA->Callee) +
+        InexactMiss = "how many bytes " + (TA.Exact ? TB.Callee : TA.Callee) +
                       " touches is not known before it runs";
       return false;
     }
@@ -967,7 +972,9 @@ ValidationResult Replayer::run() {
           std::vector<Path> &From = Pending.empty() ? Finals : Pending;
           Path P = std::move(From.back());
           From.pop_back();
-          if (runPath(P) && (raceCheck(P, R) || laterOccurrence(P, R))) {
+          if (runPath(P) && (P.Interleave >= RunPastFirst
+                                 ? runPast(P, R)
+                                 : raceCheck(P, R) || laterOccurrence(P, R))) {
             if (Calls.front() != TM.Templates[0].Entry)
               for (const Function *F : Calls)
                 R.Entries.push_back(functionName(*F));

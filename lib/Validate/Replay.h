@@ -45,6 +45,11 @@ namespace validate {
 constexpr unsigned MaxUnscheduled = 16, MaxUnscheduledPerSite = 4;
 /// Later executions of a racing access tried (laterOccurrence).
 constexpr unsigned MaxLaterOccurrences = 256;
+/// Path::Interleave of a run-past schedule (RunPast.cpp), and how many of
+/// the running thread's stores the other thread may follow.
+constexpr unsigned RunPastFirst = 3;
+constexpr unsigned MaxRunPast = 64;
+constexpr uint64_t RunPastSegment = 20000;
 
 /// A construct the replay does not model: the witness is not validated.
 struct Unsupported {
@@ -169,7 +174,9 @@ struct Path {
   uint64_t NextBase = uint64_t(1) << 20;
   size_t Next = 0; ///< The next step to replay.
   /// Interleave the two threads' last segments at their shared accesses,
-  /// the first (1) or the second (2) racing thread first; 0: in turn.
+  /// the first (1) or the second (2) racing thread first; 0: in turn;
+  /// RunPastFirst (+1): the first (second) racing thread runs past its
+  /// access before the other reaches its own (RunPast.cpp).
   unsigned Interleave = 0;
   /// A forked path: the branch decision it resumes with, and where: the
   /// branch and the thread standing at it (other threads may step first).
@@ -227,6 +234,9 @@ private:
   /// the two may still meet further on, so no path that misses them so
   /// proves the interleaving infeasible.
   std::string InexactMiss;
+  /// Instructions a thread may run between two steps (Opts.MaxSegment;
+  /// less while a run-past schedule tries the other thread).
+  uint64_t SegmentCap = Opts.MaxSegment;
   /// The conjuncts asserted in Solver, one scope each (modelOf).
   std::vector<z3::expr> Asserted;
   /// The solver's last models, most recent first, with the conjuncts each
@@ -411,6 +421,19 @@ private:
   /// The condition on inputs under which A and B certainly touch a common
   /// byte; Exact is false if they may meet without it.
   z3::expr meets(Path &P, const Touch &A, const Touch &B, bool &Exact);
+  /// hb-race (RunPast.cpp): one racing thread makes its access and runs on,
+  /// releasing nothing, while the other reaches its own: no happens-before
+  /// orders the two.
+  bool runPast(Path &P, ValidationResult &R);
+  /// Runs T up to and over its next store to memory other than its stack;
+  /// false if it would first release (or could: an unknown function, its
+  /// end) or the path ends. Each time T makes its access S (the model's
+  /// Acc) on the way, adds what it touches to Made.
+  bool runOnWithoutRelease(Path &P, unsigned T, const ReplayStep &S,
+                           AccessId Acc, std::vector<Touch> &Made);
+  /// Whether TA and TB meet on P; sets R's inputs if they do.
+  bool confirmMeet(Path &P, const Touch &TA, const Touch &TB,
+                   ValidationResult &R);
   /// The call's result is taken on trust: an input, or a new object.
   bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   const std::string &What);

@@ -26,6 +26,7 @@
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -98,6 +99,9 @@ struct ValidationResult {
   /// operations) that took locks between their steps, while the others
   /// waited, that the interleaving does not show.
   std::vector<std::pair<unsigned, unsigned>> ExtraLocks;
+  /// Feasible by hb-race: the instance that made its access and ran on,
+  /// releasing nothing, before the other made its own.
+  std::optional<unsigned> RanPast;
   /// Not feasible: the global memory the branch where the replay left the
   /// interleaving read, through locals and helpers' results (the pointers
   /// its loads use). Tracking it may let the model checker see the data

@@ -16,7 +16,7 @@
 // MODEL: A1 read ms at own-frame.c:[[#@LINE+23]]:8 objects {ms} own instance
 // MODEL: A2 write ms at own-frame.c:[[#@LINE+22]]:6 objects {ms} own instance
 // FREE: lockset layer: 1 shared locations, 0 protected pairs, 0 candidate pairs
-// HANDED-DAG: own-frame.c:[[#@LINE+18]]:12: warning: data race on 'ms': write in thread 'routine' conflicts with write in thread 'routine'
+// HANDED-DAG: own-frame.c:[[#@LINE+18]]:12: warning: data race on 'ms': write in thread 'routine' conflicts with {{read|write}} in thread 'routine'
 // HANDED-DAG: own-frame.c:[[#@LINE+15]]:10: warning: data race on 'handed': write in thread 'routine' conflicts with read in thread 'routine'
 // HANDED-DAG: own-frame.c:[[#@LINE+14]]:10: warning: data race on 'handed': write in thread 'routine' conflicts with write in thread 'routine'
 // HANDED-DAG: own-frame.c:[[#@LINE+15]]:12: warning: possible data race on 'ms'
