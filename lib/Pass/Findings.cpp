@@ -395,6 +395,10 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
                         ": no happens-before orders the two (the "
                         "interleaving shows both about to run)");
   }
+  for (auto [Thread, Waits] : VR.TimedOut)
+    if (std::string Name = NameOf(Thread); !Name.empty())
+      P.Notes.push_back("'" + Name + "' times out in " + std::to_string(Waits) +
+                        " timed wait(s) the interleaving does not show");
   for (auto [Thread, Locks] : VR.ExtraLocks)
     if (std::string Name = NameOf(Thread); !Name.empty())
       P.Notes.push_back("'" + Name + "' also makes " + std::to_string(Locks) +

@@ -20,6 +20,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <cerrno>
+
 using namespace llvm;
 
 namespace racesift {
@@ -130,6 +132,21 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   }
   if (Is(ActionKind::Detach)) {
     finishCall(P, T, CB, Zero); // Waits for nothing.
+    return true;
+  }
+  // A timed wait the interleaving does not show times out: the thread gives
+  // its mutex back and takes it again while the others wait, which any
+  // scheduler may do once the deadline passes.
+  const Function *Waited = CB.getCalledFunction();
+  StringRef WaitName = Waited ? Waited->getName() : "";
+  if (Is(ActionKind::Wait) &&
+      (WaitName == "pthread_cond_timedwait" ||
+       WaitName == "pthread_cond_clockwait" || WaitName == "cnd_timedwait")) {
+    unsigned Timedout = WaitName == "cnd_timedwait" ? 4 /* thrd_timedout */
+                                                    : ETIMEDOUT;
+    ++P.Threads[T].TimedOut;
+    finishCall(P, T, CB,
+               Val::constant(DL.getTypeSizeInBits(CB.getType()), Timedout));
     return true;
   }
   if (Is(ActionKind::Join) && !P.Unscheduled.empty()) {

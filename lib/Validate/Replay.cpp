@@ -984,6 +984,9 @@ ValidationResult Replayer::run() {
                 R.RanToEnd.push_back({T, P.Threads[T].LocksToEnd});
               else if (P.Threads[T].ExtraLocks)
                 R.ExtraLocks.push_back({T, P.Threads[T].ExtraLocks});
+            for (unsigned T = 0; T < P.FirstUnscheduled; ++T)
+              if (P.Threads[T].TimedOut)
+                R.TimedOut.push_back({T, P.Threads[T].TimedOut});
             return Finish(Feasibility::Feasible, "");
           }
         }

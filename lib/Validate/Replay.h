@@ -94,6 +94,8 @@ struct ThreadState {
   /// Lock operations it took between two of its steps that the
   /// interleaving does not show (a loop the model checker left early).
   unsigned ExtraLocks = 0;
+  /// Timed waits that timed out where the interleaving does not show them.
+  unsigned TimedOut = 0;
   const llvm::CallBase *CreatedBy = nullptr; ///< Off the interleaving.
   /// The conditional branch it took last: where a dead path left the
   /// interleaving (refinement hints).

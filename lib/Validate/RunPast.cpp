@@ -101,8 +101,8 @@ bool Replayer::runPast(Path &P, ValidationResult &R) {
     return DropForks(), false;
 
   std::optional<Touch> TA = touchOf(P, A.Thread, AccA);
-  if (!TA || mayRelease(*P.Threads[A.Thread].Stack.back().It,
-                        P.Threads[A.Thread]) ||
+  if (!TA ||
+      mayRelease(*P.Threads[A.Thread].Stack.back().It, P.Threads[A.Thread]) ||
       !step(P, A.Thread))
     return DropForks(), false;
   std::vector<Touch> Made{std::move(*TA)};

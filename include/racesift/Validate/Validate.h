@@ -99,6 +99,9 @@ struct ValidationResult {
   /// operations) that took locks between their steps, while the others
   /// waited, that the interleaving does not show.
   std::vector<std::pair<unsigned, unsigned>> ExtraLocks;
+  /// Feasible: threads of the interleaving (instance, calls) whose timed
+  /// waits the interleaving does not show timed out.
+  std::vector<std::pair<unsigned, unsigned>> TimedOut;
   /// Feasible by hb-race: the instance that made its access and ran on,
   /// releasing nothing, before the other made its own.
   std::optional<unsigned> RanPast;
