@@ -139,8 +139,12 @@ std::optional<Replayer::Touch> Replayer::touchOf(Path &P, unsigned T,
   return X;
 }
 
-z3::expr Replayer::meets(Path &P, const Touch &A, const Touch &B, bool &Exact) {
-  Exact = A.Exact && B.Exact;
+z3::expr Replayer::meets(Path &P, const Touch &A, const Touch &B,
+                         std::string &Unsure) {
+  Unsure.clear();
+  if (!A.Exact || !B.Exact)
+    Unsure = "how many bytes " + (A.Exact ? B.Callee : A.Callee) +
+             " touches is not known before it runs";
   if (A.InObjectOf || B.InObjectOf) {
     const Touch &W = A.InObjectOf ? A : B, &O = A.InObjectOf ? B : A;
     if (W.InObjectOf->empty() || (O.InObjectOf && O.InObjectOf->empty()))
@@ -169,7 +173,9 @@ z3::expr Replayer::meets(Path &P, const Touch &A, const Touch &B, bool &Exact) {
         else if (Y.isConst())
           C = InObject(Y, X);
         else
-          Exact = false;
+          Unsure = "whether the object " + W.Callee +
+                   " touches is the other access's depends on pointers "
+                   "the replay does not know";
         if (C)
           Any = Any || *C;
       }

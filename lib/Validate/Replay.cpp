@@ -743,17 +743,16 @@ bool Replayer::raceCheck(Path &P, ValidationResult &R) {
 
 bool Replayer::confirmMeet(Path &P, const Touch &TA, const Touch &TB,
                            ValidationResult &R) {
-  bool Exact = true;
-  z3::expr Same = meets(P, TA, TB, Exact);
+  std::string Unsure;
+  z3::expr Same = meets(P, TA, TB, Unsure);
   std::optional<z3::model> M =
       Same.is_false() ? std::nullopt : modelOf(P, &Same);
   if (!M) {
     // A string function touches its pointer's byte and maybe more: that
     // the first bytes miss proves nothing.
-    if (!Exact) {
+    if (!Unsure.empty()) {
       if (InexactMiss.empty())
-        InexactMiss = "how many bytes " + (TA.Exact ? TB.Callee : TA.Callee) +
-                      " touches is not known before it runs";
+        InexactMiss = std::move(Unsure);
       return false;
     }
     dead(P, "the two accesses touch different addresses in this "

@@ -421,8 +421,8 @@ private:
   /// it accesses no memory.
   std::optional<Touch> touchOf(Path &P, unsigned T, AccessId Acc);
   /// The condition on inputs under which A and B certainly touch a common
-  /// byte; Exact is false if they may meet without it.
-  z3::expr meets(Path &P, const Touch &A, const Touch &B, bool &Exact);
+  /// byte; Unsure says why they may meet without it, if they may.
+  z3::expr meets(Path &P, const Touch &A, const Touch &B, std::string &Unsure);
   /// hb-race (RunPast.cpp): one racing thread makes its access and runs on,
   /// releasing nothing, while the other reaches its own: no happens-before
   /// orders the two.
