@@ -1615,6 +1615,10 @@ buildThreadModel(Module &M,
   TM.ModuleName = M.getSourceFileName();
   TM.HasDebugInfo =
       M.debug_compile_units_begin() != M.debug_compile_units_end();
+  for (const DICompileUnit *CU : M.debug_compile_units())
+    TM.UnitFiles.push_back(ThreadModel::unitPath(CU->getDirectory().str(),
+                                                 CU->getFilename().str()));
+  llvm::sort(TM.UnitFiles);
   PointsToAnalysis PTA(M, TM.Objects, Deadline, MaxPointsTo, PointsToSteps);
   if (PTA.exhausted()) {
     // Incomplete points-to sets would hide threads and aliases: give up on
