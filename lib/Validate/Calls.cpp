@@ -189,7 +189,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return true;
   };
   auto Copy = [&](uint64_t Dst, uint64_t Src, const Val &Len) {
-    uint64_t L = pin(P, Len, "copy length", true);
+    uint64_t L = pinCount(P, Len, "copy length");
     if (L > (1u << 16))
       throw Unsupported{"a copy of more than 64 KiB"};
     std::vector<Val> Bytes;
@@ -199,7 +199,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       P.Mem.set(Dst + I, Bytes[I]);
   };
   auto Fill = [&](uint64_t Dst, const Val &Byte, const Val &Len) {
-    uint64_t L = pin(P, Len, "fill length", true);
+    uint64_t L = pinCount(P, Len, "fill length");
     if (L > (1u << 20))
       throw Unsupported{"a fill of more than 1 MiB"};
     Val B = Ops.trunc(Byte, 8);

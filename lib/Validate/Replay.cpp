@@ -562,20 +562,12 @@ uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
   return A;
 }
 
-uint64_t Replayer::pin(Path &P, const Val &V, const char *What, bool Count) {
+uint64_t Replayer::pinCount(Path &P, const Val &V, const char *What) {
   if (V.isConst() || V.isAggregate())
     return concretize(P, V, What);
-  std::vector<uint64_t> Tries = {1, 8, 64, 1024};
-  if (!Count) {
-    // An address: the one a model of the path gives.
-    std::optional<z3::model> M = modelOf(P, nullptr);
-    if (!M)
-      throw Unsupported{"the solver gave up"}; // PC was satisfiable.
-    Tries = {M->eval(Ops.expr(V), true).get_numeral_uint64()};
-  }
-  for (uint64_t N : Tries) {
+  for (uint64_t N : {1, 8, 64, 1024}) {
     z3::expr Pin = Ops.expr(V) == Ctx.bv_val(N, V.W);
-    if (Count && !satisfiable(P, Pin))
+    if (!satisfiable(P, Pin))
       continue;
     P.PC.push_back(Pin);
     if (P.Assumed.empty())

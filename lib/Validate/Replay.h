@@ -330,11 +330,10 @@ private:
                   const std::vector<z3::expr> &Conds,
                   const std::vector<unsigned> &Visits);
   uint64_t concretize(Path &P, const Val &V, const char *What);
-  /// A copy's or fill's address or byte count that depends on inputs
-  /// (memcpy of a strlen), fixed to one value the path allows (a count: a
-  /// small one): the path goes on with those inputs, and its death proves
-  /// nothing (Path::Assumed).
-  uint64_t pin(Path &P, const Val &V, const char *What, bool Count);
+  /// A copy's or fill's byte count that depends on inputs (memcpy of a
+  /// strlen), fixed to a small value the path allows: the path goes on
+  /// with those inputs, and its death proves nothing (Path::Assumed).
+  uint64_t pinCount(Path &P, const Val &V, const char *What);
   void dead(const Path &P, std::string Why);
   std::string describe(const ReplayStep &S) const;
 
