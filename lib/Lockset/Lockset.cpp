@@ -87,15 +87,15 @@ bool isSharedObject(const ThreadModel &TM, ObjectId Id) {
 }
 
 /// Source order of two contexts, for deterministic output.
-bool contextBefore(const ThreadModel &TM, const AccessTable &AT,
-                   const AccessContext &A, const AccessContext &B) {
+bool contextBefore(const AccessTable &AT, const AccessContext &A,
+                   const AccessContext &B) {
   const Access *X = AT.get(A.Acc), *Y = AT.get(B.Acc);
   // The sources being compiled before their headers: a location's
   // candidate pairs are kept and shown in this order, and the user's code
   // is what the user reads (a counter next to a std::string cache was
   // shown by a pair in charconv.h).
-  if (X && Y && TM.inUnitFile(X->Loc) != TM.inUnitFile(Y->Loc))
-    return TM.inUnitFile(X->Loc);
+  if (X && Y && X->InUnitFile != Y->InUnitFile)
+    return X->InUnitFile;
   if (X && Y && !(X->Loc == Y->Loc))
     return X->Loc < Y->Loc;
   return std::tie(A.Acc, A.Thread, A.Held) < std::tie(B.Acc, B.Thread, B.Held);
@@ -164,7 +164,7 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
   }
   std::sort(R.Contexts.begin(), R.Contexts.end(),
             [&](const AccessContext &A, const AccessContext &B) {
-              return contextBefore(TM, AT, A, B);
+              return contextBefore(AT, A, B);
             });
 
   // Bucket accesses by shared object, each with its locations there (a
@@ -207,11 +207,11 @@ LocksetResult racesift::computeLocksets(const ThreadModel &TM,
   stableSort(R.Candidates, [&](const Candidate &P, const Candidate &Q) {
     if (P.Loc != Q.Loc)
       return P.Loc < Q.Loc;
-    if (contextBefore(TM, AT, P.First, Q.First))
+    if (contextBefore(AT, P.First, Q.First))
       return true;
-    if (contextBefore(TM, AT, Q.First, P.First))
+    if (contextBefore(AT, Q.First, P.First))
       return false;
-    return contextBefore(TM, AT, P.Second, Q.Second);
+    return contextBefore(AT, P.Second, Q.Second);
   });
   RACESIFT_DEBUG(debugs() << "racesift-lockset: " << R.Candidates.size()
                           << " candidate pairs, " << R.ProtectedPairs

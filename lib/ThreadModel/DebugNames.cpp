@@ -65,6 +65,12 @@ SourceLoc sourceLocOf(const Instruction &I) {
   return L;
 }
 
+std::string unitPath(StringRef Dir, StringRef File) {
+  if (File.empty() || File.front() == '/' || Dir.empty())
+    return File.str();
+  return (Dir + "/" + File).str();
+}
+
 void setGlobalDebugInfo(MemObject &O, const GlobalVariable &GV) {
   SmallVector<DIGlobalVariableExpression *, 1> GVEs;
   GV.getDebugInfo(GVEs);

@@ -615,6 +615,8 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   }
   A.Name = std::move(Name);
   A.Loc = sourceLocOf(I);
+  A.InUnitFile = std::binary_search(TM.UnitFiles.begin(), TM.UnitFiles.end(),
+                                    unitPath(A.Loc.Dir, A.Loc.File));
   Action Act;
   Act.Kind = IsWrite ? ActionKind::Write : ActionKind::Read;
   Act.Acc = A.Id;

@@ -1616,8 +1616,7 @@ buildThreadModel(Module &M,
   TM.HasDebugInfo =
       M.debug_compile_units_begin() != M.debug_compile_units_end();
   for (const DICompileUnit *CU : M.debug_compile_units())
-    TM.UnitFiles.push_back(ThreadModel::unitPath(CU->getDirectory().str(),
-                                                 CU->getFilename().str()));
+    TM.UnitFiles.push_back(unitPath(CU->getDirectory(), CU->getFilename()));
   llvm::sort(TM.UnitFiles);
   PointsToAnalysis PTA(M, TM.Objects, Deadline, MaxPointsTo, PointsToSteps);
   if (PTA.exhausted()) {

@@ -68,6 +68,10 @@ std::optional<DataField> trackableField(const llvm::Value *Ptr,
 /// Source location of an instruction (function name always set).
 SourceLoc sourceLocOf(const llvm::Instruction &I);
 
+/// A debug-info file's path as ThreadModel::UnitFiles holds it: File, or
+/// Dir/File if File is relative.
+std::string unitPath(llvm::StringRef Dir, llvm::StringRef File);
+
 /// A location in the toolchain's or the system's headers (libstdc++'s
 /// std::thread and std::mutex, glibc's inline functions): never where the
 /// user wants to be sent.

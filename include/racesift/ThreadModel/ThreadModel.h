@@ -19,7 +19,6 @@
 #include "racesift/Support/SourceLoc.h"
 #include "llvm/ADT/SmallVector.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -263,6 +262,8 @@ struct Access {
   int32_t BaseParam = -1;
   std::string Name; ///< Source-level name: "x", "p->count", ...
   SourceLoc Loc;
+  /// Loc is in one of ThreadModel::UnitFiles, not in a header.
+  bool InUnitFile = false;
 };
 
 /// Whether two accesses to one abstract location conflict: at least one
@@ -548,19 +549,8 @@ struct ThreadModel {
   std::unordered_map<const llvm::Function *, unsigned> FunctionIndex;
   bool HasDebugInfo = false;
   /// The paths of the module's compile units' files (the sources being
-  /// compiled, not their headers), sorted; see unitPath.
+  /// compiled, not their headers), sorted (Access::InUnitFile).
   std::vector<std::string> UnitFiles;
-  /// A file's path as UnitFiles holds it: File, or Dir/File if File is
-  /// relative.
-  static std::string unitPath(const std::string &Dir, const std::string &File) {
-    return File.empty() || File.front() == '/' || Dir.empty()
-               ? File
-               : Dir + "/" + File;
-  }
-  bool inUnitFile(const SourceLoc &L) const {
-    return std::binary_search(UnitFiles.begin(), UnitFiles.end(),
-                              unitPath(L.Dir, L.File));
-  }
   /// A budget ran out while building: the model is empty.
   bool BudgetExhausted = false;
   /// It was the points-to solver's step budget, not the clock (the
