@@ -269,8 +269,14 @@ uint32_t ConstraintBuilder::returnNode(const Function &F) {
 
 void ConstraintBuilder::addInitializer(uint32_t ObjLoc, const Constant *C,
                                        int64_t Off) {
-  if (!mayHoldPointer(C->getType()))
+  if (!mayHoldPointer(C->getType())) {
+    SmallVector<std::pair<int64_t, const Function *>, 2> Fns;
+    memberFunctions(C, Off, Fns);
+    ObjectId Obj = G.loc(ObjLoc).Loc.Obj;
+    for (auto [FOff, F] : Fns)
+      S.addCopy(nodeOf(F), G.loc(S.locFor(Obj, FOff)).Content);
     return;
+  }
   if (auto *CA = dyn_cast<ConstantAggregate>(C)) {
     if (auto *ST = dyn_cast<StructType>(C->getType())) {
       const StructLayout *SL = DL.getStructLayout(ST);
@@ -296,6 +302,7 @@ void ConstraintBuilder::buildConstraints() {
   AllocWrappers = findAllocationWrappers(M);
   ReturnedArgs = findReturnedArgs(M);
   findForwardings();
+  scanMemberPointers();
   for (const GlobalVariable &GV : M.globals()) {
     uint64_t Size = GV.getValueType()->isSized()
                         ? DL.getTypeAllocSize(GV.getValueType())

@@ -141,6 +141,29 @@ private:
   /// what unknown code may hand back.
   uint32_t escapedNode();
 
+  //===--- Member-function pointers (MemberPointers.cpp) -------------===//
+
+  /// The functions constant C carries as integers (`ptrtoint (ptr @f to
+  /// i64)`, alone or in a constant aggregate), each at its offset in C.
+  void memberFunctions(
+      const llvm::Constant *C, int64_t Off,
+      llvm::SmallVectorImpl<std::pair<int64_t, const llvm::Function *>> &Out)
+      const;
+  /// Sets MemberPointersExact.
+  void scanMemberPointers();
+  /// The constraints of I if it is one of clang's member-pointer idioms
+  /// (store, call through `inttoptr`, this-adjustment, vtable slot);
+  /// false if visit() handles I as usual.
+  bool visitMemberPointer(llvm::Instruction &I);
+  /// Dst >= the function integer V (a member pointer's first field) holds.
+  void addMemberFunction(const llvm::Value *V, uint32_t Dst, unsigned Depth);
+  /// Stores member pointer V (of member-pointer type) through Ptr.
+  void storeMemberPointer(const llvm::Value *V, const llvm::Value *Ptr,
+                          unsigned Depth);
+  /// Every member pointer of the module is a non-virtual function with a
+  /// zero this-adjustment, made from constants and copied whole.
+  bool MemberPointersExact = true;
+
   //===--- Calls (ConstraintBuilder.cpp) ----------------------------===//
 
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);

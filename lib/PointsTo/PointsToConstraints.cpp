@@ -30,6 +30,8 @@ using namespace llvm;
 namespace racesift {
 
 void ConstraintBuilder::visit(Instruction &I) {
+  if (visitMemberPointer(I))
+    return;
   if (auto *AI = dyn_cast<AllocaInst>(&I)) {
     std::optional<TypeSize> Sz = AI->getAllocationSize(DL);
     uint64_t Size = Sz && !Sz->isScalable() ? Sz->getFixedValue() : 0;
