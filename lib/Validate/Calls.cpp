@@ -325,6 +325,15 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return Done(Val::constant(RW, P.Threads[T].Id));
   if (N == "pthread_equal" || N == "thrd_equal")
     return Done(Ops.zext(Ops.compare(CmpInst::ICMP_EQ, Arg(0), Arg(1)), RW));
+  if (std::optional<bool> Channel = channelCall(P, T, CB, N))
+    return *Channel;
+  if (N == "pthread_barrier_init") {
+    uint64_t Count = pinCount(P, Arg(2), "barrier count");
+    if (Count == 0)
+      return Done(Val::constant(RW, EINVAL));
+    P.Barriers[concretize(P, Arg(0), "barrier")] = BarrierState{Count, 0, {}};
+    return Done(Val::constant(RW, 0));
+  }
   if (N.starts_with("pthread_") || N.starts_with("sem_") ||
       N.starts_with("mtx_") || N.starts_with("cnd_"))
     // Initialisers, attributes, destroyers: they succeed.

@@ -290,6 +290,8 @@ bool Replayer::step(Path &P, unsigned T) {
   ThreadState &TS = P.Threads[T];
   Frame &F = TS.Stack.back();
   const Instruction &I = *F.It;
+  if (TS.AtBarrier && waitingAtBarrier(P, T))
+    return false;
   if (++Steps > Opts.MaxSteps)
     throw Unsupported{"the validation step budget ran out"};
   if (++P.SegmentSteps > SegmentCap) {

@@ -22,6 +22,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/BasicBlock.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -96,6 +97,10 @@ struct ThreadState {
   unsigned ExtraLocks = 0;
   /// Timed waits that timed out where the interleaving does not show them.
   unsigned TimedOut = 0;
+  /// The barrier (address, cycle) it waits at: it runs on when that cycle
+  /// is complete.
+  std::optional<std::pair<uint64_t, uint64_t>> AtBarrier;
+  const llvm::Instruction *BarrierCall = nullptr;
   const llvm::CallBase *CreatedBy = nullptr; ///< Off the interleaving.
   /// The conditional branch it took last: where a dead path left the
   /// interleaving (refinement hints).
@@ -157,6 +162,24 @@ struct HeldLock {
   unsigned Count = 0;
 };
 
+/// A barrier as pthread_barrier_init made it, and the waiters of its
+/// current cycle with their results.
+struct BarrierState {
+  uint64_t Count = 0;
+  uint64_t Cycle = 0;
+  std::vector<z3::expr> Results;
+};
+
+/// One end of a channel the program made itself (pipe, socketpair): the
+/// bytes written to its peer and not read yet.
+struct ChannelEnd {
+  int64_t Peer = -1; ///< Where its writes go; -1: a pipe's read end.
+  std::deque<Val> Bytes;
+  unsigned Writers = 0; ///< Open ends that write into it.
+  bool NonBlocking = false;
+  bool Closed = false;
+};
+
 /// One path of the replay: everything a fork copies.
 struct Path {
   std::vector<ThreadState> Threads;
@@ -164,6 +187,9 @@ struct Path {
   std::vector<z3::expr> PC;
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
+  std::map<uint64_t, BarrierState> Barriers;
+  std::map<int64_t, ChannelEnd> Channels;
+  int64_t NextChannelFd = 1000;
   std::map<const llvm::GlobalValue *, uint64_t> Globals;
   std::map<uint64_t, const llvm::Function *> FunctionAt;
   std::vector<std::pair<std::string, z3::expr>> Inputs;
@@ -387,6 +413,15 @@ private:
 
   // Steps.
   bool perform(Path &P, const ReplayStep &S);
+  /// pipe, pipe2, socketpair, and read/write/recv/send/close on their
+  /// ends (Channels.cpp); nullopt for any other call.
+  std::optional<bool> channelCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                                  llvm::StringRef N);
+  /// A pthread_barrier_wait step: its result, and the waiters' cycle.
+  bool barrierWait(Path &P, unsigned T, const llvm::CallBase &CB);
+  /// Whether T waits at a barrier whose cycle is not complete (the path
+  /// ends there: it cannot run on).
+  bool waitingAtBarrier(Path &P, unsigned T);
   bool lockStep(Path &P, const ReplayStep &S, const Action &A);
   uint64_t lockAddress(Path &P, const ReplayStep &S, const Action &A,
                        bool Mutex);

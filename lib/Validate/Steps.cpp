@@ -160,6 +160,50 @@ void Replayer::startCreated(Path &P, unsigned T, const CallBase &CB,
   startThread(P, Instance, *Entry, Args);
 }
 
+bool Replayer::barrierWait(Path &P, unsigned T, const CallBase &CB) {
+  Frame &F = P.Threads[T].Stack.back();
+  uint64_t Addr = concretize(P, eval(P, F, CB.getArgOperand(0)), "barrier");
+  auto It = P.Barriers.find(Addr);
+  if (It == P.Barriers.end())
+    throw Unsupported{"a barrier the replay did not see initialised"};
+  BarrierState &B = It->second;
+  // Exactly one waiter of each cycle gets PTHREAD_BARRIER_SERIAL_THREAD
+  // (-1), the others 0; which one POSIX leaves open.
+  Val R = fresh(P, 32, "the result of pthread_barrier_wait");
+  z3::expr E = Ops.expr(R);
+  P.PC.push_back(E == Ctx.bv_val(0, 32) || E == Ctx.bv_val(-1, 32));
+  B.Results.push_back(E == Ctx.bv_val(-1, 32));
+  P.Threads[T].AtBarrier = {Addr, B.Cycle};
+  P.Threads[T].BarrierCall = &CB;
+  if (B.Results.size() >= B.Count) {
+    z3::expr_vector Serial(Ctx);
+    for (const z3::expr &X : B.Results)
+      Serial.push_back(X);
+    P.PC.push_back(z3::atmost(Serial, 1) && z3::atleast(Serial, 1));
+    B.Results.clear();
+    ++B.Cycle;
+  }
+  finishCall(P, T, CB, R);
+  return true;
+}
+
+bool Replayer::waitingAtBarrier(Path &P, unsigned T) {
+  ThreadState &TS = P.Threads[T];
+  if (!TS.AtBarrier)
+    return false;
+  auto [Addr, Cycle] = *TS.AtBarrier;
+  if (P.Barriers[Addr].Cycle != Cycle) {
+    TS.AtBarrier.reset();
+    return false;
+  }
+  std::string Line;
+  if (const DebugLoc &DLoc = TS.BarrierCall->getDebugLoc())
+    Line = " at line " + std::to_string(DLoc.getLine());
+  dead(P, "a thread runs on from pthread_barrier_wait" + Line +
+              " before the barrier's other threads arrive");
+  return true;
+}
+
 bool Replayer::perform(Path &P, const ReplayStep &S) {
   unsigned T = S.Thread;
   const Action *A = actionOf(S);
@@ -289,14 +333,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     return true;
   case ActionKind::SemTryWait:
     return Ret(S.Succeeds ? 0 : -1);
-  case ActionKind::BarrierWait: {
-    // One waiter gets PTHREAD_BARRIER_SERIAL_THREAD (-1), the others 0.
-    Val R = fresh(P, 32, "the result of pthread_barrier_wait");
-    z3::expr E = Ops.expr(R);
-    P.PC.push_back(E == Ctx.bv_val(0, 32) || E == Ctx.bv_val(-1, 32));
-    finishCall(P, T, CB, R);
-    return true;
-  }
+  case ActionKind::BarrierWait:
+    return barrierWait(P, T, CB);
   case ActionKind::Detach:
   case ActionKind::Signal:
   case ActionKind::Broadcast:
