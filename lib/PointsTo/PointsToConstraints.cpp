@@ -52,6 +52,18 @@ void ConstraintBuilder::visit(Instruction &I) {
       Objects[O].Name = DDI->getVariable()->getName().str();
       Objects[O].Type = DDI->getVariable()->getType();
     }
+    // At -O1 and above clang's declare-to-assign turns the declares into
+    // assignment markers linked to the alloca (assignment tracking).
+    if (Objects[O].Name == Name)
+      for (DbgVariableRecord *DVR : at::getDVRAssignmentMarkers(AI)) {
+        Objects[O].Name = DVR->getVariable()->getName().str();
+        Objects[O].Type = DVR->getVariable()->getType();
+      }
+    if (Objects[O].Name == Name)
+      for (DbgAssignIntrinsic *DAI : at::getAssignmentMarkers(AI)) {
+        Objects[O].Name = DAI->getVariable()->getName().str();
+        Objects[O].Type = DAI->getVariable()->getType();
+      }
     S.addPts(nodeOf(AI), S.locFor(O, 0));
     return;
   }
