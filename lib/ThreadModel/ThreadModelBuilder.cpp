@@ -156,6 +156,20 @@ struct ModelBuilder {
       for (ObjectId O : PTA.escapedObjects())
         if (auto *F = dyn_cast_or_null<Function>(TM.Objects[O].Site))
           Escaped.insert(F);
+      // With escaped memory past the points-to budget its objects are among
+      // the unresolved pointers' targets, and what they hold (a vtable's
+      // functions) may be called too.
+      std::vector<ObjectId> Work = PTA.unresolvedTargets();
+      DenseSet<ObjectId> SeenObj(Work.begin(), Work.end());
+      while (!Work.empty()) {
+        ObjectId O = Work.back();
+        Work.pop_back();
+        if (auto *F = dyn_cast_or_null<Function>(TM.Objects[O].Site))
+          Escaped.insert(F);
+        for (const MemLoc &L : PTA.contentOf({O, AnyOffset}))
+          if (SeenObj.insert(L.Obj).second)
+            Work.push_back(L.Obj);
+      }
       for (const auto &[Call, Routines] : StartsOf)
         Starts.insert(Routines.begin(), Routines.end());
       for (const Function &F : M)
