@@ -134,6 +134,25 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
     finishCall(P, T, CB, Zero); // Waits for nothing.
     return true;
   }
+  // A once the interleaving does not show: done, it returns at once; not
+  // started, the thread runs the routine now while the others wait. Only
+  // a routine another thread is running makes it wait.
+  if (Is(ActionKind::Once)) {
+    Frame &F = P.Threads[T].Stack.back();
+    uint64_t Ctl = concretize(P, eval(P, F, CB.getArgOperand(0)), "once");
+    for (unsigned U = 0; U < P.Threads.size(); ++U)
+      for (const Frame &Fr : P.Threads[U].Stack)
+        if (U != T && Fr.OnceControl == Ctl) {
+          dead(P, "a thread waits in a once call while another runs its "
+                  "routine");
+          return false;
+        }
+    ReplayStep S;
+    S.Thread = T;
+    S.Kind = ActionKind::Once;
+    S.Inst = &CB;
+    return perform(P, S);
+  }
   // A timed wait the interleaving does not show times out: the thread gives
   // its mutex back and takes it again while the others wait, which any
   // scheduler may do once the deadline passes.
@@ -170,8 +189,16 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
         return true;
       }
   }
+  std::string What;
+  if (const Function *Called = CB.getCalledFunction())
+    What = " ('" + Called->getName().str() + "'" +
+           (CB.getDebugLoc()
+                ? " at line " + std::to_string(CB.getDebugLoc().getLine())
+                : std::string()) +
+           ")";
   dead(P, "the path passes a synchronisation step the interleaving does "
-          "not take");
+          "not take" +
+              What);
   return false;
 }
 

@@ -69,6 +69,8 @@ struct Frame {
   /// solver's work on them) differ from run to run.
   llvm::MapVector<const llvm::Value *, Val> Vals;
   const llvm::CallBase *CallSite = nullptr; ///< In the caller.
+  /// A once routine's frame: the once control it runs for (0: none).
+  uint64_t OnceControl = 0;
   /// A __VERIFIER_atomic_* body entered at its Lock step: its return is the
   /// Unlock step.
   bool UnlockOnReturn = false;

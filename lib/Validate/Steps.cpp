@@ -324,6 +324,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     Fr.BB = &Fr.F->getEntryBlock();
     Fr.It = Fr.BB->begin();
     Fr.CallSite = &CB;
+    Fr.OnceControl = Ctl;
     P.Threads[T].Stack.push_back(std::move(Fr));
     return true;
   }
