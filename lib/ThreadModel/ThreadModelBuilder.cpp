@@ -734,7 +734,41 @@ struct ModelBuilder {
       O.Singleton = OneTemplate && !EnvHeap &&
                     (OneLive || !RunsMany.lookup(F)) &&
                     !InCycle.lookup(Site->getParent());
+      if (!O.Singleton && O.Kind == ObjectKind::Heap &&
+          !InCycle.lookup(Site->getParent()) && runsOnce(*F))
+        O.Singleton = true;
     }
+  }
+
+  /// once-heap: F runs at most once per process: it is called only by
+  /// pthread_once (or another once API) with one once control, is no
+  /// entry of a library's environment, and is not recursive. LevelDB's
+  /// `Env::Default()` makes its one PosixEnv in such a routine; taken as
+  /// many objects, its `this->mu_` protected nothing.
+  bool runsOnce(const Function &F) {
+    // Other uses of its address: a call through a pointer is among its
+    // call sites, an escape makes it an entry.
+    if (Recursive.count(&F) || is_contained(TM.EnvEntries, &F))
+      return false;
+    auto It = CallSites.find(&F);
+    if (It == CallSites.end() || It->second.empty())
+      return false;
+    std::optional<MemLoc> Control;
+    for (const CallBase *CB : It->second) {
+      bool Once = false;
+      for (const Function *G : PTA.callees(*CB))
+        if (const SyncApi *Api = lookupSyncApi(G->getName()))
+          Once |= Api->Kind == ActionKind::Once;
+      if (!Once || CB->arg_size() < 2)
+        return false;
+      ArrayRef<MemLoc> Ctl = PTA.pointsTo(CB->getArgOperand(0));
+      if (Ctl.size() != 1 || Ctl[0].Obj >= TM.Objects.size() ||
+          TM.Objects[Ctl[0].Obj].Kind != ObjectKind::Global ||
+          (Control && *Control != Ctl[0]))
+        return false;
+      Control = Ctl[0];
+    }
+    return true;
   }
 
   /// Functions on a cycle of the call graph (calls through pointers
