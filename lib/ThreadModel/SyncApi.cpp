@@ -60,6 +60,11 @@ const SyncApi SyncTable[] = {
     {"thrd_join", AK::Join, 0, -1, LK::Mutex, X},
     {"thrd_detach", AK::Detach, 0, -1, LK::Mutex, X},
     {"thrd_exit", AK::Exit, -1, -1, LK::Mutex, X},
+    // A stream's own lock (POSIX flockfile): what getc_unlocked and the
+    // like rely on, and what -O2 inlines putc_unlocked under.
+    {"flockfile", AK::Lock, 0, -1, LK::Mutex, X},
+    {"ftrylockfile", AK::TryLock, 0, -1, LK::Mutex, X},
+    {"funlockfile", AK::Unlock, 0, -1, LK::Mutex, X},
     {"mtx_lock", AK::Lock, 0, -1, LK::Mutex, X},
     {"mtx_trylock", AK::TryLock, 0, -1, LK::Mutex, X},
     {"mtx_timedlock", AK::TryLock, 0, -1, LK::Mutex, X},

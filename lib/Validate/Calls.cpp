@@ -248,7 +248,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     case Intrinsic::stacksave:
       return Done(Val::constant(64, 0));
     case Intrinsic::threadlocal_address:
-      return Done(Arg(0));
+      return Done(threadLocalAddress(P, T, CB.getArgOperand(0), Arg(0)));
     case Intrinsic::smax:
       return Done(Ops.pick(CmpInst::ICMP_SGT, Arg(0), Arg(1)));
     case Intrinsic::smin:
@@ -348,6 +348,44 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     release(P, T, G);
     return Done();
   }
+  // The process and its threads have ids of their own: the main thread's
+  // is the process's (gettid), a child's differs.
+  if (N == "getpid")
+    return Done(Val::constant(RW, ProcessId));
+  if (N == "getppid")
+    return Done(Val::constant(RW, ProcessId - 1));
+  if (N == "gettid")
+    return Done(Val::constant(RW, T == 0 ? ProcessId : ProcessId + 1 + T));
+  // Thread-specific data: each thread its own value per key, NULL at first.
+  if (N == "pthread_key_create" || N == "tss_create") {
+    uint64_t Key = ++P.LastKey;
+    store(P, concretize(P, Arg(0), "key"), Val::constant(32, Key),
+          Type::getInt32Ty(CB.getContext()));
+    return Done(Val::constant(RW, 0));
+  }
+  if (N == "pthread_setspecific" || N == "tss_set") {
+    P.Specific[{T, concretize(P, Arg(0), "key")}] = Arg(1);
+    return Done(Val::constant(RW, 0));
+  }
+  if (N == "pthread_getspecific" || N == "tss_get") {
+    auto It = P.Specific.find({T, concretize(P, Arg(0), "key")});
+    return Done(It == P.Specific.end() ? Val::constant(RW, 0) : It->second);
+  }
+  // A non-blocking join returns 0 only once its thread has ended.
+  if (N == "pthread_tryjoin_np" || N == "pthread_timedjoin_np") {
+    uint64_t Id = concretize(P, Arg(0), "joined thread");
+    for (ThreadState &TS : P.Threads)
+      if (TS.Started && TS.Id == Id) {
+        if (!TS.Done)
+          return Done(
+              Val::constant(RW, N == "pthread_tryjoin_np" ? EBUSY : ETIMEDOUT));
+        uint64_t Out = concretize(P, Arg(1), "join result");
+        if (Out && TS.Ret)
+          store(P, Out, *TS.Ret, PointerType::get(CB.getContext(), 0));
+        return Done(Val::constant(RW, 0));
+      }
+    return opaqueCall(P, T, CB, "'" + N.str() + "'");
+  }
   if (N == "pthread_self" || N == "thrd_current")
     return Done(Val::constant(RW, P.Threads[T].Id));
   if (N == "pthread_equal" || N == "thrd_equal")
@@ -372,6 +410,21 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
                       "' (exceptions and non-local jumps "
                       "are not replayed)"};
   return opaqueCall(P, T, CB, "'" + N.str() + "'");
+}
+
+Val Replayer::threadLocalAddress(Path &P, unsigned T, const Value *Operand,
+                                 const Val &Shared) {
+  auto *GV = dyn_cast<GlobalVariable>(Operand->stripPointerCasts());
+  if (!GV || !GV->isThreadLocal())
+    return Shared;
+  // Each thread its own copy, initialised as the global is.
+  auto [It, New] = P.ThreadLocals.try_emplace({GV, T}, 0);
+  if (New) {
+    It->second = allocate(P, DL.getTypeAllocSize(GV->getValueType()));
+    if (GV->hasDefinitiveInitializer())
+      initialise(P, It->second, GV->getInitializer());
+  }
+  return Val::constant(64, It->second);
 }
 
 bool Replayer::opaqueCall(Path &P, unsigned T, const CallBase &CB,

@@ -6,13 +6,18 @@
 //===----------------------------------------------------------------------===//
 //
 // A library call's result is an input: any value the environment may give.
-// That holds for a file or a socket to the outside, not for a pipe the
+// That holds for a file or a socket to the outside, not for a channel the
 // program made: a blocking read on it returns only what another thread
-// wrote, so a hand-off over a pipe orders the threads. Taking the read's
+// wrote, so a hand-off over it orders the threads. Taking the read's
 // result as an input confirmed races the hand-off rules out. The replay
-// keeps the bytes of the program's own pipes and socket pairs; a read that
-// would block on an empty one ends the path, as the interleaving does not
-// let the writer run first (docs/design-validate.md, "own channels").
+// keeps the bytes of the program's own pipes and socket pairs (also
+// through dup); a read that would block on an empty one ends the path, as
+// the interleaving does not let the writer run first. What is read from
+// the program's other channels (eventfd, a FIFO it made, a message queue,
+// a signal it waits for, a stream over one of its descriptors) has no
+// bytes here: a wait on one returns when another thread decides, so a race
+// the replay meets after one stays possible (docs/design-validate.md, "own
+// channels").
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,21 +37,20 @@ namespace {
 constexpr uint64_t NonBlockFlag = 04000; // O_NONBLOCK, SOCK_NONBLOCK.
 constexpr uint64_t DontWaitFlag = 0x40;  // MSG_DONTWAIT.
 constexpr uint64_t MaxTransfer = 1u << 16;
+
+bool isOneOf(StringRef N, std::initializer_list<StringRef> L) {
+  return llvm::is_contained(L, N);
+}
 } // namespace
 
 std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
                                           const CallBase &CB, StringRef N) {
-  bool MakePipe = N == "pipe" || N == "pipe2";
-  bool MakePair = N == "socketpair";
-  bool Read = N == "read" || N == "recv";
-  bool Write = N == "write" || N == "send";
-  bool Close = N == "close";
-  if (!MakePipe && !MakePair && !Read && !Write && !Close)
-    return std::nullopt;
   Frame &F = P.Threads[T].Stack.back();
   auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
   Type *RT = CB.getType();
-  unsigned RW = RT->isIntegerTy() ? RT->getIntegerBitWidth() : 0;
+  unsigned RW = RT->isIntegerTy()   ? RT->getIntegerBitWidth()
+                : RT->isPointerTy() ? 64
+                                    : 0;
   auto Done = [&](int64_t R) {
     finishCall(P, T, CB,
                RW ? std::optional(Val::constant(RW, uint64_t(R)))
@@ -57,8 +61,73 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
     Val V = Arg(I);
     return V.isConst() ? V.K->getZExtValue() : 0;
   };
+  auto Concrete = [&](unsigned I) -> std::optional<int64_t> {
+    if (CB.arg_size() <= I)
+      return std::nullopt;
+    Val V = Arg(I);
+    if (!V.isConst())
+      return std::nullopt;
+    return V.K->getSExtValue();
+  };
+  auto Line = [&] {
+    const DebugLoc &DLoc = CB.getDebugLoc();
+    return DLoc ? " at line " + std::to_string(DLoc.getLine()) : std::string();
+  };
+  // A wait on a channel the replay does not keep: when it returns is
+  // another thread's doing, so a race found after it is not a fact.
+  auto Unkept = [&](const std::string &What) -> std::optional<bool> {
+    if (P.UnkeptWait.empty())
+      P.UnkeptWait = "'" + N.str() + "'" + Line() + " waits on " + What;
+    return std::nullopt; // Otherwise an unknown call, as before.
+  };
   Type *I8 = Type::getInt8Ty(CB.getContext());
   Type *I32 = Type::getInt32Ty(CB.getContext());
+
+  // Channels the replay does not keep: their descriptors and streams.
+  if (N == "mkfifo" || N == "mkfifoat")
+    P.MadeFifo = true;
+  if (isOneOf(N, {"eventfd", "signalfd", "mq_open", "timerfd_create"}) ||
+      ((N == "open" || N == "open64" || N == "openat") && P.MadeFifo)) {
+    int64_t Fd = P.NextChannelFd++;
+    P.OwnUnkept.insert(Fd);
+    return Done(Fd);
+  }
+  if (isOneOf(N, {"sigwait", "sigwaitinfo", "sigtimedwait", "mq_receive",
+                  "mq_timedreceive", "eventfd_read"}))
+    return Unkept("a signal or a channel of the program's own");
+  if (N == "fdopen") {
+    std::optional<int64_t> Fd = Concrete(0);
+    if (Fd && (P.ChannelFds.count(*Fd) || P.OwnUnkept.count(*Fd))) {
+      uint64_t Stream = allocate(P, 4096);
+      P.OwnUnkept.insert(Stream);
+      finishCall(P, T, CB, Val::constant(64, Stream));
+      return true;
+    }
+    return std::nullopt;
+  }
+  // Reads from a stream over one of the program's own descriptors.
+  if (isOneOf(N,
+              {"fgets", "fread", "fgetc", "getc", "getline", "getdelim",
+               "fscanf", "__isoc99_fscanf", "__isoc23_fscanf", "_IO_getc"})) {
+    unsigned StreamArg = N == "fgets"      ? 2
+                         : N == "fread"    ? 3
+                         : N == "getline"  ? 2
+                         : N == "getdelim" ? 3
+                                           : 0;
+    if (std::optional<int64_t> S = Concrete(StreamArg);
+        S && P.OwnUnkept.count(uint64_t(*S)))
+      return Unkept("a stream over a channel of the program's own");
+    return std::nullopt;
+  }
+
+  bool MakePipe = N == "pipe" || N == "pipe2";
+  bool MakePair = N == "socketpair";
+  bool Read = isOneOf(N, {"read", "recv", "recvmsg", "recvfrom", "readv"});
+  bool Write = isOneOf(N, {"write", "send", "sendmsg", "sendto", "writev"});
+  bool Close = N == "close";
+  bool Dup = isOneOf(N, {"dup", "dup2", "dup3"});
+  if (!MakePipe && !MakePair && !Read && !Write && !Close && !Dup)
+    return std::nullopt;
 
   if (MakePipe || MakePair) {
     unsigned FdsArg = MakePair ? 3 : 0;
@@ -78,41 +147,85 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
       EA.Peer = B;
       EB.Writers = 1;
     }
+    P.ChannelFds[A] = A;
+    P.ChannelFds[B] = B;
     store(P, Fds, Val::constant(32, A), I32);
     store(P, Fds + 4, Val::constant(32, B), I32);
     return Done(0);
   }
 
-  Val FdV = Arg(0);
-  if (!FdV.isConst())
+  std::optional<int64_t> Fd = Concrete(0);
+  if (!Fd)
     return std::nullopt;
-  int64_t Fd = FdV.K->getSExtValue();
-  auto It = P.Channels.find(Fd);
-  if (It == P.Channels.end())
+  if (P.OwnUnkept.count(uint64_t(*Fd)))
+    return Read ? Unkept("a channel of the program's own") : std::nullopt;
+  auto FdIt = P.ChannelFds.find(*Fd);
+  if (FdIt == P.ChannelFds.end())
     return std::nullopt; // Not the program's own: an input as before.
-  ChannelEnd &End = It->second;
-  if (End.Closed)
-    return Done(-1);
+  int64_t EndId = FdIt->second;
+  ChannelEnd &End = P.Channels[EndId];
 
+  if (Dup) {
+    int64_t New = P.NextChannelFd++;
+    if (N != "dup") {
+      std::optional<int64_t> Want = Concrete(1);
+      if (!Want)
+        return std::nullopt;
+      New = *Want;
+    }
+    P.ChannelFds[New] = EndId;
+    ++End.Fds;
+    return Done(New);
+  }
   if (Close) {
-    End.Closed = true;
-    if (End.Peer >= 0)
-      --P.Channels[End.Peer].Writers;
+    P.ChannelFds.erase(FdIt);
+    if (--End.Fds == 0) {
+      End.Closed = true;
+      if (End.Peer >= 0)
+        --P.Channels[End.Peer].Writers;
+    }
     return Done(0);
   }
-  if (CB.arg_size() < 3)
-    return std::nullopt;
-  uint64_t Count = pinCount(P, Arg(2), Read ? "read length" : "write length");
+  if (N == "readv" || N == "writev")
+    return Read ? Unkept("a pipe of the program's own") : std::nullopt;
+
+  // The buffers: one for read/write/recv/send, a msghdr's iovecs for
+  // recvmsg/sendmsg.
+  std::vector<std::pair<uint64_t, uint64_t>> Bufs;
+  if (N == "recvmsg" || N == "sendmsg") {
+    Type *I64 = Type::getInt64Ty(CB.getContext());
+    Type *Ptr = PointerType::get(CB.getContext(), 0);
+    uint64_t Msg = concretize(P, Arg(1), "message");
+    uint64_t Iov = concretize(P, load(P, Msg + 16, Ptr, ""), "iovec");
+    uint64_t N = pinCount(P, load(P, Msg + 24, I64, ""), "iovec count");
+    if (N > 16)
+      throw Unsupported{"a message of more than 16 iovecs"};
+    for (uint64_t I = 0; I < N; ++I)
+      Bufs.push_back(
+          {concretize(P, load(P, Iov + 16 * I, Ptr, ""), "iovec base"),
+           pinCount(P, load(P, Iov + 16 * I + 8, I64, ""), "iovec length")});
+  } else {
+    if (CB.arg_size() < 3)
+      return std::nullopt;
+    Bufs.push_back(
+        {concretize(P, Arg(1), Read ? "read buffer" : "write buffer"),
+         pinCount(P, Arg(2), Read ? "read length" : "write length")});
+  }
+  uint64_t Count = 0;
+  for (auto [B, L] : Bufs)
+    Count += L;
   if (Count > MaxTransfer)
     throw Unsupported{"a transfer of more than 64 KiB on a pipe"};
-  uint64_t Buf = concretize(P, Arg(1), Read ? "read buffer" : "write buffer");
+  if (End.Closed)
+    return Done(-1);
 
   if (Write) {
     if (End.Peer < 0 || P.Channels[End.Peer].Closed)
       return Done(-1); // EBADF on a read end; EPIPE with no reader.
     std::vector<Val> Bytes;
-    for (uint64_t I = 0; I < Count; ++I)
-      Bytes.push_back(load(P, Buf + I, I8, ""));
+    for (auto [B, L] : Bufs)
+      for (uint64_t I = 0; I < L; ++I)
+        Bytes.push_back(load(P, B + I, I8, ""));
     ChannelEnd &To = P.Channels[End.Peer];
     To.Bytes.insert(To.Bytes.end(), Bytes.begin(), Bytes.end());
     return Done(int64_t(Count));
@@ -121,23 +234,21 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
   if (End.Bytes.empty() && Count > 0) {
     if (End.Writers == 0)
       return Done(0); // End of file.
-    bool DontWait =
-        N == "recv" && CB.arg_size() > 3 && FlagsAt(3) & DontWaitFlag;
+    bool DontWait = (N == "recv" || N == "recvfrom") && CB.arg_size() > 3 &&
+                    FlagsAt(3) & DontWaitFlag;
     if (End.NonBlocking || DontWait)
       return Done(-1); // EAGAIN.
-    std::string Line;
-    if (const DebugLoc &DLoc = CB.getDebugLoc())
-      Line = " at line " + std::to_string(DLoc.getLine());
-    dead(P, "'" + N.str() + "'" + Line +
+    dead(P, "'" + N.str() + "'" + Line() +
                 " waits for data no thread has written to the program's "
                 "own pipe yet");
     return false;
   }
-  uint64_t Got = std::min<uint64_t>(Count, End.Bytes.size());
-  for (uint64_t I = 0; I < Got; ++I) {
-    P.Mem.set(Buf + I, End.Bytes.front());
-    End.Bytes.pop_front();
-  }
+  uint64_t Got = 0;
+  for (auto [B, L] : Bufs)
+    for (uint64_t I = 0; I < L && !End.Bytes.empty(); ++I, ++Got) {
+      P.Mem.set(B + I, End.Bytes.front());
+      End.Bytes.pop_front();
+    }
   return Done(int64_t(Got));
 }
 

@@ -751,6 +751,11 @@ bool Replayer::confirmMeet(Path &P, const Touch &TA, const Touch &TB,
             "interleaving");
     return false;
   }
+  if (!P.UnkeptWait.empty()) {
+    if (UnkeptNeeded.empty())
+      UnkeptNeeded = P.UnkeptWait + ", which the replay does not keep";
+    return false;
+  }
   // Small inputs read best ("n = 2", not "n = 268435456"): the solver
   // minimises their magnitudes, within the budget; the first model stands
   // otherwise.
@@ -994,6 +999,8 @@ ValidationResult Replayer::run() {
       DeadWhy.empty() ? "no path of the program follows it" : DeadWhy;
   if (!InexactMiss.empty())
     return Finish(Feasibility::Unknown, InexactMiss);
+  if (!UnkeptNeeded.empty())
+    return Finish(Feasibility::Unknown, UnkeptNeeded);
   if (!DeadAssumed.empty())
     return Finish(Feasibility::Unknown,
                   Why + ", taking " + DeadAssumed + " on trust");

@@ -175,11 +175,12 @@ struct BarrierState {
 /// One end of a channel the program made itself (pipe, socketpair): the
 /// bytes written to its peer and not read yet.
 struct ChannelEnd {
-  int64_t Peer = -1; ///< Where its writes go; -1: a pipe's read end.
+  int64_t Peer = -1; ///< The end its writes go to; -1: a pipe's read end.
   std::deque<Val> Bytes;
   unsigned Writers = 0; ///< Open ends that write into it.
   bool NonBlocking = false;
   bool Closed = false;
+  unsigned Fds = 1; ///< Open descriptors of this end.
 };
 
 /// One path of the replay: everything a fork copies.
@@ -190,9 +191,27 @@ struct Path {
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
   std::map<uint64_t, BarrierState> Barriers;
+  /// Channel ends by id, and the end of each descriptor (dup gives one end
+  /// two descriptors).
   std::map<int64_t, ChannelEnd> Channels;
+  std::map<int64_t, int64_t> ChannelFds;
+  /// Descriptors and streams of the program's own channels the replay does
+  /// not keep (eventfd, a FIFO, a message queue): what is read from them
+  /// is not an input (Path::Untrusted).
+  std::set<uint64_t> OwnUnkept;
+  /// The first wait on a channel of the program's own that the replay
+  /// does not keep ("'sigwait' at line 16 waits on ..."): no race met after
+  /// it is confirmed.
+  std::string UnkeptWait;
+  bool MadeFifo = false;
+  /// Thread-specific data by (thread, key); the last key made.
+  std::map<std::pair<unsigned, uint64_t>, Val> Specific;
+  uint64_t LastKey = 0;
   int64_t NextChannelFd = 1000;
   std::map<const llvm::GlobalValue *, uint64_t> Globals;
+  /// Thread-local globals, by (global, thread).
+  std::map<std::pair<const llvm::GlobalValue *, unsigned>, uint64_t>
+      ThreadLocals;
   std::map<uint64_t, const llvm::Function *> FunctionAt;
   std::vector<std::pair<std::string, z3::expr>> Inputs;
   /// What the path took on trust (an unknown function's result and
@@ -264,6 +283,8 @@ private:
   /// the two may still meet further on, so no path that misses them so
   /// proves the interleaving infeasible.
   std::string InexactMiss;
+  /// Why a race met was not confirmed: a wait the replay does not keep.
+  std::string UnkeptNeeded;
   /// Instructions a thread may run between two steps (Opts.MaxSegment;
   /// less while a run-past schedule tries the other thread).
   uint64_t SegmentCap = Opts.MaxSegment;
@@ -415,8 +436,9 @@ private:
 
   // Steps.
   bool perform(Path &P, const ReplayStep &S);
-  /// pipe, pipe2, socketpair, and read/write/recv/send/close on their
-  /// ends (Channels.cpp); nullopt for any other call.
+  /// pipe, pipe2, socketpair, and read/write/recv/send/close/dup on their
+  /// ends, and the program's own channels the replay does not keep
+  /// (Channels.cpp); nullopt for any other call.
   std::optional<bool> channelCall(Path &P, unsigned T, const llvm::CallBase &CB,
                                   llvm::StringRef N);
   /// A pthread_barrier_wait step: its result, and the waiters' cycle.
@@ -473,6 +495,11 @@ private:
   bool confirmMeet(Path &P, const Touch &TA, const Touch &TB,
                    ValidationResult &R);
   /// The call's result is taken on trust: an input, or a new object.
+  /// llvm.threadlocal.address of Operand (evaluated: Shared) in thread T.
+  Val threadLocalAddress(Path &P, unsigned T, const llvm::Value *Operand,
+                         const Val &Shared);
+  /// The process id getpid returns in a replay.
+  static constexpr uint64_t ProcessId = 4242;
   bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   const std::string &What);
 };

@@ -30,6 +30,20 @@ using namespace llvm;
 namespace racesift {
 namespace validate {
 
+/// What a trylock or timed lock returns when it does not get the lock:
+/// the code the program may test for.
+static uint64_t tryLockFailure(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  StringRef N = F ? F->getName() : "";
+  if (N == "mtx_trylock")
+    return 1; // thrd_busy
+  if (N == "mtx_timedlock")
+    return 4; // thrd_timedout
+  if (N.contains("timed"))
+    return ETIMEDOUT;
+  return EBUSY;
+}
+
 bool Replayer::sameInstNext(const Path &P, const ReplayStep &S) const {
   for (size_t I = P.Next + 1; I < In.Steps.size(); ++I)
     if (In.Steps[I].Thread == S.Thread)
@@ -116,7 +130,7 @@ bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &A) {
       dead(P, "a trylock fails although the lock is free");
       return false;
     }
-    finishCall(P, T, CB, Val::constant(32, 16)); // EBUSY
+    finishCall(P, T, CB, Val::constant(32, tryLockFailure(CB)));
     return true;
   }
   if (!Free) {
@@ -293,12 +307,19 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       return false;
     }
     P.PC.push_back(Same);
-    if (Callee && Callee->getName() == "pthread_join" && CB.arg_size() > 1) {
+    bool C11 = Callee && Callee->getName() == "thrd_join";
+    if (Callee && (Callee->getName() == "pthread_join" || C11) &&
+        CB.arg_size() > 1) {
       Val Out = eval(P, F, CB.getArgOperand(1));
       uint64_t O = concretize(P, Out, "join result");
-      if (O && P.Threads[S.Target].Ret)
-        store(P, O, *P.Threads[S.Target].Ret,
-              PointerType::get(CB.getContext(), 0));
+      if (O && P.Threads[S.Target].Ret) {
+        Val R = *P.Threads[S.Target].Ret;
+        if (C11) // thrd_start_t returns int.
+          store(P, O, R.W > 32 ? Ops.trunc(R, 32) : R,
+                Type::getInt32Ty(CB.getContext()));
+        else
+          store(P, O, R, PointerType::get(CB.getContext(), 0));
+      }
     }
     return Ret(0);
   }
@@ -313,7 +334,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     // caller has just written).
     if (It != P.FunctionAt.end())
       if (const GlobalVariable *Slot = onceProxySlot(*It->second)) {
-        Val Stored = load(P, concretize(P, eval(P, F, Slot), "once"),
+        Val Addr = threadLocalAddress(P, T, Slot, eval(P, F, Slot));
+        Val Stored = load(P, concretize(P, Addr, "once"),
                           PointerType::get(CB.getContext(), 0), "");
         It = P.FunctionAt.find(concretize(P, Stored, "once"));
       }
@@ -329,6 +351,9 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     return true;
   }
   case ActionKind::Exit:
+    // pthread_exit(v), thrd_exit(r): what a join of the thread gets.
+    if (CB.arg_size() > 0 && !CB.getArgOperand(0)->getType()->isVoidTy())
+      P.Threads[T].Ret = eval(P, F, CB.getArgOperand(0));
     P.Threads[T].Stack.clear();
     P.Threads[T].Done = true;
     return true;

@@ -1,0 +1,58 @@
+// clang-format off
+// Hand-offs over the program's own channels beyond pipe and socketpair.
+// A dup()ed descriptor of a pipe is the same pipe: its bytes are kept (DUP;
+// the racy variant writes after the hand-off and stays confirmed). An
+// eventfd, a FIFO the program made, a message queue or a signal it waits
+// for has no bytes in the replay: the waiter's read returned at once, and
+// the hand-off's writes were confirmed races. A race met after such a wait
+// stays possible and says which wait (EVENTFD).
+// RUN: %clang -g -O0 -c -DDUP %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=DUP --implicit-check-not='warning: data race'
+// RUN: %clang -g -O0 -c -DDUP -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
+// RUN: %clang -g -O0 -c -DEVENTFD %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=EVENTFD --implicit-check-not='warning: data race'
+//
+// DUP: own-channels.c:46:11: warning: possible data race on 'setting'
+// RACY: own-channels.c:54:11: warning: data race on 'setting': write in thread 'main' conflicts with read in thread 'reader'
+// EVENTFD: own-channels.c:46:11: warning: possible data race on 'setting': {{.*}}(not decided: {{.*}}'read' at line 30 waits on a channel of the program's own, which the replay does not keep)
+#include <pthread.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+static int fds[2], reader_fd;
+static int setting;
+static long seen;
+
+static void *reader(void *arg) {
+#ifdef DUP
+  char c;
+  if (read(reader_fd, &c, 1) == 1)
+#else
+  unsigned long long v;
+  if (read(reader_fd, &v, sizeof v) == sizeof v)
+#endif
+    seen = setting;
+  return arg;
+}
+
+int main(void) {
+#ifdef DUP
+  if (pipe(fds) != 0)
+    return 1;
+  reader_fd = dup(fds[0]);
+#else
+  reader_fd = eventfd(0, 0);
+#endif
+  pthread_t t;
+  pthread_create(&t, 0, reader, 0);
+  setting = 7;
+#ifdef DUP
+  write(fds[1], "s", 1);
+#else
+  unsigned long long one = 1;
+  write(reader_fd, &one, sizeof one);
+#endif
+#ifdef RACY
+  setting = 8;
+#endif
+  pthread_join(t, 0);
+  return (int)seen;
+}
