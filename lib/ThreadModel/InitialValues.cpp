@@ -19,6 +19,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 #include <map>
@@ -95,13 +96,73 @@ syncInitCounts(const ThreadModel &TM, const Module &M) {
   return Out;
 }
 
-/// Initial values of tracked global variables from their initialisers.
+/// The objects the global constructors (and what they call) may write
+/// before main; nullopt if that is not known (a pointer with no set, an
+/// unknown function given a pointer, a call through an unresolved pointer).
+static std::optional<std::set<ObjectId>>
+writtenBeforeMain(const ThreadModel &TM, const PointsToAnalysis &PTA) {
+  std::set<ObjectId> Out;
+  std::vector<const Function *> Work(TM.Constructors.begin(),
+                                     TM.Constructors.end());
+  std::set<const Function *> Seen(Work.begin(), Work.end());
+  auto Writes = [&](const Value *Ptr) {
+    if (PTA.unresolved(Ptr))
+      return false;
+    ArrayRef<MemLoc> Set = PTA.pointsTo(Ptr);
+    for (const MemLoc &L : Set)
+      Out.insert(L.Obj);
+    return !Set.empty() || isa<ConstantPointerNull>(Ptr);
+  };
+  while (!Work.empty()) {
+    const Function *F = Work.back();
+    Work.pop_back();
+    for (const Instruction &I : instructions(*F)) {
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (!Writes(SI->getPointerOperand()))
+          return std::nullopt;
+        continue;
+      }
+      if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
+        if (!Writes(getLoadStorePointerOperand(&I)
+                        ? getLoadStorePointerOperand(&I)
+                        : I.getOperand(0)))
+          return std::nullopt;
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<DbgInfoIntrinsic>(CB))
+        continue;
+      ArrayRef<const Function *> Callees = PTA.callees(*CB);
+      if (Callees.empty() && !CB->getCalledFunction())
+        return std::nullopt;
+      for (const Function *G : Callees) {
+        if (!G->isDeclaration()) {
+          if (Seen.insert(G).second)
+            Work.push_back(G);
+          continue;
+        }
+        // A function without a body may write what it is given.
+        for (const Use &A : CB->args())
+          if (A->getType()->isPointerTy() && !Writes(A.get()))
+            return std::nullopt;
+      }
+    }
+  }
+  return Out;
+}
+
+/// Initial values of tracked global variables from their initialisers,
+/// unless the global constructors may write the variable before main.
 static std::map<DataVarId, int64_t> initialValues(const ThreadModel &TM,
-                                                  const Module &M) {
+                                                  const Module &M,
+                                                  const PointsToAnalysis &PTA) {
   std::map<DataVarId, int64_t> Out;
+  std::optional<std::set<ObjectId>> Written = writtenBeforeMain(TM, PTA);
+  if (!Written)
+    return Out;
   for (const DataVar &D : TM.DataVars) {
     if (!D.IsMemory || D.Loc.Obj >= TM.Objects.size() ||
-        D.Loc.Offset == AnyOffset)
+        D.Loc.Offset == AnyOffset || Written->count(D.Loc.Obj))
       continue;
     const MemObject &O = TM.Objects[D.Loc.Obj];
     const auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site);
@@ -117,8 +178,9 @@ static std::map<DataVarId, int64_t> initialValues(const ThreadModel &TM,
   return Out;
 }
 
-void addInitialValues(ThreadModel &TM, const Module &M) {
-  TM.InitialValues = initialValues(TM, M);
+void addInitialValues(ThreadModel &TM, const Module &M,
+                      const PointsToAnalysis &PTA) {
+  TM.InitialValues = initialValues(TM, M, PTA);
   TM.SyncInitCounts = syncInitCounts(TM, M);
 }
 

@@ -139,6 +139,7 @@ struct ModelBuilder {
     for (const ThreadStart &S : PTA.threadStarts())
       StartsOf[S.Call].push_back(S.Routine);
     const Function *Main = M.getFunction("main");
+    TM.Constructors = globalConstructors(M);
     if (Main && !Main->isDeclaration()) {
       templateFor(Main, "main");
     } else {
@@ -1682,7 +1683,7 @@ buildThreadModel(Module &M,
   TM.Compromises = PTA.compromises();
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
   ModelBuilder(M, TM, PTA, TrackHints).run();
-  addInitialValues(TM, M);
+  addInitialValues(TM, M, PTA);
   RACESIFT_DEBUG(debugs() << "racesift-threads: " << TM.Templates.size()
                           << " templates, " << TM.Creations.size()
                           << " creation sites, " << TM.Objects.size()

@@ -216,8 +216,10 @@ const SyncApi *lookupSyncApi(llvm::StringRef Name);
 /// The argument of an init call (sem_init, pthread_barrier_init) that
 /// gives the object its count, or -1.
 int syncInitCountArg(llvm::StringRef Name);
-/// ThreadModel::InitialValues and SyncInitCounts (InitialValues.cpp).
-void addInitialValues(ThreadModel &TM, const llvm::Module &M);
+/// ThreadModel::InitialValues and SyncInitCounts (InitialValues.cpp); no
+/// initial value for what the global constructors may write before main.
+void addInitialValues(ThreadModel &TM, const llvm::Module &M,
+                      const PointsToAnalysis &PTA);
 /// A function on a lock, condition variable, barrier or semaphore object
 /// (its init, destroy, lock, wait, ...): it keeps no pointer to it and
 /// writes none into it.

@@ -375,12 +375,16 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << " own instance";
     OS << "\n";
   }
-  for (const DataVar &V : TM.DataVars)
+  for (const DataVar &V : TM.DataVars) {
     OS << "data V" << V.Id << " " << V.Name
        << (V.IsMemory        ? " memory"
            : V.IsThreadIndex ? " thread-index"
                              : " result")
-       << (V.IsThreadId ? " thread-id" : "") << "\n";
+       << (V.IsThreadId ? " thread-id" : "");
+    if (auto It = TM.InitialValues.find(V.Id); It != TM.InitialValues.end())
+      OS << " initially " << It->second;
+    OS << "\n";
+  }
   for (const FunctionGraph &G : TM.Functions) {
     OS << "function " << G.F->getName() << ":\n";
     for (const ActionEdge &E : G.Edges) {

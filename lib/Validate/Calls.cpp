@@ -257,7 +257,16 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       return Done(Ops.pick(CmpInst::ICMP_UGT, Arg(0), Arg(1)));
     case Intrinsic::umin:
       return Done(Ops.pick(CmpInst::ICMP_ULT, Arg(0), Arg(1)));
+    case Intrinsic::sadd_with_overflow:
+    case Intrinsic::uadd_with_overflow:
+    case Intrinsic::ssub_with_overflow:
+    case Intrinsic::usub_with_overflow:
+    case Intrinsic::smul_with_overflow:
+    case Intrinsic::umul_with_overflow:
+      return Done(withOverflow(II->getIntrinsicID(), Arg(0), Arg(1)));
     default:
+      if (RT->isStructTy() || RT->isVectorTy())
+        throw Unsupported{"the intrinsic '" + N.str() + "'"};
       if (RW == 0 || II->isAssumeLikeIntrinsic())
         return Done(); // Debug info, lifetimes, assumptions, stackrestore.
       if (RT->isStructTy() || RT->isVectorTy())
@@ -354,6 +363,17 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return Done(Val::constant(RW, ProcessId));
   if (N == "getppid")
     return Done(Val::constant(RW, ProcessId - 1));
+  // fork: this process is the parent, with a child of its own id (the
+  // child, alone in its own memory, races with no thread of this one).
+  if (N == "fork" || N == "vfork")
+    return Done(Val::constant(RW, ProcessId + 1000));
+  if (N == "syscall" && CB.arg_size() > 0) {
+    Val No = Arg(0);
+    if (No.isConst() && No.K->getZExtValue() == 186) // SYS_gettid
+      return Done(Val::constant(RW, T == 0 ? ProcessId : ProcessId + 1 + T));
+    if (No.isConst() && No.K->getZExtValue() == 39) // SYS_getpid
+      return Done(Val::constant(RW, ProcessId));
+  }
   if (N == "gettid")
     return Done(Val::constant(RW, T == 0 ? ProcessId : ProcessId + 1 + T));
   // Thread-specific data: each thread its own value per key, NULL at first.
@@ -370,6 +390,30 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
   if (N == "pthread_getspecific" || N == "tss_get") {
     auto It = P.Specific.find({T, concretize(P, Arg(0), "key")});
     return Done(It == P.Specific.end() ? Val::constant(RW, 0) : It->second);
+  }
+  // Thread names: what pthread_setname_np gave, back from getname.
+  if (N == "pthread_setname_np" && CB.arg_size() > 1) {
+    Val Id = Arg(0);
+    std::optional<std::string> Name =
+        concreteString(P, Arg(1), 16, CB.getContext());
+    if (Id.isConst() && Name) {
+      P.ThreadNames[Id.K->getZExtValue()] = *Name;
+      return Done(Val::constant(RW, 0));
+    }
+  }
+  if (N == "pthread_getname_np" && CB.arg_size() > 2) {
+    Val Id = Arg(0), Len = Arg(2);
+    auto It = Id.isConst() ? P.ThreadNames.find(Id.K->getZExtValue())
+                           : P.ThreadNames.end();
+    if (It != P.ThreadNames.end() && Len.isConst() &&
+        Len.K->getZExtValue() > It->second.size()) {
+      uint64_t Buf = concretize(P, Arg(1), "name buffer");
+      for (size_t I = 0; I <= It->second.size(); ++I)
+        P.Mem.set(Buf + I, Val::constant(8, I < It->second.size()
+                                                ? uint8_t(It->second[I])
+                                                : 0));
+      return Done(Val::constant(RW, 0));
+    }
   }
   // A non-blocking join returns 0 only once its thread has ended.
   if (N == "pthread_tryjoin_np" || N == "pthread_timedjoin_np") {
@@ -409,6 +453,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     throw Unsupported{"'" + N.str() +
                       "' (exceptions and non-local jumps "
                       "are not replayed)"};
+  if (std::optional<bool> D = determinedCall(P, T, CB, N))
+    return *D;
   return opaqueCall(P, T, CB, "'" + N.str() + "'");
 }
 
@@ -425,6 +471,33 @@ Val Replayer::threadLocalAddress(Path &P, unsigned T, const Value *Operand,
       initialise(P, It->second, GV->getInitializer());
   }
   return Val::constant(64, It->second);
+}
+
+Val Replayer::withOverflow(unsigned ID, const Val &A, const Val &B) {
+  bool Signed = ID == Intrinsic::sadd_with_overflow ||
+                ID == Intrinsic::ssub_with_overflow ||
+                ID == Intrinsic::smul_with_overflow;
+  unsigned Op =
+      ID == Intrinsic::sadd_with_overflow || ID == Intrinsic::uadd_with_overflow
+          ? Instruction::Add
+      : ID == Intrinsic::ssub_with_overflow ||
+              ID == Intrinsic::usub_with_overflow
+          ? Instruction::Sub
+          : Instruction::Mul;
+  unsigned W = A.W;
+  // The operation in twice the width overflows iff its result does not
+  // fit back.
+  Val WA = Signed ? Ops.sext(A, 2 * W) : Ops.zext(A, 2 * W);
+  Val WB = Signed ? Ops.sext(B, 2 * W) : Ops.zext(B, 2 * W);
+  std::optional<Val> Wide = Ops.binary(Op, WA, WB);
+  std::optional<Val> Narrow = Ops.binary(Op, A, B);
+  if (!Wide || !Narrow)
+    throw Unsupported{"an arithmetic operation with overflow"};
+  Val Back = Signed ? Ops.sext(*Narrow, 2 * W) : Ops.zext(*Narrow, 2 * W);
+  Val Over = Ops.compare(CmpInst::ICMP_NE, *Wide, Back);
+  Val R;
+  R.Elems = {*Narrow, Over};
+  return R;
 }
 
 bool Replayer::opaqueCall(Path &P, unsigned T, const CallBase &CB,

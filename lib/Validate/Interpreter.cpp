@@ -22,6 +22,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
@@ -55,10 +56,19 @@ uint64_t Replayer::addressOf(Path &P, const GlobalValue *G) {
   P.Globals[G] = Addr;
   if (auto *F = dyn_cast<Function>(G))
     P.FunctionAt[Addr] = F;
-  // Bytes of a global without a definition are unknown, read lazily.
-  if (auto *GV = dyn_cast<GlobalVariable>(G))
+  // Bytes of a global without a definition are unknown, read lazily; glibc's
+  // __libc_single_threaded is 1 until the first thread is created (libstdc++
+  // skips atomic operations while it is).
+  if (auto *GV = dyn_cast<GlobalVariable>(G)) {
     if (GV->hasDefinitiveInitializer())
       initialise(P, Addr, GV->getInitializer());
+    else if (GV->getName() == SingleThreadedFlag) {
+      bool Created = false;
+      for (size_t I = 1; I < P.Threads.size(); ++I)
+        Created |= P.Threads[I].Started;
+      P.Mem.set(Addr, Val::constant(8, Created ? 0 : 1));
+    }
+  }
   return Addr;
 }
 
@@ -610,6 +620,10 @@ void Replayer::startThread(Path &P, unsigned T, const Function &Entry,
   }
   P.Threads[T].Stack.push_back(std::move(Fr));
   P.Threads[T].Started = true;
+  if (T != 0)
+    if (const GlobalValue *Flag =
+            Entry.getParent()->getNamedValue(SingleThreadedFlag))
+      P.Mem.set(addressOf(P, Flag), Val::constant(8, 0));
 }
 
 } // namespace validate

@@ -125,11 +125,21 @@ std::optional<Replayer::Touch> Replayer::touchOf(Path &P, unsigned T,
   X.Addr = eval(P, F, CB->getArgOperand(A->Arg));
   int N = countArgument(*CB, A->Arg);
   const Function *Callee = CB->getCalledFunction();
-  if (Callee && Callee->getName() == "fread" && CB->arg_size() == 4) {
-    // size * nmemb bytes at most, all of them for a long enough file.
-    X.Size = *Ops.binary(Instruction::Mul,
-                         Ops.zext(eval(P, F, CB->getArgOperand(1)), 64),
-                         Ops.zext(eval(P, F, CB->getArgOperand(2)), 64));
+  StringRef Name = Callee ? Callee->getName() : "";
+  // An array of nmemb elements of size bytes: fread's buffer (all of it
+  // for a long enough file), the array qsort sorts or bsearch searches
+  // (none of it when nmemb is 0).
+  int Elems = -1;
+  if (Name == "fread" && CB->arg_size() == 4)
+    Elems = 1;
+  else if ((Name == "qsort" || Name == "qsort_r") && A->Arg == 0)
+    Elems = 1;
+  else if (Name == "bsearch" && A->Arg == 1)
+    Elems = 2;
+  if (Elems >= 0 && unsigned(Elems + 1) < CB->arg_size()) {
+    X.Size = *Ops.binary(
+        Instruction::Mul, Ops.zext(eval(P, F, CB->getArgOperand(Elems)), 64),
+        Ops.zext(eval(P, F, CB->getArgOperand(Elems + 1)), 64));
   } else if (N >= 0 && unsigned(N) < CB->arg_size()) {
     X.Size = Ops.zext(eval(P, F, CB->getArgOperand(N)), 64);
   } else {

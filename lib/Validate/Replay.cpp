@@ -756,6 +756,13 @@ bool Replayer::confirmMeet(Path &P, const Touch &TA, const Touch &TB,
       UnkeptNeeded = P.UnkeptWait + ", which the replay does not keep";
     return false;
   }
+  if (std::string Which; dependsOnUntrusted(P, Same, Which)) {
+    if (UnkeptNeeded.empty())
+      UnkeptNeeded = "the interleaving depends on " + Which +
+                     ", which the program's own data fixes and the replay "
+                     "does not compute";
+    return false;
+  }
   // Small inputs read best ("n = 2", not "n = 268435456"): the solver
   // minimises their magnitudes, within the budget; the first model stands
   // otherwise.
@@ -899,7 +906,18 @@ Path Replayer::initialPath(ArrayRef<const Function *> Calls, unsigned Instances,
     }
     if (Root.arg_size() >= 2)
       Args.push_back(Val::constant(64, allocate(Init, 4096)));
-    startThread(Init, 0, Root, Args);
+    // The module's global constructors run before main, in the main
+    // thread (C++ globals; a constructor attribute setting a mode).
+    ThreadState &TS = Init.Threads[0];
+    for (const Function *C : TM.Constructors)
+      if (C->arg_size() == 0)
+        TS.Then.push_back({C, {}});
+    if (TS.Then.empty()) {
+      startThread(Init, 0, Root, Args);
+      return Init;
+    }
+    TS.Then.push_back({&Root, std::move(Args)});
+    startNextCall(Init, 0, std::nullopt);
     return Init;
   }
   // One environment the rest of the program can be: after the module's

@@ -199,6 +199,10 @@ struct Path {
   /// not keep (eventfd, a FIFO, a message queue): what is read from them
   /// is not an input (Path::Untrusted).
   std::set<uint64_t> OwnUnkept;
+  /// Results of library functions the program's own data fixes but the
+  /// replay does not compute (Determined.cpp): a race whose interleaving
+  /// depends on one is not confirmed.
+  std::vector<std::pair<std::string, z3::expr>> Untrusted;
   /// The first wait on a channel of the program's own that the replay
   /// does not keep ("'sigwait' at line 16 waits on ..."): no race met after
   /// it is confirmed.
@@ -206,6 +210,8 @@ struct Path {
   bool MadeFifo = false;
   /// Thread-specific data by (thread, key); the last key made.
   std::map<std::pair<unsigned, uint64_t>, Val> Specific;
+  /// Thread names pthread_setname_np gave, by thread id.
+  std::map<uint64_t, std::string> ThreadNames;
   uint64_t LastKey = 0;
   int64_t NextChannelFd = 1000;
   std::map<const llvm::GlobalValue *, uint64_t> Globals;
@@ -441,6 +447,22 @@ private:
   /// (Channels.cpp); nullopt for any other call.
   std::optional<bool> channelCall(Path &P, unsigned T, const llvm::CallBase &CB,
                                   llvm::StringRef N);
+  /// A string or formatting function whose arguments the program made:
+  /// computed, or an untrusted result (Determined.cpp); nullopt for others
+  /// and when input bytes decide it.
+  std::optional<bool> determinedCall(Path &P, unsigned T,
+                                     const llvm::CallBase &CB,
+                                     llvm::StringRef N);
+  /// strcpy, stpcpy, strcat of a concrete string, replayed; nullopt else.
+  std::optional<bool> stringCopy(Path &P, unsigned T, const llvm::CallBase &CB,
+                                 llvm::StringRef N);
+  /// The NUL-terminated bytes at Ptr if all are concrete (at most Limit).
+  std::optional<std::string>
+  concreteString(Path &P, const Val &Ptr, uint64_t Limit, llvm::LLVMContext &C);
+  /// Whether the path's condition or Also mentions an untrusted result
+  /// (Which names the first).
+  bool dependsOnUntrusted(const Path &P, const z3::expr &Also,
+                          std::string &Which);
   /// A pthread_barrier_wait step: its result, and the waiters' cycle.
   bool barrierWait(Path &P, unsigned T, const llvm::CallBase &CB);
   /// Whether T waits at a barrier whose cycle is not complete (the path
@@ -498,6 +520,10 @@ private:
   /// llvm.threadlocal.address of Operand (evaluated: Shared) in thread T.
   Val threadLocalAddress(Path &P, unsigned T, const llvm::Value *Operand,
                          const Val &Shared);
+  /// llvm.*.with.overflow (intrinsic ID): {result, overflowed}.
+  Val withOverflow(unsigned ID, const Val &A, const Val &B);
+  /// glibc's flag, 1 until the process creates its first thread.
+  static constexpr const char *SingleThreadedFlag = "__libc_single_threaded";
   /// The process id getpid returns in a replay.
   static constexpr uint64_t ProcessId = 4242;
   bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,

@@ -166,9 +166,14 @@ void Replayer::startCreated(Path &P, unsigned T, const CallBase &CB,
   std::vector<Val> Args;
   if (CS.ArgOperand >= 0 && unsigned(CS.ArgOperand) < CB.arg_size()) {
     Val V = eval(P, F, CB.getArgOperand(CS.ArgOperand));
-    if (CS.ArgLoaded)
-      V = load(P, concretize(P, V, "thread state"),
-               PointerType::get(CB.getContext(), 0), "");
+    if (CS.ArgLoaded) {
+      // std::thread::_M_start_thread takes the state out of its
+      // unique_ptr: the caller's ~unique_ptr then deletes nothing.
+      uint64_t Slot = concretize(P, V, "thread state");
+      Type *Ptr = PointerType::get(CB.getContext(), 0);
+      V = load(P, Slot, Ptr, "");
+      store(P, Slot, Val::constant(64, 0), Ptr);
+    }
     Args.push_back(V);
   }
   startThread(P, Instance, *Entry, Args);

@@ -539,6 +539,10 @@ struct ThreadModel {
   /// Without main, the global constructors the environment runs once,
   /// before any entry, by priority.
   std::vector<const llvm::Function *> EnvConstructors;
+  /// The module's global constructors (C++ globals, constructor
+  /// attributes), by priority, with main or without: the replay runs them
+  /// before main.
+  std::vector<const llvm::Function *> Constructors;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
