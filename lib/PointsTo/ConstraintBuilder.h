@@ -163,6 +163,8 @@ private:
   /// Every member pointer of the module is a non-virtual function with a
   /// zero this-adjustment, made from constants and copied whole.
   bool MemberPointersExact = true;
+  /// Some constant of the module is a member-function pointer.
+  bool HasMemberPointers = false;
 
   //===--- Calls (ConstraintBuilder.cpp) ----------------------------===//
 

@@ -175,9 +175,13 @@ void ConstraintBuilder::memberFunctions(
 
 void ConstraintBuilder::scanMemberPointers() {
   MemberPointersExact = true;
+  HasMemberPointers = false;
   std::function<void(const Constant *)> CheckConstant = [&](const Constant *C) {
     if (isMemberPointerType(C->getType(), DL)) {
       MemberPointersExact &= plainConstant(C);
+      SmallVector<std::pair<int64_t, const Function *>, 1> Fns;
+      memberFunctions(C, 0, Fns);
+      HasMemberPointers |= !Fns.empty();
       return;
     }
     if (isa<ConstantAggregate>(C))
@@ -281,6 +285,10 @@ void ConstraintBuilder::addMemberFunction(const Value *V, uint32_t Dst,
 }
 
 bool ConstraintBuilder::visitMemberPointer(Instruction &I) {
+  // A module without a member-function constant (C code passing a struct
+  // of two longs by value) has none of these idioms.
+  if (!HasMemberPointers)
+    return false;
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     const Value *V = SI->getValueOperand();
     if (isMemberPointerType(V->getType(), DL)) {
