@@ -44,26 +44,22 @@ void ConstraintBuilder::visit(Instruction &I) {
             ? arrayElementSize(AI->getAllocatedType())
             : DL.getTypeAllocSize(AI->getAllocatedType()).getKnownMinValue();
     // Prefer the source name from llvm.dbg.declare / #dbg_declare.
-    for (DbgVariableRecord *DVR : findDVRDeclares(AI)) {
-      Objects[O].Name = DVR->getVariable()->getName().str();
-      Objects[O].Type = DVR->getVariable()->getType();
-    }
-    for (DbgDeclareInst *DDI : findDbgDeclares(AI)) {
-      Objects[O].Name = DDI->getVariable()->getName().str();
-      Objects[O].Type = DDI->getVariable()->getType();
-    }
+    auto Take = [&](const DILocalVariable *V) {
+      Objects[O].Name = V->getName().str();
+      Objects[O].Type = V->getType();
+    };
+    for (DbgVariableRecord *DVR : findDVRDeclares(AI))
+      Take(DVR->getVariable());
+    for (DbgDeclareInst *DDI : findDbgDeclares(AI))
+      Take(DDI->getVariable());
     // At -O1 and above clang's declare-to-assign turns the declares into
     // assignment markers linked to the alloca (assignment tracking).
-    if (Objects[O].Name == Name)
-      for (DbgVariableRecord *DVR : at::getDVRAssignmentMarkers(AI)) {
-        Objects[O].Name = DVR->getVariable()->getName().str();
-        Objects[O].Type = DVR->getVariable()->getType();
-      }
-    if (Objects[O].Name == Name)
-      for (DbgAssignIntrinsic *DAI : at::getAssignmentMarkers(AI)) {
-        Objects[O].Name = DAI->getVariable()->getName().str();
-        Objects[O].Type = DAI->getVariable()->getType();
-      }
+    if (Objects[O].Name == Name) {
+      for (DbgVariableRecord *DVR : at::getDVRAssignmentMarkers(AI))
+        Take(DVR->getVariable());
+      for (DbgAssignIntrinsic *DAI : at::getAssignmentMarkers(AI))
+        Take(DAI->getVariable());
+    }
     S.addPts(nodeOf(AI), S.locFor(O, 0));
     return;
   }

@@ -123,9 +123,7 @@ writtenBeforeMain(const ThreadModel &TM, const PointsToAnalysis &PTA) {
         continue;
       }
       if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
-        if (!Writes(getLoadStorePointerOperand(&I)
-                        ? getLoadStorePointerOperand(&I)
-                        : I.getOperand(0)))
+        if (!Writes(I.getOperand(0))) // The address.
           return std::nullopt;
         continue;
       }

@@ -149,7 +149,7 @@ struct ModelBuilder {
       templateFor(nullptr, "<env>");
       TM.Compromises.push_back("env-root: no main; one caller thread calls "
                                "the external functions in any order");
-      TM.EnvConstructors = globalConstructors(M);
+      TM.EnvConstructors = TM.Constructors;
       // Functions whose address another unit may hold (a stored callback,
       // `next->code = &encode`) are entry points too; the library's own
       // start routines are not (the library runs them as threads).

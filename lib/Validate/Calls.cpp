@@ -27,10 +27,6 @@ using namespace llvm;
 namespace racesift {
 namespace validate {
 
-static bool isOneOf(StringRef N, std::initializer_list<StringRef> L) {
-  return llvm::is_contained(L, N);
-}
-
 bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
   if (Blocking.count(&CB))
     return unscheduledStep(P, T, CB);
@@ -191,11 +187,7 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   }
   std::string What;
   if (const Function *Called = CB.getCalledFunction())
-    What = " ('" + Called->getName().str() + "'" +
-           (CB.getDebugLoc()
-                ? " at line " + std::to_string(CB.getDebugLoc().getLine())
-                : std::string()) +
-           ")";
+    What = " ('" + Called->getName().str() + "'" + atLine(CB) + ")";
   dead(P, "the path passes a synchronisation step the interleaving does "
           "not take" +
               What);
@@ -269,8 +261,6 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
         throw Unsupported{"the intrinsic '" + N.str() + "'"};
       if (RW == 0 || II->isAssumeLikeIntrinsic())
         return Done(); // Debug info, lifetimes, assumptions, stackrestore.
-      if (RT->isStructTy() || RT->isVectorTy())
-        throw Unsupported{"the intrinsic '" + N.str() + "'"};
       return Done(fresh(P, RW, ""));
     }
   }
@@ -370,12 +360,12 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
   if (N == "syscall" && CB.arg_size() > 0) {
     Val No = Arg(0);
     if (No.isConst() && No.K->getZExtValue() == 186) // SYS_gettid
-      return Done(Val::constant(RW, T == 0 ? ProcessId : ProcessId + 1 + T));
+      return Done(Val::constant(RW, kernelThreadId(T)));
     if (No.isConst() && No.K->getZExtValue() == 39) // SYS_getpid
       return Done(Val::constant(RW, ProcessId));
   }
   if (N == "gettid")
-    return Done(Val::constant(RW, T == 0 ? ProcessId : ProcessId + 1 + T));
+    return Done(Val::constant(RW, kernelThreadId(T)));
   // Thread-specific data: each thread its own value per key, NULL at first.
   if (N == "pthread_key_create" || N == "tss_create") {
     uint64_t Key = ++P.LastKey;
@@ -408,24 +398,20 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     if (It != P.ThreadNames.end() && Len.isConst() &&
         Len.K->getZExtValue() > It->second.size()) {
       uint64_t Buf = concretize(P, Arg(1), "name buffer");
-      for (size_t I = 0; I <= It->second.size(); ++I)
-        P.Mem.set(Buf + I, Val::constant(8, I < It->second.size()
-                                                ? uint8_t(It->second[I])
-                                                : 0));
+      storeString(P, Buf, It->second);
       return Done(Val::constant(RW, 0));
     }
   }
   // A non-blocking join returns 0 only once its thread has ended.
   if (N == "pthread_tryjoin_np" || N == "pthread_timedjoin_np") {
     uint64_t Id = concretize(P, Arg(0), "joined thread");
-    for (ThreadState &TS : P.Threads)
-      if (TS.Started && TS.Id == Id) {
-        if (!TS.Done)
+    for (unsigned U = 0; U < P.Threads.size(); ++U)
+      if (P.Threads[U].Started && P.Threads[U].Id == Id) {
+        if (!P.Threads[U].Done)
           return Done(
               Val::constant(RW, N == "pthread_tryjoin_np" ? EBUSY : ETIMEDOUT));
-        uint64_t Out = concretize(P, Arg(1), "join result");
-        if (Out && TS.Ret)
-          store(P, Out, *TS.Ret, PointerType::get(CB.getContext(), 0));
+        storeJoinResult(P, concretize(P, Arg(1), "join result"), U, false,
+                        CB.getContext());
         return Done(Val::constant(RW, 0));
       }
     return opaqueCall(P, T, CB, "'" + N.str() + "'");
@@ -473,6 +459,17 @@ Val Replayer::threadLocalAddress(Path &P, unsigned T, const Value *Operand,
   return Val::constant(64, It->second);
 }
 
+void Replayer::storeJoinResult(Path &P, uint64_t Out, unsigned Target, bool C11,
+                               LLVMContext &C) {
+  const std::optional<Val> &R = P.Threads[Target].Ret;
+  if (!Out || !R)
+    return;
+  if (C11) // thrd_start_t returns int.
+    store(P, Out, R->W > 32 ? Ops.trunc(*R, 32) : *R, Type::getInt32Ty(C));
+  else
+    store(P, Out, *R, PointerType::get(C, 0));
+}
+
 Val Replayer::withOverflow(unsigned ID, const Val &A, const Val &B) {
   bool Signed = ID == Intrinsic::sadd_with_overflow ||
                 ID == Intrinsic::ssub_with_overflow ||
@@ -511,12 +508,8 @@ bool Replayer::opaqueCall(Path &P, unsigned T, const CallBase &CB,
   if (RT->isPointerTy())
     R = Val::constant(64, allocate(P, 4096));
   else if (RT->isIntegerTy() || RT->isFloatingPointTy())
-    R = fresh(
-        P, DL.getTypeSizeInBits(RT),
-        "the result of " + What +
-            (CB.getDebugLoc()
-                 ? " at line " + std::to_string(CB.getDebugLoc().getLine())
-                 : ""));
+    R = fresh(P, DL.getTypeSizeInBits(RT),
+              "the result of " + What + atLine(CB));
   else if (!RT->isVoidTy())
     throw Unsupported{"an aggregate result of " + What};
   finishCall(P, T, CB, R);

@@ -37,10 +37,6 @@ namespace {
 constexpr uint64_t NonBlockFlag = 04000; // O_NONBLOCK, SOCK_NONBLOCK.
 constexpr uint64_t DontWaitFlag = 0x40;  // MSG_DONTWAIT.
 constexpr uint64_t MaxTransfer = 1u << 16;
-
-bool isOneOf(StringRef N, std::initializer_list<StringRef> L) {
-  return llvm::is_contained(L, N);
-}
 } // namespace
 
 std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
@@ -69,15 +65,11 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
       return std::nullopt;
     return V.K->getSExtValue();
   };
-  auto Line = [&] {
-    const DebugLoc &DLoc = CB.getDebugLoc();
-    return DLoc ? " at line " + std::to_string(DLoc.getLine()) : std::string();
-  };
   // A wait on a channel the replay does not keep: when it returns is
   // another thread's doing, so a race found after it is not a fact.
   auto Unkept = [&](const std::string &What) -> std::optional<bool> {
     if (P.UnkeptWait.empty())
-      P.UnkeptWait = "'" + N.str() + "'" + Line() + " waits on " + What;
+      P.UnkeptWait = "'" + N.str() + "'" + atLine(CB) + " waits on " + What;
     return std::nullopt; // Otherwise an unknown call, as before.
   };
   Type *I8 = Type::getInt8Ty(CB.getContext());
@@ -238,7 +230,7 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
                     FlagsAt(3) & DontWaitFlag;
     if (End.NonBlocking || DontWait)
       return Done(-1); // EAGAIN.
-    dead(P, "'" + N.str() + "'" + Line() +
+    dead(P, "'" + N.str() + "'" + atLine(CB) +
                 " waits for data no thread has written to the program's "
                 "own pipe yet");
     return false;

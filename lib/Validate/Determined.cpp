@@ -37,10 +37,6 @@ namespace validate {
 namespace {
 constexpr uint64_t MaxString = 256;
 
-bool isOneOf(StringRef N, std::initializer_list<StringRef> L) {
-  return llvm::is_contained(L, N);
-}
-
 /// Functions whose result their arguments (and the bytes they point to)
 /// fix.
 bool isDetermined(StringRef N) {
@@ -90,12 +86,17 @@ std::optional<std::string> Replayer::concreteString(Path &P, const Val &Ptr,
     Val B = load(P, A + I, I8, "");
     if (!B.isConst())
       return std::nullopt;
-    char C = char(B.K->getZExtValue());
-    if (!C)
+    char Ch = char(B.K->getZExtValue());
+    if (!Ch)
       return S;
-    S.push_back(C);
+    S.push_back(Ch);
   }
   return S;
+}
+
+void Replayer::storeString(Path &P, uint64_t Addr, const std::string &S) {
+  for (size_t I = 0; I <= S.size(); ++I)
+    P.Mem.set(Addr + I, Val::constant(8, I < S.size() ? uint8_t(S[I]) : 0));
 }
 
 std::optional<bool> Replayer::stringCopy(Path &P, unsigned T,
@@ -116,9 +117,7 @@ std::optional<bool> Replayer::stringCopy(Path &P, unsigned T,
       return std::nullopt;
     D += Head->size();
   }
-  for (size_t I = 0; I <= Src->size(); ++I)
-    P.Mem.set(D + I,
-              Val::constant(8, I < Src->size() ? uint8_t((*Src)[I]) : 0));
+  storeString(P, D, *Src);
   finishCall(P, T, CB,
              Val::constant(64, N == "stpcpy" ? D + Src->size()
                                              : Dst.K->getZExtValue()));
@@ -203,12 +202,8 @@ std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
   if (P.Assumed.empty())
     P.Assumed = "'" + N.str() + "'";
   Val R = fresh(P, RW, "");
-  std::string Where =
-      CB.getDebugLoc()
-          ? " at line " + std::to_string(CB.getDebugLoc().getLine())
-          : "";
   P.Untrusted.push_back(
-      {"the result of '" + N.str() + "'" + Where, Ops.expr(R)});
+      {"the result of '" + N.str() + "'" + atLine(CB), Ops.expr(R)});
   finishCall(P, T, CB, R);
   return true;
 }

@@ -62,12 +62,8 @@ uint64_t Replayer::addressOf(Path &P, const GlobalValue *G) {
   if (auto *GV = dyn_cast<GlobalVariable>(G)) {
     if (GV->hasDefinitiveInitializer())
       initialise(P, Addr, GV->getInitializer());
-    else if (GV->getName() == SingleThreadedFlag) {
-      bool Created = false;
-      for (size_t I = 1; I < P.Threads.size(); ++I)
-        Created |= P.Threads[I].Started;
-      P.Mem.set(Addr, Val::constant(8, Created ? 0 : 1));
-    }
+    else if (GV->getName() == SingleThreadedFlag)
+      P.Mem.set(Addr, Val::constant(8, 1)); // startThread clears it.
   }
   return Addr;
 }

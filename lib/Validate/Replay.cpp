@@ -752,15 +752,15 @@ bool Replayer::confirmMeet(Path &P, const Touch &TA, const Touch &TB,
     return false;
   }
   if (!P.UnkeptWait.empty()) {
-    if (UnkeptNeeded.empty())
-      UnkeptNeeded = P.UnkeptWait + ", which the replay does not keep";
+    if (UncheckedMeet.empty())
+      UncheckedMeet = P.UnkeptWait + ", which the replay does not keep";
     return false;
   }
   if (std::string Which; dependsOnUntrusted(P, Same, Which)) {
-    if (UnkeptNeeded.empty())
-      UnkeptNeeded = "the interleaving depends on " + Which +
-                     ", which the program's own data fixes and the replay "
-                     "does not compute";
+    if (UncheckedMeet.empty())
+      UncheckedMeet = "the interleaving depends on " + Which +
+                      ", which the program's own data fixes and the replay "
+                      "does not compute";
     return false;
   }
   // Small inputs read best ("n = 2", not "n = 268435456"): the solver
@@ -1017,8 +1017,8 @@ ValidationResult Replayer::run() {
       DeadWhy.empty() ? "no path of the program follows it" : DeadWhy;
   if (!InexactMiss.empty())
     return Finish(Feasibility::Unknown, InexactMiss);
-  if (!UnkeptNeeded.empty())
-    return Finish(Feasibility::Unknown, UnkeptNeeded);
+  if (!UncheckedMeet.empty())
+    return Finish(Feasibility::Unknown, UncheckedMeet);
   if (!DeadAssumed.empty())
     return Finish(Feasibility::Unknown,
                   Why + ", taking " + DeadAssumed + " on trust");

@@ -196,8 +196,8 @@ struct Path {
   std::map<int64_t, ChannelEnd> Channels;
   std::map<int64_t, int64_t> ChannelFds;
   /// Descriptors and streams of the program's own channels the replay does
-  /// not keep (eventfd, a FIFO, a message queue): what is read from them
-  /// is not an input (Path::Untrusted).
+  /// not keep (eventfd, a FIFO, a message queue): a read from one is a
+  /// wait the replay does not keep (Path::UnkeptWait).
   std::set<uint64_t> OwnUnkept;
   /// Results of library functions the program's own data fixes but the
   /// replay does not compute (Determined.cpp): a race whose interleaving
@@ -245,6 +245,18 @@ struct Path {
   unsigned FirstUnscheduled = 0;
 };
 
+/// Whether N is one of L (library function names).
+inline bool isOneOf(llvm::StringRef N,
+                    std::initializer_list<llvm::StringRef> L) {
+  return llvm::is_contained(L, N);
+}
+
+/// " at line N" of I's source line, or "" without one.
+inline std::string atLine(const llvm::Instruction &I) {
+  const llvm::DebugLoc &DLoc = I.getDebugLoc();
+  return DLoc ? " at line " + std::to_string(DLoc.getLine()) : std::string();
+}
+
 /// Why a path ended without reaching its next step.
 struct Dead {
   std::string Why;
@@ -289,8 +301,10 @@ private:
   /// the two may still meet further on, so no path that misses them so
   /// proves the interleaving infeasible.
   std::string InexactMiss;
-  /// Why a race met was not confirmed: a wait the replay does not keep.
-  std::string UnkeptNeeded;
+  /// Why a race met was not confirmed although its accesses meet: it comes
+  /// after a wait the replay does not keep, or depends on an untrusted
+  /// result.
+  std::string UncheckedMeet;
   /// Instructions a thread may run between two steps (Opts.MaxSegment;
   /// less while a run-past schedule tries the other thread).
   uint64_t SegmentCap = Opts.MaxSegment;
@@ -456,6 +470,8 @@ private:
   /// strcpy, stpcpy, strcat of a concrete string, replayed; nullopt else.
   std::optional<bool> stringCopy(Path &P, unsigned T, const llvm::CallBase &CB,
                                  llvm::StringRef N);
+  /// Writes S and its NUL at Addr.
+  void storeString(Path &P, uint64_t Addr, const std::string &S);
   /// The NUL-terminated bytes at Ptr if all are concrete (at most Limit).
   std::optional<std::string>
   concreteString(Path &P, const Val &Ptr, uint64_t Limit, llvm::LLVMContext &C);
@@ -516,16 +532,25 @@ private:
   /// Whether TA and TB meet on P; sets R's inputs if they do.
   bool confirmMeet(Path &P, const Touch &TA, const Touch &TB,
                    ValidationResult &R);
-  /// The call's result is taken on trust: an input, or a new object.
   /// llvm.threadlocal.address of Operand (evaluated: Shared) in thread T.
   Val threadLocalAddress(Path &P, unsigned T, const llvm::Value *Operand,
                          const Val &Shared);
   /// llvm.*.with.overflow (intrinsic ID): {result, overflowed}.
   Val withOverflow(unsigned ID, const Val &A, const Val &B);
+  /// What a join of thread Target stores through Out: its return or exit
+  /// value (an int for thrd_join).
+  void storeJoinResult(Path &P, uint64_t Out, unsigned Target, bool C11,
+                       llvm::LLVMContext &C);
   /// glibc's flag, 1 until the process creates its first thread.
   static constexpr const char *SingleThreadedFlag = "__libc_single_threaded";
   /// The process id getpid returns in a replay.
   static constexpr uint64_t ProcessId = 4242;
+  /// The kernel's id of thread T (gettid): the process's for the main
+  /// thread.
+  static uint64_t kernelThreadId(unsigned T) {
+    return T == 0 ? ProcessId : ProcessId + 1 + T;
+  }
+  /// The call's result is taken on trust: an input, or a new object.
   bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   const std::string &What);
 };

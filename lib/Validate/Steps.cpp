@@ -215,10 +215,8 @@ bool Replayer::waitingAtBarrier(Path &P, unsigned T) {
     TS.AtBarrier.reset();
     return false;
   }
-  std::string Line;
-  if (const DebugLoc &DLoc = TS.BarrierCall->getDebugLoc())
-    Line = " at line " + std::to_string(DLoc.getLine());
-  dead(P, "a thread runs on from pthread_barrier_wait" + Line +
+  dead(P, "a thread runs on from pthread_barrier_wait" +
+              atLine(*TS.BarrierCall) +
               " before the barrier's other threads arrive");
   return true;
 }
@@ -314,18 +312,10 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     P.PC.push_back(Same);
     bool C11 = Callee && Callee->getName() == "thrd_join";
     if (Callee && (Callee->getName() == "pthread_join" || C11) &&
-        CB.arg_size() > 1) {
-      Val Out = eval(P, F, CB.getArgOperand(1));
-      uint64_t O = concretize(P, Out, "join result");
-      if (O && P.Threads[S.Target].Ret) {
-        Val R = *P.Threads[S.Target].Ret;
-        if (C11) // thrd_start_t returns int.
-          store(P, O, R.W > 32 ? Ops.trunc(R, 32) : R,
-                Type::getInt32Ty(CB.getContext()));
-        else
-          store(P, O, R, PointerType::get(CB.getContext(), 0));
-      }
-    }
+        CB.arg_size() > 1)
+      storeJoinResult(
+          P, concretize(P, eval(P, F, CB.getArgOperand(1)), "join result"),
+          S.Target, C11, CB.getContext());
     return Ret(0);
   }
   case ActionKind::Once: {
@@ -357,7 +347,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   }
   case ActionKind::Exit:
     // pthread_exit(v), thrd_exit(r): what a join of the thread gets.
-    if (CB.arg_size() > 0 && !CB.getArgOperand(0)->getType()->isVoidTy())
+    if (CB.arg_size() > 0)
       P.Threads[T].Ret = eval(P, F, CB.getArgOperand(0));
     P.Threads[T].Stack.clear();
     P.Threads[T].Done = true;
