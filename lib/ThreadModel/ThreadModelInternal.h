@@ -16,6 +16,7 @@
 #define RACESIFT_LIB_THREADMODEL_THREADMODELINTERNAL_H
 
 #include "racesift/PointsTo/PointsTo.h"
+#include "racesift/ThreadModel/LibcModel.h"
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -224,96 +225,6 @@ void addInitialValues(ThreadModel &TM, const llvm::Module &M,
 /// (its init, destroy, lock, wait, ...): it keeps no pointer to it and
 /// writes none into it.
 bool isSyncObjectFunction(llvm::StringRef Name);
-
-/// Which memory of an argument a libc function touches (LibcModel.cpp).
-enum class LibcExtent : uint8_t {
-  /// What the pointer denotes: a scalar out-parameter, or a string, which
-  /// stays inside its char array (arrays are one location).
-  Pointee,
-  /// Every field from the pointer's offset to the end of its object: a
-  /// sized buffer (memcpy, read) may span the fields of a struct.
-  Rest,
-  /// The whole object, at AnyOffset (free, realloc).
-  Block,
-  /// Through the pointer stored where the argument points, from its offset
-  /// on (getline's buffer *lineptr, strtok_r's string *saveptr).
-  Stored,
-  /// The arguments a va_list carries (vsprintf, vscanf): what the pointers
-  /// stored in what it points to point to.
-  VaList,
-  /// The function's hidden state (no argument): see LibcFunction::Hidden.
-  Hidden,
-  /// From the offset on, the string whose address the hidden state keeps
-  /// (strtok(NULL, ...) goes on with the string of an earlier call).
-  HiddenStored,
-};
-
-/// One access a libc function makes.
-struct LibcAccess {
-  int Arg; ///< -1 for Hidden.
-  bool IsWrite;
-  LibcExtent Extent;
-};
-
-/// What the pointer a libc function returns may point to.
-enum class LibcReturn : uint8_t {
-  None,        ///< No pointer into program memory (or no pointer at all).
-  Fresh,       ///< A new heap object (malloc, strdup, operator new).
-  IntoArg,     ///< Into argument RetArg's object, at AnyOffset (strchr).
-  Hidden,      ///< Into the function's hidden state (localtime, getenv).
-  Own,         ///< Memory of the library's own, one object per callee (FILE).
-  ThreadLocal, ///< The calling thread's own object (__errno_location).
-  Escaped,     ///< Anything that escaped to unknown code (pthread_getspecific).
-};
-
-/// How a format argument's conversions map to the arguments after it.
-enum class LibcFormat : uint8_t { None, Print, Scan };
-
-/// One row of the C library / POSIX model: the memory a function without
-/// a body reads and writes, what it returns, and what it calls back. A
-/// function with a row captures no pointer (unless it says Escapes) and
-/// calls back only Callback; a function without one follows the
-/// unknown-external rule (docs/design-threadmodel.md).
-struct LibcFunction {
-  llvm::StringRef Name;
-  llvm::SmallVector<LibcAccess, 3> Accesses;
-  LibcReturn Ret = LibcReturn::None;
-  int RetArg = -1; ///< IntoArg: the argument.
-  /// A singleton object for state the function keeps between calls
-  /// ("rand()", "the environment"): functions that share it name one group.
-  llvm::StringRef Hidden;
-  /// The format argument (or -1): with Print, `%s` reads and `%n` writes
-  /// the matching argument; with Scan, every conversion but `%*` writes.
-  /// Without a constant format every later pointer argument is read
-  /// (Print: compromise "printf-n") or written (Scan).
-  int FormatArg = -1;
-  LibcFormat Format = LibcFormat::None;
-  /// An argument that holds a function called back during the call (qsort's
-  /// comparator), with the call's pointer arguments, or -1.
-  int Callback = -1;
-  /// An argument whose pointer the library keeps and may hand out later
-  /// (pthread_setspecific's value), or -1.
-  int Escapes = -1;
-  /// Copies pointers from argument 1's object to argument 0's (memcpy).
-  bool CopiesPointers = false;
-  /// Stores a pointer into argument 0's object where this argument points
-  /// (strtol's *endptr, strtok_r's *saveptr), or -1.
-  int StoresArg0Into = -1;
-  /// Stores a new heap object where this argument points (getline's
-  /// *lineptr, posix_memalign, asprintf), or -1.
-  int StoresFreshInto = -1;
-  /// Keeps a pointer into argument 0's object in its hidden state (strtok).
-  bool KeepsArg0 = false;
-};
-
-/// The row of Name, or null. glibc's aliases (`__isoc99_sscanf`,
-/// `__isoc23_strtol`) find the row of the standard name.
-const LibcFunction *lookupLibc(llvm::StringRef Name);
-
-/// A libc call's accesses with its format string resolved: the table's
-/// accesses, then one per pointer argument the format reads or writes.
-llvm::SmallVector<LibcAccess, 4> libcAccessesOf(const LibcFunction &Row,
-                                                const llvm::CallBase &CB);
 
 /// Thread creation: the argument indices of handle, routine and argument
 /// (-1: none). Library: a library runs the routine on threads of its own,
