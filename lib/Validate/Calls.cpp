@@ -207,33 +207,15 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     finishCall(P, T, CB, R);
     return true;
   };
-  auto Copy = [&](uint64_t Dst, uint64_t Src, const Val &Len) {
-    uint64_t L = pinCount(P, Len, "copy length");
-    if (L > (1u << 16))
-      throw Unsupported{"a copy of more than 64 KiB"};
-    std::vector<Val> Bytes;
-    for (uint64_t I = 0; I < L; ++I)
-      Bytes.push_back(load(P, Src + I, Type::getInt8Ty(CB.getContext()), ""));
-    for (uint64_t I = 0; I < L; ++I)
-      P.Mem.set(Dst + I, Bytes[I]);
-  };
-  auto Fill = [&](uint64_t Dst, const Val &Byte, const Val &Len) {
-    uint64_t L = pinCount(P, Len, "fill length");
-    if (L > (1u << 20))
-      throw Unsupported{"a fill of more than 1 MiB"};
-    Val B = Ops.trunc(Byte, 8);
-    for (uint64_t I = 0; I < L; ++I)
-      P.Mem.set(Dst + I, B);
-  };
   if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::memcpy:
     case Intrinsic::memmove:
-      Copy(concretize(P, Arg(0), "copy"), concretize(P, Arg(1), "copy"),
+      copy(P, CB, concretize(P, Arg(0), "copy"), concretize(P, Arg(1), "copy"),
            Arg(2));
       return Done();
     case Intrinsic::memset:
-      Fill(concretize(P, Arg(0), "fill"), Arg(1), Arg(2));
+      fill(P, concretize(P, Arg(0), "fill"), Arg(1), Arg(2));
       return Done();
     case Intrinsic::expect:
       return Done(Arg(0));
@@ -261,7 +243,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
         throw Unsupported{"the intrinsic '" + N.str() + "'"};
       if (RW == 0 || II->isAssumeLikeIntrinsic())
         return Done(); // Debug info, lifetimes, assumptions, stackrestore.
-      return Done(fresh(P, RW, ""));
+      return Done(
+          untrusted(P, RW, "the result of '" + N.str() + "'" + atLine(CB)));
     }
   }
   std::string Where =
@@ -276,27 +259,27 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     uint64_t S = Size.isConst() ? Size.K->getLimitedValue(1u << 20) : 1u << 20;
     uint64_t A = allocate(P, S);
     if (N == "calloc")
-      Fill(A, Val::constant(8, 0),
+      fill(P, A, Val::constant(8, 0),
            Val::constant(64, std::min<uint64_t>(S, 1u << 16)));
     if (N == "realloc") {
       uint64_t Old = concretize(P, Arg(0), "realloc");
       if (Old)
-        Copy(A, Old, Val::constant(64, std::min<uint64_t>(S, 4096)));
+        copy(P, CB, A, Old, Val::constant(64, std::min<uint64_t>(S, 4096)));
     }
     return Done(Val::constant(64, A));
   }
+  if (N == "posix_memalign" && CB.arg_size() == 3) {
+    Val Size = Arg(2);
+    uint64_t A = allocate(P, Size.isConst() ? Size.K->getLimitedValue(1u << 20)
+                                            : 1u << 20);
+    store(P, concretize(P, Arg(0), "posix_memalign"), Val::constant(64, A),
+          PointerType::get(CB.getContext(), 0));
+    return Done(Val::constant(RW, 0));
+  }
   if (isOneOf(N, {"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"}))
     return Done();
-  if (isOneOf(N, {"memcpy", "memmove"})) {
-    Val D = Arg(0);
-    Copy(concretize(P, D, "copy"), concretize(P, Arg(1), "copy"), Arg(2));
-    return Done(D);
-  }
-  if (N == "memset") {
-    Val D = Arg(0);
-    Fill(concretize(P, D, "fill"), Arg(1), Arg(2));
-    return Done(D);
-  }
+  if (std::optional<bool> Copied = libraryCopy(P, T, CB, N))
+    return *Copied;
   if (N == "__VERIFIER_assume") {
     z3::expr C = Ops.truth(Arg(0));
     if (!satisfiable(P, C)) {
@@ -430,9 +413,19 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return Done(Val::constant(RW, 0));
   }
   if (N.starts_with("pthread_") || N.starts_with("sem_") ||
-      N.starts_with("mtx_") || N.starts_with("cnd_"))
-    // Initialisers, attributes, destroyers: they succeed.
+      N.starts_with("mtx_") || N.starts_with("cnd_")) {
+    // Initialisers, attributes, destroyers: they succeed. What a getter
+    // (sem_getvalue, pthread_attr_getstacksize) stores through the
+    // pointers after its object is the program's doing, not computed.
+    if (N.contains("_get")) {
+      std::optional<z3::expr> Bytes;
+      for (unsigned I = 1; I < CB.arg_size(); ++I)
+        if (CB.getArgOperand(I)->getType()->isPointerTy())
+          untrustPointee(P, T, CB, I, LibcExtent::Pointee,
+                         "what '" + N.str() + "'" + Where + " stores", Bytes);
+    }
     return Done(RW ? std::optional(Val::constant(RW, 0)) : std::nullopt);
+  }
   if (isOneOf(N, {"__cxa_throw", "__cxa_rethrow", "_Unwind_Resume", "longjmp",
                   "siglongjmp", "_longjmp", "setjmp", "_setjmp", "sigsetjmp",
                   "__sigsetjmp"}))
@@ -441,7 +434,34 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
                       "are not replayed)"};
   if (std::optional<bool> D = determinedCall(P, T, CB, N))
     return *D;
-  return opaqueCall(P, T, CB, "'" + N.str() + "'");
+  if (std::optional<bool> S = libraryState(P, T, CB, N))
+    return *S;
+  bool Untrusted = untrustedResult(P, T, CB, N);
+  untrustWrites(P, T, CB, N);
+  return opaqueCall(P, T, CB, "'" + N.str() + "'", Untrusted);
+}
+
+uint64_t Replayer::copy(Path &P, const CallBase &CB, uint64_t Dst, uint64_t Src,
+                        const Val &Len) {
+  uint64_t L = pinCount(P, Len, "copy length");
+  if (L > (1u << 16))
+    throw Unsupported{"a copy of more than 64 KiB"};
+  Type *I8 = Type::getInt8Ty(CB.getContext());
+  std::vector<Val> Bytes;
+  for (uint64_t I = 0; I < L; ++I)
+    Bytes.push_back(load(P, Src + I, I8, ""));
+  for (uint64_t I = 0; I < L; ++I)
+    P.Mem.set(Dst + I, Bytes[I]);
+  return L;
+}
+
+void Replayer::fill(Path &P, uint64_t Dst, const Val &Byte, const Val &Len) {
+  uint64_t L = pinCount(P, Len, "fill length");
+  if (L > (1u << 20))
+    throw Unsupported{"a fill of more than 1 MiB"};
+  Val B = Ops.trunc(Byte, 8);
+  for (uint64_t I = 0; I < L; ++I)
+    P.Mem.set(Dst + I, B);
 }
 
 Val Replayer::threadLocalAddress(Path &P, unsigned T, const Value *Operand,
@@ -498,19 +518,32 @@ Val Replayer::withOverflow(unsigned ID, const Val &A, const Val &B) {
 }
 
 bool Replayer::opaqueCall(Path &P, unsigned T, const CallBase &CB,
-                          const std::string &What) {
+                          const std::string &What, bool Untrusted) {
   // Compromise "validation-library-effects": what it writes is not
   // replayed; a path that dies after it is not proof of infeasibility.
   if (P.Assumed.empty())
     P.Assumed = What;
   Type *RT = CB.getType();
   std::optional<Val> R;
-  if (RT->isPointerTy())
-    R = Val::constant(64, allocate(P, 4096));
-  else if (RT->isIntegerTy() || RT->isFloatingPointTy())
-    R = fresh(P, DL.getTypeSizeInBits(RT),
-              "the result of " + What + atLine(CB));
-  else if (!RT->isVoidTy())
+  std::string Result = "the result of " + What + atLine(CB);
+  if (RT->isPointerTy()) {
+    uint64_t Obj = allocate(P, 4096);
+    R = Val::constant(64, Obj);
+    if (Untrusted) {
+      // An object of its own or NULL, as an untrusted bit says; its bytes
+      // are untrusted. A dereference before the program tests the pointer
+      // is not replayed (the address has two values).
+      z3::expr Bytes =
+          Ctx.constant(("w" + std::to_string(Fresh++)).c_str(),
+                       Ctx.array_sort(Ctx.bv_sort(64), Ctx.bv_sort(8)));
+      P.UntrustedObjects.emplace(Obj, Bytes);
+      P.Untrusted.push_back({Result, Bytes});
+      R = Ops.select(untrusted(P, 1, Result), *R, Val::constant(64, 0));
+    }
+  } else if (RT->isIntegerTy() || RT->isFloatingPointTy()) {
+    unsigned W = DL.getTypeSizeInBits(RT);
+    R = Untrusted ? untrusted(P, W, Result) : fresh(P, W, Result);
+  } else if (!RT->isVoidTy())
     throw Unsupported{"an aggregate result of " + What};
   finishCall(P, T, CB, R);
   return true;

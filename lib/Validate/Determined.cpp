@@ -35,7 +35,8 @@ namespace racesift {
 namespace validate {
 
 namespace {
-constexpr uint64_t MaxString = 256;
+/// How far strings are read, and how many bytes memcmp compares.
+constexpr uint64_t MaxString = 4096;
 
 /// Functions whose result their arguments (and the bytes they point to)
 /// fix.
@@ -91,7 +92,7 @@ std::optional<std::string> Replayer::concreteString(Path &P, const Val &Ptr,
       return S;
     S.push_back(Ch);
   }
-  return S;
+  return std::nullopt; // No NUL within Limit.
 }
 
 void Replayer::storeString(Path &P, uint64_t Addr, const std::string &S) {
@@ -124,10 +125,68 @@ std::optional<bool> Replayer::stringCopy(Path &P, unsigned T,
   return true;
 }
 
+std::optional<bool> Replayer::stringSearch(Path &P, unsigned T,
+                                           const CallBase &CB, StringRef N) {
+  bool Mem = N == "memchr" || N == "memrchr";
+  if (!isOneOf(N, {"strchr", "strrchr", "strchrnul", "index", "rindex",
+                   "strstr", "strpbrk", "memchr", "memrchr"}) ||
+      CB.arg_size() < (Mem ? 3u : 2u) || !CB.getType()->isPointerTy())
+    return std::nullopt;
+  Frame &F = P.Threads[T].Stack.back();
+  Val Hay = eval(P, F, CB.getArgOperand(0));
+  Val Needle = eval(P, F, CB.getArgOperand(1));
+  if (!Hay.isConst() || !Needle.isConst())
+    return std::nullopt;
+  LLVMContext &C = CB.getContext();
+  char Ch = char(Needle.K->getZExtValue() & 0xff);
+  std::optional<std::string> Bytes;
+  if (Mem) {
+    Val Len = eval(P, F, CB.getArgOperand(2));
+    if (!Len.isConst() || Len.K->getZExtValue() > MaxString)
+      return std::nullopt;
+    Bytes.emplace();
+    for (uint64_t I = 0; I < Len.K->getZExtValue(); ++I) {
+      Val B = load(P, Hay.K->getZExtValue() + I, Type::getInt8Ty(C), "");
+      if (!B.isConst())
+        return std::nullopt;
+      Bytes->push_back(char(B.K->getZExtValue()));
+    }
+  } else {
+    // Searching for NUL finds the terminator.
+    Bytes = concreteString(P, Hay, MaxString, C);
+    if (Bytes)
+      Bytes->push_back('\0');
+  }
+  if (!Bytes)
+    return std::nullopt;
+  size_t At = std::string::npos;
+  if (N == "strstr" || N == "strpbrk") {
+    std::optional<std::string> Set = concreteString(P, Needle, MaxString, C);
+    if (!Set)
+      return std::nullopt;
+    Bytes->pop_back();
+    At = N == "strstr" ? Bytes->find(*Set) : Bytes->find_first_of(*Set);
+  } else if (N == "strrchr" || N == "rindex" || N == "memrchr") {
+    At = Bytes->rfind(Ch);
+  } else {
+    At = Bytes->find(Ch);
+    if (At == std::string::npos && N == "strchrnul")
+      At = Bytes->size() - 1;
+  }
+  finishCall(P, T, CB,
+             Val::constant(
+                 64, At == std::string::npos ? 0 : Hay.K->getZExtValue() + At));
+  return true;
+}
+
 std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
                                              const CallBase &CB, StringRef N) {
   if (std::optional<bool> Copied = stringCopy(P, T, CB, N))
     return Copied;
+  if (std::optional<bool> Found = stringSearch(P, T, CB, N))
+    return Found;
+  if (std::optional<bool> Done = formatted(P, T, CB, N))
+    return Done;
   if (!isDetermined(N))
     return std::nullopt;
   Frame &F = P.Threads[T].Stack.back();
@@ -144,10 +203,12 @@ std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
   for (size_t I = 0; I < Args.size(); ++I) {
     if (!Args[I].isConst())
       return std::nullopt;
+    // strtol's endptr and a buffer being printed into are no strings.
+    bool Output = (I == 0 && (N == "snprintf" || N == "sprintf" ||
+                              N == "vsnprintf" || N == "vsprintf")) ||
+                  (I > 0 && N.contains("strto"));
     if (CB.getArgOperand(I)->getType()->isPointerTy() && N != "memcmp" &&
-        !((N == "snprintf" || N == "sprintf" || N == "vsnprintf" ||
-           N == "vsprintf") &&
-          I == 0)) {
+        !Output) {
       Strings[I] = concreteString(P, Args[I], MaxString, CB.getContext());
       if (!Strings[I] && Args[I].K->getZExtValue())
         return std::nullopt;
@@ -187,50 +248,64 @@ std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
   }
   bool Parse = N.starts_with("ato") || N.contains("strto");
   if (Parse && Has(0)) {
-    // endptr is not written: the replay leaves a library's memory effects
-    // alone (validation-library-effects).
-    int Base = N.starts_with("ato") ? 10 : int(Count(2));
-    if (!N.starts_with("ato") && Count(1) && P.Assumed.empty())
-      P.Assumed = "'" + N.str() + "'";
+    bool Ato = N.starts_with("ato");
+    int Base = Ato ? 10 : int(Count(2));
+    const char *S = Str(0).c_str();
+    char *End = nullptr;
     errno = 0;
-    if (N.ends_with("strtoul") || N.ends_with("strtoull"))
-      return Done(int64_t(std::strtoull(Str(0).c_str(), nullptr, Base)));
-    return Done(std::strtoll(Str(0).c_str(), nullptr, Base));
+    int64_t V = N.ends_with("strtoul") || N.ends_with("strtoull")
+                    ? int64_t(std::strtoull(S, &End, Base))
+                    : std::strtoll(S, &End, Base);
+    if (!Ato && Count(1)) // *endptr: where the number ends.
+      store(P, Count(1), Val::constant(64, Count(0) + uint64_t(End - S)),
+            PointerType::get(CB.getContext(), 0));
+    return Done(V);
   }
-  // Formatting, scanning, thread names: fixed, but not computed here (nor
-  // what they write: validation-library-effects).
+  // Formatting, scanning, thread names: fixed, but not computed here; so
+  // are what they write (untrustWrites).
   if (P.Assumed.empty())
     P.Assumed = "'" + N.str() + "'";
-  Val R = fresh(P, RW, "");
-  P.Untrusted.push_back(
-      {"the result of '" + N.str() + "'" + atLine(CB), Ops.expr(R)});
-  finishCall(P, T, CB, R);
+  untrustWrites(P, T, CB, N);
+  finishCall(P, T, CB,
+             untrusted(P, RW, "the result of '" + N.str() + "'" + atLine(CB)));
   return true;
+}
+
+std::set<unsigned> Replayer::untrustedIn(const Path &P,
+                                         std::vector<z3::expr> Terms) {
+  std::set<unsigned> Ids, Seen;
+  while (!Terms.empty()) {
+    z3::expr E = Terms.back();
+    Terms.pop_back();
+    if (!Seen.insert(E.id()).second)
+      continue;
+    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+      Ids.insert(E.id());
+    for (unsigned I = 0; I < E.num_args(); ++I)
+      Terms.push_back(E.arg(I));
+  }
+  std::set<unsigned> Out;
+  for (size_t I = 0; I < P.Untrusted.size(); ++I)
+    if (Ids.count(P.Untrusted[I].second.id()))
+      Out.insert(I);
+  return Out;
+}
+
+bool Replayer::mentionsUntrusted(const Path &P, const z3::expr &E) {
+  return !P.Untrusted.empty() && !untrustedIn(P, {E}).empty();
 }
 
 bool Replayer::dependsOnUntrusted(const Path &P, const z3::expr &Also,
                                   std::string &Which) {
   if (P.Untrusted.empty())
     return false;
-  std::set<unsigned> Ids;
-  std::set<unsigned> Seen;
-  std::function<void(const z3::expr &)> Walk = [&](const z3::expr &E) {
-    if (!Seen.insert(E.id()).second)
-      return;
-    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED)
-      Ids.insert(E.id());
-    for (unsigned I = 0; I < E.num_args(); ++I)
-      Walk(E.arg(I));
-  };
-  for (const z3::expr &C : P.PC)
-    Walk(C);
-  Walk(Also);
-  for (const auto &[Name, E] : P.Untrusted)
-    if (Ids.count(E.id())) {
-      Which = Name;
-      return true;
-    }
-  return false;
+  std::vector<z3::expr> Terms(P.PC.begin(), P.PC.end());
+  Terms.push_back(Also);
+  std::set<unsigned> In = untrustedIn(P, std::move(Terms));
+  if (In.empty())
+    return false;
+  Which = P.Untrusted[*In.begin()].first;
+  return true;
 }
 
 } // namespace validate

@@ -122,8 +122,8 @@ unsigned integerBytes(StringRef Length) {
 }
 } // namespace
 
-std::optional<bool> Replayer::formatted(Path &P, unsigned T,
-                                        const CallBase &CB, StringRef N) {
+std::optional<bool> Replayer::formatted(Path &P, unsigned T, const CallBase &CB,
+                                        StringRef N) {
   bool Bounded = N == "snprintf" || N == "__snprintf_chk";
   bool Print = Bounded || N == "sprintf" || N == "__sprintf_chk";
   bool Scan = N == "sscanf" || N == "__isoc99_sscanf" || N == "__isoc23_sscanf";
@@ -131,7 +131,7 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T,
     return floatParse(P, T, CB, N);
   if (!Print && !Scan)
     return std::nullopt;
-  unsigned FmtArg = N == "__snprintf_chk" ? 4
+  unsigned FmtArg = N == "__snprintf_chk"  ? 4
                     : N == "__sprintf_chk" ? 3
                     : Bounded              ? 2
                                            : 1;
@@ -140,8 +140,7 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T,
   Frame &F = P.Threads[T].Stack.back();
   LLVMContext &Ctx8 = CB.getContext();
   auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
-  std::optional<std::string> Fmt =
-      concreteString(P, Arg(FmtArg), 4096, Ctx8);
+  std::optional<std::string> Fmt = concreteString(P, Arg(FmtArg), 4096, Ctx8);
   if (!Fmt)
     return std::nullopt;
   auto Parsed = parseFormat(*Fmt, Scan);
@@ -230,7 +229,8 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T,
   if (!Room)
     storeString(P, Dst, Out);
   else if (*Room)
-    storeString(P, Dst, Out.substr(0, std::min<uint64_t>(Out.size(), *Room - 1)));
+    storeString(P, Dst,
+                Out.substr(0, std::min<uint64_t>(Out.size(), *Room - 1)));
   finishCall(P, T, CB, Val::constant(RW, Out.size()));
   return true;
 }
@@ -299,9 +299,7 @@ Replayer::scanString(Path &P, unsigned T, const CallBase &CB,
       if (!SC.Length.empty() || (SC.Width && *SC.Width > 4096))
         return std::nullopt;
       // A string needs a width the buffer holds.
-      std::string W = SC.Width         ? Width
-                      : SC.Conv == 'c' ? "1"
-                                       : "4096";
+      std::string W = SC.Width ? Width : SC.Conv == 'c' ? "1" : "4096";
       std::vector<char> Buf(4098, 0);
       Spec += W + (SC.Conv == '[' ? SC.Set : std::string(1, SC.Conv)) + "%n";
       R = SC.Suppress ? sscanf(At, Spec.c_str(), &Used)
@@ -336,8 +334,7 @@ std::optional<bool> Replayer::floatParse(Path &P, unsigned T,
   Frame &F = P.Threads[T].Stack.back();
   Type *RT = CB.getType();
   Val S = eval(P, F, CB.getArgOperand(0));
-  std::optional<std::string> Str =
-      concreteString(P, S, 4096, CB.getContext());
+  std::optional<std::string> Str = concreteString(P, S, 4096, CB.getContext());
   if (!Str || !(RT->isDoubleTy() || RT->isFloatTy()))
     return std::nullopt;
   char *End = nullptr;
@@ -350,9 +347,10 @@ std::optional<bool> Replayer::floatParse(Path &P, unsigned T,
     if (!EndPtr.isConst())
       return std::nullopt;
     if (uint64_t A = EndPtr.K->getZExtValue())
-      store(P, A,
-            Val::constant(64, S.K->getZExtValue() + uint64_t(End - Str->c_str())),
-            PointerType::get(CB.getContext(), 0));
+      store(
+          P, A,
+          Val::constant(64, S.K->getZExtValue() + uint64_t(End - Str->c_str())),
+          PointerType::get(CB.getContext(), 0));
   }
   finishCall(P, T, CB, Val::constant(V.bitcastToAPInt()));
   return true;

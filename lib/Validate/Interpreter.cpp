@@ -37,6 +37,12 @@ Val Replayer::fresh(Path &P, unsigned W, const std::string &Name) {
   return Val::symbolic(E);
 }
 
+Val Replayer::untrusted(Path &P, unsigned W, const std::string &What) {
+  Val V = fresh(P, W, "");
+  P.Untrusted.push_back({What, *V.E});
+  return V;
+}
+
 uint64_t Replayer::allocate(Path &P, uint64_t Size) {
   uint64_t Base = P.NextBase;
   // A gap after each object keeps one-past-the-end pointers apart.
@@ -125,6 +131,17 @@ Val Replayer::load(Path &P, uint64_t Addr, Type *Ty, const std::string &Name) {
   bool Unwritten = true;
   for (uint64_t I = 0; I < N && Unwritten; ++I)
     Unwritten = !P.Mem.find(Addr + I);
+  // An object a library made whose bytes the program's data fixes: they
+  // are untrusted, pointers too.
+  if (Unwritten && !P.UntrustedObjects.empty()) {
+    auto It = P.UntrustedObjects.find(objectOf(P, Addr));
+    if (It != P.UntrustedObjects.end()) {
+      for (uint64_t I = 0; I < N; ++I)
+        P.Mem.set(Addr + I, Val::symbolic(z3::select(
+                                It->second, Ctx.bv_val(Addr + I, 64))));
+      Unwritten = false;
+    }
+  }
   if (Unwritten && Ty->isPointerTy()) {
     if (P.Assumed.empty())
       P.Assumed = "a pointer read from memory nobody wrote";
@@ -321,7 +338,7 @@ bool Replayer::step(Path &P, unsigned T) {
     if (A.isAggregate() || (A.W > 64 && !A.isConst()))
       throw Unsupported{"a vector or wide operation"};
     if (I.getType()->isFloatingPointTy())
-      return Next(fresh(P, A.W, ""));
+      return Next(floatingPoint(P, I, A, &B));
     std::optional<Val> R = Ops.binary(BO->getOpcode(), A, B);
     if (!R) {
       if (BO->getOpcode() >= Instruction::UDiv &&
@@ -329,17 +346,22 @@ bool Replayer::step(Path &P, unsigned T) {
         dead(P, "division by zero");
         return false;
       }
-      return Next(fresh(P, A.W, ""));
+      return Next(untrusted(P, A.W,
+                            "the result of '" +
+                                std::string(BO->getOpcodeName()) + "'" +
+                                atLine(I)));
     }
     return Next(*R);
   }
   if (auto *UO = dyn_cast<UnaryOperator>(&I)) // fneg
-    return Next(fresh(P, DL.getTypeSizeInBits(UO->getType()), ""));
+    return Next(floatingPoint(P, I, eval(P, F, UO->getOperand(0)), nullptr));
   if (auto *Cmp = dyn_cast<ICmpInst>(&I))
     return Next(Ops.compare(Cmp->getPredicate(), eval(P, F, Cmp->getOperand(0)),
                             eval(P, F, Cmp->getOperand(1))));
-  if (isa<FCmpInst>(&I))
-    return Next(fresh(P, 1, ""));
+  if (auto *Cmp = dyn_cast<FCmpInst>(&I)) {
+    Val A = eval(P, F, Cmp->getOperand(0)), B = eval(P, F, Cmp->getOperand(1));
+    return Next(floatingPoint(P, I, A, &B));
+  }
   if (auto *Cast = dyn_cast<CastInst>(&I)) {
     if (Cast->getType()->isVectorTy())
       throw Unsupported{"a vector cast"};
@@ -358,7 +380,7 @@ bool Replayer::step(Path &P, unsigned T) {
     case Instruction::IntToPtr:
       return Next(V.W == W ? V : V.W > W ? Ops.trunc(V, W) : Ops.zext(V, W));
     default: // Floating-point conversions.
-      return Next(fresh(P, W, ""));
+      return Next(floatingPoint(P, I, V, nullptr));
     }
   }
   if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
@@ -426,8 +448,8 @@ bool Replayer::step(Path &P, unsigned T) {
     case Op::UMin:
       New = Ops.pick(CmpInst::ICMP_ULT, Old, V);
       break;
-    default:
-      New = fresh(P, Old.W, "");
+    default: // Floating-point read-modify-writes.
+      New = untrusted(P, Old.W, "a floating-point value" + atLine(I));
       break;
     }
     store(P, A, *New, Ty);

@@ -51,20 +51,19 @@ bool fixedOutside(StringRef N) {
       "pread64", "write", "writev", "pwrite", "pwrite64", "lseek", "lseek64",
       "fsync", "fdatasync", "ftruncate", "truncate", "dup", "dup2", "dup3",
       "pipe", "pipe2", "fcntl", "ioctl", "poll", "ppoll", "select", "pselect",
-      "epoll_create", "epoll_create1", "epoll_ctl", "epoll_wait",
-      "eventfd", "socket", "socketpair", "connect", "bind", "listen",
-      "accept", "accept4", "send", "sendto", "sendmsg", "recv", "recvfrom",
-      "recvmsg", "shutdown", "setsockopt", "getsockopt", "getsockname",
-      "getpeername", "getaddrinfo", "getnameinfo", "gethostbyname",
-      "gethostbyaddr", "gethostbyname_r", "mmap", "munmap", "mprotect",
-      "msync", "madvise", "fopen", "fopen64", "fdopen", "freopen", "tmpfile",
-      "popen", "pclose", "fclose", "fflush", "fseek", "fseeko", "ftell",
-      "ftello", "rewind", "fileno", "feof", "ferror", "clearerr", "setvbuf",
-      "setbuf", "fgetc", "getc", "getchar", "fgets", "gets", "fread",
-      "ungetc", "getline", "getdelim", "scanf", "fscanf", "vscanf", "vfscanf",
-      "fputc", "putc", "putchar", "fputs", "puts", "fwrite", "printf",
-      "fprintf", "vprintf", "vfprintf", "dprintf", "perror", "__read_chk",
-      "__pread_chk", "__recv_chk", "__fgets_chk",
+      "epoll_create", "epoll_create1", "epoll_ctl", "epoll_wait", "eventfd",
+      "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
+      "send", "sendto", "sendmsg", "recv", "recvfrom", "recvmsg", "shutdown",
+      "setsockopt", "getsockopt", "getsockname", "getpeername", "getaddrinfo",
+      "getnameinfo", "gethostbyname", "gethostbyaddr", "gethostbyname_r",
+      "mmap", "munmap", "mprotect", "msync", "madvise", "fopen", "fopen64",
+      "fdopen", "freopen", "tmpfile", "popen", "pclose", "fclose", "fflush",
+      "fseek", "fseeko", "ftell", "ftello", "rewind", "fileno", "feof",
+      "ferror", "clearerr", "setvbuf", "setbuf", "fgetc", "getc", "getchar",
+      "fgets", "gets", "fread", "ungetc", "getline", "getdelim", "scanf",
+      "fscanf", "vscanf", "vfscanf", "fputc", "putc", "putchar", "fputs",
+      "puts", "fwrite", "printf", "fprintf", "vprintf", "vfprintf", "dprintf",
+      "perror", "__read_chk", "__pread_chk", "__recv_chk", "__fgets_chk",
       // The file system.
       "stat", "lstat", "fstat", "stat64", "lstat64", "fstat64", "fstatat",
       "statvfs", "fstatvfs", "access", "unlink", "remove", "rename", "mkdir",
@@ -76,16 +75,16 @@ bool fixedOutside(StringRef N) {
       "nanosleep", "clock_nanosleep", "usleep", "sleep", "localtime",
       "localtime_r", "ctime", "ctime_r", "mktime", "times",
       // The process, its environment and the system.
-      "getenv", "secure_getenv", "getrlimit", "setrlimit", "getrusage",
-      "uname", "sysinfo", "sysconf", "get_nprocs", "get_nprocs_conf",
-      "sched_getaffinity", "pthread_getaffinity_np", "gethostname",
-      "getuid", "geteuid", "getgid", "getegid", "isatty", "ttyname",
-      "ttyname_r", "getlogin", "getlogin_r", "getpwnam", "getpwuid",
-      "getpwnam_r", "getpwuid_r", "getgrnam", "getgrgid", "getgrnam_r",
-      "getgrgid_r", "waitpid", "wait", "wait4", "kill", "raise", "signal",
-      "sigaction", "alarm", "sigwait", "sigtimedwait", "getrandom",
-      "getentropy", "dlopen", "dlsym", "dlclose", "dlerror", "system",
-      "strerror", "strerror_r", "__xpg_strerror_r"};
+      "getenv", "secure_getenv", "getrlimit", "setrlimit", "getrusage", "uname",
+      "sysinfo", "sysconf", "get_nprocs", "get_nprocs_conf",
+      "sched_getaffinity", "pthread_getaffinity_np", "gethostname", "getuid",
+      "geteuid", "getgid", "getegid", "isatty", "ttyname", "ttyname_r",
+      "getlogin", "getlogin_r", "getpwnam", "getpwuid", "getpwnam_r",
+      "getpwuid_r", "getgrnam", "getgrgid", "getgrnam_r", "getgrgid_r",
+      "waitpid", "wait", "wait4", "kill", "raise", "signal", "sigaction",
+      "alarm", "sigwait", "sigtimedwait", "getrandom", "getentropy", "dlopen",
+      "dlsym", "dlclose", "dlerror", "system", "strerror", "strerror_r",
+      "__xpg_strerror_r"};
   return llvm::is_contained(Names, N);
 }
 
@@ -95,11 +94,11 @@ bool fixedOutside(StringRef N) {
 /// struct, clock_gettime's timespec) keeps invariants the replay does not
 /// know (tv_nsec < 10^9), so it is untrusted.
 bool writesOutsideData(StringRef N) {
-  return isOneOf(N, {"read", "readv", "pread", "pread64", "recv", "recvfrom",
-                     "recvmsg", "fread", "fgets", "gets", "getline",
-                     "getdelim", "scanf", "fscanf", "vscanf", "vfscanf",
-                     "__read_chk", "__pread_chk", "__recv_chk",
-                     "__fgets_chk"});
+  return isOneOf(N, {"read",       "readv",       "pread",      "pread64",
+                     "recv",       "recvfrom",    "recvmsg",    "fread",
+                     "fgets",      "gets",        "getline",    "getdelim",
+                     "scanf",      "fscanf",      "vscanf",     "vfscanf",
+                     "__read_chk", "__pread_chk", "__recv_chk", "__fgets_chk"});
 }
 
 /// The bytes a scalar out-parameter (LibcExtent::Pointee) names: the
@@ -122,9 +121,9 @@ std::optional<bool> Replayer::libraryCopy(Path &P, unsigned T,
   // The fortified forms (__memcpy_chk) take the object's size last.
   if (N.starts_with("__") && N.ends_with("_chk"))
     N = N.drop_front(2).drop_back(4);
-  if (!isOneOf(N, {"bzero", "explicit_bzero", "bcopy", "mempcpy", "strncpy",
-                   "stpncpy", "memcpy", "memmove", "memset", "strcpy",
-                   "stpcpy"}))
+  if (!isOneOf(N,
+               {"bzero", "explicit_bzero", "bcopy", "mempcpy", "strncpy",
+                "stpncpy", "memcpy", "memmove", "memset", "strcpy", "stpcpy"}))
     return std::nullopt;
   if (N == "strcpy" || N == "stpcpy")
     return CB.arg_size() >= 2 ? stringCopy(P, T, CB, N) : std::nullopt;
@@ -164,8 +163,7 @@ std::optional<bool> Replayer::libraryCopy(Path &P, unsigned T,
     }
     for (uint64_t I = 0; I < Len; ++I)
       P.Mem.set(D + I, Bytes[I]);
-    finishCall(P, T, CB,
-               N == "stpncpy" ? Val::constant(64, D + End) : Dst);
+    finishCall(P, T, CB, N == "stpncpy" ? Val::constant(64, D + End) : Dst);
     return true;
   }
   // bcopy(src, dst, n); mempcpy returns the end of what it wrote.

@@ -164,9 +164,10 @@ std::optional<bool> Replayer::randomCall(Path &P, unsigned T,
   // process (its calls in the order the schedule makes them).
   if ((N == "srand" || N == "srandom") && CB.arg_size() == 1) {
     Val Seed = eval(P, F, CB.getArgOperand(0));
-    P.Random = Seed.isConst() ? std::optional(RandomState{
-                                    unsigned(Seed.K->getZExtValue()), 0})
-                              : std::nullopt;
+    P.Random =
+        Seed.isConst()
+            ? std::optional(RandomState{unsigned(Seed.K->getZExtValue()), 0})
+            : std::nullopt;
     finishCall(P, T, CB, std::nullopt);
     return true;
   }

@@ -15,6 +15,7 @@
 
 #include "SymValue.h"
 
+#include "racesift/ThreadModel/LibcModel.h"
 #include "racesift/Validate/Validate.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -23,6 +24,7 @@
 #include "llvm/IR/BasicBlock.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -183,6 +185,15 @@ struct ChannelEnd {
   unsigned Fds = 1; ///< Open descriptors of this end.
 };
 
+/// The C library's random() state: the seed srand/srandom gave (1 before
+/// any) and how many numbers were drawn since.
+struct RandomState {
+  unsigned Seed = 1;
+  uint64_t Calls = 0;
+};
+/// Numbers of one seed's sequence replayed; past them rand() is untrusted.
+constexpr uint64_t MaxRandomCalls = 1 << 16;
+
 /// One path of the replay: everything a fork copies.
 struct Path {
   std::vector<ThreadState> Threads;
@@ -203,6 +214,10 @@ struct Path {
   /// replay does not compute (Determined.cpp): a race whose interleaving
   /// depends on one is not confirmed.
   std::vector<std::pair<std::string, z3::expr>> Untrusted;
+  /// Objects a library function handed out whose bytes the program's data
+  /// fixes (localtime's buffer, bsearch's element): their unwritten bytes
+  /// read as this array's (an Untrusted term), by address.
+  std::map<uint64_t, z3::expr> UntrustedObjects;
   /// The first wait on a channel of the program's own that the replay
   /// does not keep ("'sigwait' at line 16 waits on ..."): no race met after
   /// it is confirmed.
@@ -210,6 +225,11 @@ struct Path {
   bool MadeFifo = false;
   /// Thread-specific data by (thread, key); the last key made.
   std::map<std::pair<unsigned, uint64_t>, Val> Specific;
+  /// random()'s state; none once seeded with an input.
+  std::optional<RandomState> Random = RandomState();
+  /// The environment variables the program set (0: it unset them), at
+  /// the address of their value.
+  std::map<std::string, uint64_t> Env;
   /// Thread names pthread_setname_np gave, by thread id.
   std::map<uint64_t, std::string> ThreadNames;
   uint64_t LastKey = 0;
@@ -243,6 +263,18 @@ struct Path {
   /// in the slots from FirstUnscheduled on.
   std::vector<unsigned> Unscheduled;
   unsigned FirstUnscheduled = 0;
+};
+
+/// One conversion of a printf or scanf format (Formatted.cpp):
+/// `%[*][flags][width][.prec][length]conv`, with the text before it.
+struct FormatConversion {
+  std::string Literal;
+  std::string Flags;
+  std::optional<unsigned> Width, Precision;
+  bool StarWidth = false, StarPrecision = false, Suppress = false;
+  std::string Length;
+  char Conv = 0;
+  std::string Set; ///< scanf's `[...]`, brackets included.
 };
 
 /// Whether N is one of L (library function names).
@@ -326,6 +358,8 @@ private:
   llvm::DenseSet<const llvm::Instruction *> Blocking;
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
       ActionAt;
+  /// glibc's random() sequences by seed, each MaxRandomCalls long.
+  std::map<unsigned, std::vector<int32_t>> RandomSequences;
   std::vector<Path> Pending; ///< Forked paths, depth first.
   std::vector<Path> Finals;  ///< Paths to retry with interleaved accesses.
   uint64_t Steps = 0;
@@ -417,6 +451,13 @@ private:
                                  uint64_t N) const;
   void initialise(Path &P, uint64_t Addr, const llvm::Constant *C);
   Val fresh(Path &P, unsigned W, const std::string &Name);
+  /// A value the program's data fixes and the replay does not compute
+  /// (What names it): a race whose interleaving depends on it is possible.
+  Val untrusted(Path &P, unsigned W, const std::string &What);
+  /// A floating-point instruction (FloatingPoint.cpp): computed when its
+  /// operands (A, and B if binary) are concrete, else untrusted.
+  Val floatingPoint(Path &P, const llvm::Instruction &I, const Val &A,
+                    const Val *B);
 
   // The interpreter.
   Val eval(Path &P, Frame &F, const llvm::Value *V);
@@ -467,14 +508,44 @@ private:
   std::optional<bool> determinedCall(Path &P, unsigned T,
                                      const llvm::CallBase &CB,
                                      llvm::StringRef N);
+  /// The C library's state (LibraryState.cpp): <ctype.h> in the "C"
+  /// locale, strdup, the environment the program sets; nullopt for other
+  /// calls and where input bytes decide.
+  std::optional<bool> libraryState(Path &P, unsigned T,
+                                   const llvm::CallBase &CB, llvm::StringRef N);
+  /// sprintf, snprintf and sscanf of concrete values and formats, atof and
+  /// strtod of concrete strings, computed (Formatted.cpp); nullopt else.
+  std::optional<bool> formatted(Path &P, unsigned T, const llvm::CallBase &CB,
+                                llvm::StringRef N);
+  /// sscanf of a concrete string: each conversion scanned by the host's C
+  /// library, Take giving the next pointer argument; the result has RW bits.
+  std::optional<bool>
+  scanString(Path &P, unsigned T, const llvm::CallBase &CB,
+             const std::vector<FormatConversion> &Convs,
+             const std::function<std::optional<Val>()> &Take, unsigned RW);
+  /// atof, strtod, strtof of a concrete string.
+  std::optional<bool> floatParse(Path &P, unsigned T, const llvm::CallBase &CB,
+                                 llvm::StringRef N);
+  /// rand, random, srand, srandom and rand_r, as glibc computes them.
+  std::optional<bool> randomCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                                 llvm::StringRef N);
   /// strcpy, stpcpy, strcat of a concrete string, replayed; nullopt else.
   std::optional<bool> stringCopy(Path &P, unsigned T, const llvm::CallBase &CB,
                                  llvm::StringRef N);
+  /// strchr, strrchr, strstr, strpbrk, memchr and the like over concrete
+  /// bytes: a pointer into the first argument or NULL; nullopt else.
+  std::optional<bool> stringSearch(Path &P, unsigned T,
+                                   const llvm::CallBase &CB, llvm::StringRef N);
   /// Writes S and its NUL at Addr.
   void storeString(Path &P, uint64_t Addr, const std::string &S);
-  /// The NUL-terminated bytes at Ptr if all are concrete (at most Limit).
+  /// The NUL-terminated bytes at Ptr if all are concrete and a NUL comes
+  /// within Limit bytes.
   std::optional<std::string>
   concreteString(Path &P, const Val &Ptr, uint64_t Limit, llvm::LLVMContext &C);
+  /// The indices in P.Untrusted of the untrusted terms Terms mention.
+  static std::set<unsigned> untrustedIn(const Path &P,
+                                        std::vector<z3::expr> Terms);
+  static bool mentionsUntrusted(const Path &P, const z3::expr &E);
   /// Whether the path's condition or Also mentions an untrusted result
   /// (Which names the first).
   bool dependsOnUntrusted(const Path &P, const z3::expr &Also,
@@ -550,9 +621,40 @@ private:
   static uint64_t kernelThreadId(unsigned T) {
     return T == 0 ? ProcessId : ProcessId + 1 + T;
   }
+  /// Copies Len bytes (pinned if it depends on inputs) from Src to Dst;
+  /// returns how many.
+  uint64_t copy(Path &P, const llvm::CallBase &CB, uint64_t Dst, uint64_t Src,
+                const Val &Len);
+  /// Sets Len bytes at Dst to Byte's low byte.
+  void fill(Path &P, uint64_t Dst, const Val &Byte, const Val &Len);
+  /// The copies and fills of the libc table (bzero, strncpy, the fortified
+  /// __*_chk forms, ...), replayed byte for byte (LibraryEffects.cpp);
+  /// nullopt for other calls, and where input bytes decide a length.
+  std::optional<bool> libraryCopy(Path &P, unsigned T, const llvm::CallBase &CB,
+                                  llvm::StringRef N);
+  /// Whether the result of CB, a call of the libc-table function N, is
+  /// fixed by the program's own data (not the outside world's, nor inputs
+  /// the program passed it), so that it is untrusted (LibraryEffects.cpp).
+  bool untrustedResult(Path &P, unsigned T, const llvm::CallBase &CB,
+                       llvm::StringRef N);
+  /// Makes the bytes [Lo, Hi) untrusted: Bytes (made and named What on
+  /// first use) holds them.
+  void untrustBytes(Path &P, uint64_t Lo, uint64_t Hi, const std::string &What,
+                    std::optional<z3::expr> &Bytes);
+  /// Makes what CB writes through argument Arg (as Extent says) untrusted.
+  void untrustPointee(Path &P, unsigned T, const llvm::CallBase &CB,
+                      unsigned Arg, LibcExtent Extent, const std::string &What,
+                      std::optional<z3::expr> &Bytes);
+  /// A libc-table function the replay does not compute: the bytes it
+  /// writes through its arguments become untrusted (Path::Untrusted),
+  /// unless they are the outside world's data (a file's bytes) and not Always.
+  void untrustWrites(Path &P, unsigned T, const llvm::CallBase &CB,
+                     llvm::StringRef N, bool Always = false);
   /// The call's result is taken on trust: an input, or a new object.
+  /// Untrusted: the program's data fixes its result (untrustedResult),
+  /// and is untrusted too, not an input.
   bool opaqueCall(Path &P, unsigned T, const llvm::CallBase &CB,
-                  const std::string &What);
+                  const std::string &What, bool Untrusted = false);
 };
 
 } // namespace validate

@@ -14,15 +14,16 @@
 // RUN: %clang -g -O0 -c -DSAMENAME %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=SAMENAME
 // RUN: %clang -g -O0 -c -DCOPYFIRST %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=COPYFIRST
 //
-// FREE: copy-ranges.c:41:3: warning: possible data race on 'logbuf[]': {{.*}}the two accesses touch different addresses in this interleaving
-// FREE: copy-ranges.c:62:3: warning: possible data race on 'names[]': {{.*}}how many bytes 'strcpy' touches is not known before it runs
-// SHARED: copy-ranges.c:35:3: warning: data race on 'logbuf': write in thread 'worker' conflicts with write in thread 'worker'
-// SAMENAME: copy-ranges.c:60:3: warning: data race on 'names': write in thread 'worker' conflicts with write in thread 'worker'
-// COPYFIRST: copy-ranges.c:51:8: warning: data race on 'hits': write in thread 'worker' conflicts with read in thread 'worker'
-// COPYFIRST: note: the interleaving happens with the result of 'rand' at line {{[0-9]+}} = 1
+// FREE: copy-ranges.c:42:3: warning: possible data race on 'logbuf[]': {{.*}}the two accesses touch different addresses in this interleaving
+// FREE: copy-ranges.c:63:3: warning: possible data race on 'names[]': {{.*}}how many bytes 'strcpy' touches is not known before it runs
+// SHARED: copy-ranges.c:36:3: warning: data race on 'logbuf': write in thread 'worker' conflicts with write in thread 'worker'
+// SAMENAME: copy-ranges.c:61:3: warning: data race on 'names': write in thread 'worker' conflicts with write in thread 'worker'
+// COPYFIRST: copy-ranges.c:52:8: warning: data race on 'hits': write in thread 'worker' conflicts with read in thread 'worker'
+// COPYFIRST: note: the interleaving happens with the result of 'time' at line {{[0-9]+}} = 1
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static char logbuf[4096];
 static size_t logpos;
@@ -47,7 +48,7 @@ static void *worker(void *arg) {
   char line[16] = "worker says hi";
 #ifdef COPYFIRST
   char copy[16];
-  memcpy(copy, line, (size_t)rand() % sizeof line);
+  memcpy(copy, line, (size_t)time(0) % sizeof line);
   hits += copy[0];
   return 0;
 #endif

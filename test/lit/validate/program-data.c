@@ -1,7 +1,8 @@
 // clang-format off
 // Library results and effects the program's own data fixes. Each
 // race-free variant was a confirmed race: snprintf "returned -1" though
-// its arguments fix 8 (SNPRINTF), strcpy's copy of the mode was not made,
+// its arguments fix 8 (SNPRINTF; now computed, and with -DPOINTER, a %p
+// the replay does not format, untrusted), strcpy's copy of the mode was not made,
 // so the workers took the unlocked branch (STRCPY), syscall(SYS_gettid)
 // "was" the main thread's id in a worker (SYSCALL), the child branch of
 // fork() ran in the parent's memory (FORK), and qsort of 0 elements
@@ -10,7 +11,8 @@
 // scanning give untrusted results: a race that depends on one is
 // possible), the ids are fixed, fork returns the child's id, and qsort and
 // bsearch touch nmemb * size bytes. -DRACY copies the other mode.
-// RUN: %clang -g -O0 -c -DSNPRINTF %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=SNPRINTF --implicit-check-not='warning: data race'
+// RUN: %clang -g -O0 -c -DSNPRINTF %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=COMPUTED --implicit-check-not='warning: data race'
+// RUN: %clang -g -O0 -c -DSNPRINTF -DPOINTER %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=SNPRINTF --implicit-check-not='warning: data race'
 // RUN: %clang -g -O0 -c -DSTRCPY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE
 // RUN: %clang -g -O0 -c -DSTRCPY -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
 // RUN: %clang -g -O0 -c -DSYSCALL %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE
@@ -18,8 +20,9 @@
 // RUN: %clang -g -O0 -c -DQSORT %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE
 //
 // SAFE-NOT: warning: data race
-// SNPRINTF: program-data.c:40:16: warning: possible data race on 'truncations': {{.*}}the interleaving depends on the result of 'snprintf' at line 38, which the program's own data fixes and the replay does not compute)
-// RACY: program-data.c:54:11: warning: data race on 'events': write in thread 'worker' conflicts with {{read|write}} in thread 'worker'
+// COMPUTED: program-data.c:47:16: warning: possible data race on 'truncations': {{.*}}the model checker's interleavings are not ones the program can take
+// SNPRINTF: program-data.c:47:16: warning: possible data race on 'truncations': {{.*}}the interleaving depends on the result of 'snprintf' at line 42, which the program's own data fixes and the replay does not compute)
+// RACY: program-data.c:61:11: warning: data race on 'events': write in thread 'worker' conflicts with {{read|write}} in thread 'worker'
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -35,7 +38,11 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int truncations;
 static void *worker(void *arg) {
   char name[16];
+#ifdef POINTER
+  int len = snprintf(name, sizeof name, "worker-%p", arg);
+#else
   int len = snprintf(name, sizeof name, "worker-%d", (int)(long)arg);
+#endif
   if (len < 0 || (size_t)len >= sizeof name)
     truncations++;
   return 0;
