@@ -252,20 +252,22 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     uint64_t Mask = 0;
     for (unsigned HI : Ids)
       Mask |= C.Handles[HI];
-    bool Any = false;
     for (uint32_t J = 0; J < C.Threads.size(); ++J) {
       if (!(Mask >> J & 1) || C.Threads[J].St == Status::Terminated)
         continue;
-      // cancel1 (active target) and cancel2 (waiting target).
+      // cancel1 (active target) and cancel2 (waiting target): the target
+      // ends now, as it does when it stands at a cancellation point.
       Config S = Next();
       S.Threads[J].St = Status::Terminated;
       for (uint64_t &B : S.Barriers)
         B &= ~(uint64_t(1) << J);
       Step(std::move(S), J + 1);
-      Any = true;
     }
-    if (!Any || !Exact)
-      Step(Next(), 0); // Already terminated (or maybe another thread).
+    // Deferred cancellation, POSIX's default: the target runs on to its
+    // next cancellation point, which the model does not know, so it may
+    // run on as if not cancelled (compromise "deferred-cancel"). Also the
+    // move where the target has ended already, or is another thread.
+    Step(Next(), 0);
     return;
   }
   case ActionKind::Internal:

@@ -198,6 +198,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
                         const Function &Callee) {
   Frame &F = P.Threads[T].Stack.back();
   StringRef N = Callee.getName();
+  if (std::optional<bool> C = cancellation(P, T, CB, N))
+    return *C;
   Type *RT = CB.getType();
   unsigned RW = RT->isVoidTy() || RT->isStructTy() || RT->isVectorTy()
                     ? 0

@@ -116,6 +116,11 @@ struct ThreadState {
   /// Each next call's first pointer parameter gets the pointer the call
   /// before gave back (Replayer::givenBack): a handle passed back.
   bool PassBack = false;
+  /// pthread_cancel asked it to end (deferred: at its next cancellation
+  /// point), and how it takes that (Cancel.cpp).
+  bool CancelPending = false, CancelDisabled = false, CancelAsync = false;
+  /// Cleanup handlers pushed and not popped.
+  int CleanupHandlers = 0;
   /// Its instance of the library's per-thread state (errno), by function.
   std::map<const llvm::Function *, uint64_t> LibraryState;
 };
@@ -529,6 +534,13 @@ private:
   /// rand, random, srand, srandom and rand_r, as glibc computes them.
   std::optional<bool> randomCall(Path &P, unsigned T, const llvm::CallBase &CB,
                                  llvm::StringRef N);
+  /// Cancellation (Cancel.cpp): pthread_setcancelstate/type, cleanup
+  /// handlers, and the end of a cancelled thread at a cancellation point;
+  /// nullopt for other calls.
+  std::optional<bool> cancellation(Path &P, unsigned T,
+                                   const llvm::CallBase &CB, llvm::StringRef N);
+  /// A pthread_cancel step: its target ends at its next cancellation point.
+  bool cancelStep(Path &P, unsigned T, const llvm::CallBase &CB);
   /// strcpy, stpcpy, strcat of a concrete string, replayed; nullopt else.
   std::optional<bool> stringCopy(Path &P, unsigned T, const llvm::CallBase &CB,
                                  llvm::StringRef N);

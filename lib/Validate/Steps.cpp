@@ -242,6 +242,14 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     finishCall(P, T, CB, R);
     return true;
   };
+  if (const Function *Called = CB.getCalledFunction())
+    if (ThreadState &TS = P.Threads[T];
+        TS.CancelPending && !TS.CancelDisabled &&
+        cancellation(P, T, CB, Called->getName())) {
+      dead(P, "a cancelled thread ends at '" + Called->getName().str() + "'" +
+                  atLine(CB) + ", a cancellation point");
+      return false;
+    }
   switch (S.Kind) {
   case ActionKind::Lock:
   case ActionKind::TryLock:
@@ -362,10 +370,11 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   case ActionKind::SemWait:
   case ActionKind::SemPost:
     return Ret(0);
+  case ActionKind::Cancel:
+    return cancelStep(P, T, CB);
   case ActionKind::Internal:
   case ActionKind::Read:
   case ActionKind::Write:
-  case ActionKind::Cancel:
   case ActionKind::Call:
   case ActionKind::Assign:
   case ActionKind::Assume:
