@@ -155,6 +155,11 @@ private:
   /// (store, call through `inttoptr`, this-adjustment, vtable slot);
   /// false if visit() handles I as usual.
   bool visitMemberPointer(llvm::Instruction &I);
+  /// Rule atomic-pointer-integer (AtomicPointers.cpp): whether V, an
+  /// integer of pointer width, carries a pointer through a C11 atomic.
+  bool carriesPointer(const llvm::Value *V) const;
+  /// The constraints of I if it moves such an integer; false otherwise.
+  bool visitAtomicPointer(llvm::Instruction &I);
   /// Dst >= the function integer V (a member pointer's first field) holds.
   void addMemberFunction(const llvm::Value *V, uint32_t Dst, unsigned Depth);
   /// Stores member pointer V (of member-pointer type) through Ptr.

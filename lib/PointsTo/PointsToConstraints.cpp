@@ -30,7 +30,7 @@ using namespace llvm;
 namespace racesift {
 
 void ConstraintBuilder::visit(Instruction &I) {
-  if (visitMemberPointer(I))
+  if (visitMemberPointer(I) || visitAtomicPointer(I))
     return;
   if (auto *AI = dyn_cast<AllocaInst>(&I)) {
     std::optional<TypeSize> Sz = AI->getAllocationSize(DL);

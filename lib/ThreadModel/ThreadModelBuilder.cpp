@@ -1098,6 +1098,17 @@ struct ModelBuilder {
     return reachableAfter(Escapes, Root);
   }
 
+  /// An atomic store, exchange or compare-exchange weaker than release.
+  static bool publishesWithoutRelease(const Instruction *I) {
+    if (auto *SI = dyn_cast<StoreInst>(I))
+      return SI->isAtomic() && !isReleaseOrStronger(SI->getOrdering());
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+      return !isReleaseOrStronger(RMW->getOrdering());
+    if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
+      return !isReleaseOrStronger(CX->getSuccessOrdering());
+    return false;
+  }
+
   void findFreshInit() {
     struct RootInfo {
       const Value *Root;
@@ -1129,6 +1140,10 @@ struct ModelBuilder {
           if (!callNonCapturing(*C.first, C.second))
             Esc.push_back(C.first);
         if (IsParam && !Esc.empty())
+          continue;
+        // A relaxed atomic store publishes the object without ordering
+        // its initialisation before the reader's accesses: those race.
+        if (any_of(Esc, publishesWithoutRelease))
           continue;
         DenseSet<const Instruction *> Tainted = taintedAfter(Esc, Root);
         RootInfo R{Root, IsParam, {}, {}};
