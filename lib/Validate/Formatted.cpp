@@ -138,9 +138,10 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T, const CallBase &CB,
   if (CB.arg_size() <= FmtArg)
     return std::nullopt;
   Frame &F = P.Threads[T].Stack.back();
-  LLVMContext &Ctx8 = CB.getContext();
+  LLVMContext &Context = CB.getContext();
   auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
-  std::optional<std::string> Fmt = concreteString(P, Arg(FmtArg), 4096, Ctx8);
+  std::optional<std::string> Fmt =
+      concreteString(P, Arg(FmtArg), 4096, Context);
   if (!Fmt)
     return std::nullopt;
   auto Parsed = parseFormat(*Fmt, Scan);
@@ -185,7 +186,7 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T, const CallBase &CB,
       Spec += "." + std::to_string(*C.Precision);
     }
     std::optional<Val> V = Take();
-    if (!V)
+    if (!V || V->W > 64)
       return std::nullopt;
     char Buf[4200];
     int Len = -1;
@@ -201,11 +202,11 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T, const CallBase &CB,
                               (long long)X.getSExtValue())
                    : snprintf(Buf, sizeof Buf, S.c_str(),
                               (unsigned long long)X.getZExtValue());
-    } else if (C.Conv == 'c') {
+    } else if (C.Conv == 'c' && C.Length.empty()) {
       Len = snprintf(Buf, sizeof Buf, (Spec + "c").c_str(),
                      int(uint8_t(V->K->getZExtValue())));
-    } else if (C.Conv == 's') {
-      std::optional<std::string> S = concreteString(P, *V, 4096, Ctx8);
+    } else if (C.Conv == 's' && C.Length.empty()) {
+      std::optional<std::string> S = concreteString(P, *V, 4096, Context);
       if (!S)
         return std::nullopt;
       Len = snprintf(Buf, sizeof Buf, (Spec + "s").c_str(), S->c_str());

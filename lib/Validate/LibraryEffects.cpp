@@ -13,8 +13,9 @@
 // confirmed. Left as they were, stale bytes decided the path: `strncpy(mode,
 // "locked", n)` left `mode` empty, the replay took the unlocked branch, and
 // a race the program cannot have was confirmed (validate/library-writes.c).
-// What the outside world fixes (a file's bytes, the clock) is an input the
-// replay need not fix: leaving those bytes alone is one environment.
+// A file's or socket's bytes are the outside world's: leaving them alone is
+// one environment. Its structured outputs (stat's struct, clock_gettime's
+// timespec) keep invariants the replay does not know: untrusted too.
 //
 //===----------------------------------------------------------------------===//
 
