@@ -92,6 +92,14 @@ const StringMap<CreateApi> &createTable() {
       {"g_thread_pool_new", {-1, 0, 1, true}},
       {"fuse_main_real", {-1, -1, -1, true, 2}},
       {"fuse_new", {-1, -1, -1, true, 1}},
+      // Signal handlers run when a signal arrives, in whichever thread it
+      // interrupts, any number of times (signal-handler).
+      {"signal", {-1, 1, -1, true}},
+      {"sysv_signal", {-1, 1, -1, true}},
+      {"__sysv_signal", {-1, 1, -1, true}},
+      {"bsd_signal", {-1, 1, -1, true}},
+      {"sigset", {-1, 1, -1, true}},
+      {"sigaction", {-1, -1, -1, true, 1}},
   };
   return T;
 }
