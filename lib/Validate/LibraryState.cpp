@@ -8,10 +8,11 @@
 // State the C library keeps for the program, replayed as the library keeps
 // it: the character classes and case tables of the "C" locale (isdigit()
 // and toupper() read them through __ctype_b_loc() and friends, or call
-// the functions), the environment setenv and putenv change, and strdup's
-// copies. Taken as inputs, `isdigit('x')` said "digit" and `strcmp(mode,
-// "multi")` on a strdup'd "single" said "equal": confirmed races on
-// race-free programs (validate/library-state.c).
+// the functions), the environment setenv and putenv change, strdup's
+// copies, glibc's random() sequences, and strtok's tokens. Taken as inputs,
+// `isdigit('x')` said "digit" and `strcmp(mode, "multi")` on a strdup'd
+// "single" said "equal": confirmed races on race-free programs
+// (validate/library-state.c).
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,7 +154,80 @@ std::optional<bool> Replayer::libraryState(Path &P, unsigned T,
   }
   if (std::optional<bool> R = randomCall(P, T, CB, N))
     return R;
+  if (std::optional<bool> R = tokenCall(P, T, CB, N))
+    return R;
   return std::nullopt;
+}
+
+std::optional<bool> Replayer::tokenCall(Path &P, unsigned T, const CallBase &CB,
+                                        StringRef N) {
+  bool Reentrant = N == "strtok_r" || N == "__strtok_r";
+  bool Sep = N == "strsep";
+  if (!(N == "strtok" || Reentrant || Sep) ||
+      CB.arg_size() != (Reentrant ? 3u : 2u))
+    return std::nullopt;
+  Frame &F = P.Threads[T].Stack.back();
+  LLVMContext &C = CB.getContext();
+  Type *Ptr = PointerType::get(C, 0);
+  auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
+  std::optional<std::string> Delim = concreteString(P, Arg(1), 4096, C);
+  // Where the saved position lives: strtok_r's and strsep's pointer
+  // argument, or strtok's hidden state.
+  std::optional<uint64_t> Slot;
+  if (Reentrant || Sep) {
+    Val S = Arg(Sep ? 0 : 2);
+    if (!S.isConst())
+      return std::nullopt;
+    Slot = S.K->getZExtValue();
+  }
+  auto Saved = [&]() -> std::optional<uint64_t> {
+    if (!Slot)
+      return P.TokenNext;
+    Val V = load(P, *Slot, Ptr, "");
+    if (!V.isConst())
+      return std::nullopt;
+    return V.K->getZExtValue();
+  };
+  auto Save = [&](uint64_t A) {
+    if (Slot)
+      store(P, *Slot, Val::constant(64, A), Ptr);
+    else
+      P.TokenNext = A;
+  };
+  std::optional<uint64_t> Start;
+  if (Sep) {
+    Start = Saved();
+  } else {
+    Val S = Arg(0);
+    if (!S.isConst())
+      return std::nullopt;
+    Start = S.K->getZExtValue() ? S.K->getZExtValue() : Saved();
+  }
+  if (!Delim || !Start)
+    return std::nullopt;
+  auto Done = [&](uint64_t R) {
+    finishCall(P, T, CB, Val::constant(64, R));
+    return true;
+  };
+  if (!*Start) // strsep of NULL, strtok after the last token.
+    return Done(0);
+  std::optional<std::string> Str =
+      concreteString(P, Val::constant(64, *Start), 1 << 16, C);
+  if (!Str)
+    return std::nullopt;
+  size_t Begin = Sep ? 0 : Str->find_first_not_of(*Delim);
+  if (Begin == std::string::npos) { // strtok: no token left.
+    Save(*Start + Str->size());
+    return Done(0);
+  }
+  size_t End = Str->find_first_of(*Delim, Begin);
+  if (End == std::string::npos) {
+    Save(Sep ? 0 : *Start + Str->size());
+    return Done(*Start + Begin);
+  }
+  P.Mem.set(*Start + End, Val::constant(8, 0));
+  Save(*Start + End + 1);
+  return Done(*Start + Begin);
 }
 
 std::optional<bool> Replayer::randomCall(Path &P, unsigned T,

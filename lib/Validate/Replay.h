@@ -230,6 +230,8 @@ struct Path {
   bool MadeFifo = false;
   /// Thread-specific data by (thread, key); the last key made.
   std::map<std::pair<unsigned, uint64_t>, Val> Specific;
+  /// Where strtok(NULL, ...) goes on (0: nowhere).
+  uint64_t TokenNext = 0;
   /// random()'s state; none once seeded with an input.
   std::optional<RandomState> Random = RandomState();
   /// The environment variables the program set (0: it unset them), at
@@ -531,6 +533,9 @@ private:
   /// atof, strtod, strtof of a concrete string.
   std::optional<bool> floatParse(Path &P, unsigned T, const llvm::CallBase &CB,
                                  llvm::StringRef N);
+  /// strtok, strtok_r and strsep over concrete strings.
+  std::optional<bool> tokenCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                                llvm::StringRef N);
   /// rand, random, srand, srandom and rand_r, as glibc computes them.
   std::optional<bool> randomCall(Path &P, unsigned T, const llvm::CallBase &CB,
                                  llvm::StringRef N);

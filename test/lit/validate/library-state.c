@@ -6,8 +6,10 @@
 // setenv() gave an input, rand() after srand(1) gave any value, and every
 // floating-point operation and comparison gave a fresh value (0.25 > 0.5
 // held). The "C" locale's tables and functions, strdup's copy, the
-// environment the program sets, glibc's random() sequences and
-// floating-point arithmetic (APFloat) are now replayed. Each -DRACY
+// environment the program sets, glibc's random() sequences, strtok's and
+// strtok_r's tokens and floating-point arithmetic (APFloat) are now
+// replayed (strtok_r gave up: "what 'strtok_r' writes through a pointer in
+// memory"). Each -DRACY
 // variant makes the program start two workers: a confirmed race. A seed
 // from the clock makes rand() an input again (CLOCKSEED), and a double
 // the replay cannot compute is untrusted (SQRT).
@@ -25,6 +27,10 @@
 // RUN: %clang -g -O0 -c -DFLOAT -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
 // RUN: %clang -g -O0 -c -DATOF %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=FREE --implicit-check-not='warning: data race'
 // RUN: %clang -g -O0 -c -DATOF -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
+// RUN: %clang -g -O0 -c -DSTRTOK %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=FREE --implicit-check-not='warning: data race'
+// RUN: %clang -g -O0 -c -DSTRTOK -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
+// RUN: %clang -g -O0 -c -DSTRTOKR %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=FREE --implicit-check-not='warning: data race'
+// RUN: %clang -g -O0 -c -DSTRTOKR -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
 // RUN: %clang -g -O0 -c -DCLOCKSEED %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefixes=RACY,INPUT
 // RUN: %clang -g -O0 -c -DSQRT %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=SQRT --implicit-check-not='warning: data race'
 //
@@ -78,6 +84,21 @@ static int workers(void) {
 #else
   return rand() % 2 ? 1 : 2;
 #endif
+#elif defined(STRTOK)
+  char list[] = "one, " WORD ",three";
+  int n = 1;
+  for (char *w = strtok(list, ", "); w; w = strtok(0, ", "))
+    if (strcmp(w, "two") == 0)
+      n = 2;
+  return n;
+#elif defined(STRTOKR)
+  char list[] = "one " WORD " three";
+  char *save = 0;
+  int n = 1;
+  for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(0, " ", &save))
+    if (strcmp(w, "two") == 0)
+      n = 2;
+  return n;
 #elif defined(CLOCKSEED)
   srand((unsigned)time(0));
   return rand() % 2 ? 1 : 2;
