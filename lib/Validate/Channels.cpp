@@ -12,8 +12,9 @@
 // result as an input confirmed races the hand-off rules out. The replay
 // keeps the bytes of the program's own pipes and socket pairs (also
 // through dup); a read that would block on an empty one ends the path, as
-// the interleaving does not let the writer run first. What is read from
-// the program's other channels (eventfd, a FIFO it made, a message queue,
+// the interleaving does not let the writer run first; an eventfd keeps its
+// count. What is read from the program's other channels (a FIFO it made,
+// a message queue,
 // a signal it waits for, a stream over one of its descriptors) has no
 // bytes here: a wait on one returns when another thread decides, so a race
 // the replay meets after one stays possible (docs/design-validate.md, "own
@@ -78,14 +79,16 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
   // Channels the replay does not keep: their descriptors and streams.
   if (N == "mkfifo" || N == "mkfifoat")
     P.MadeFifo = true;
-  if (isOneOf(N, {"eventfd", "signalfd", "mq_open", "timerfd_create"}) ||
+  if (std::optional<bool> E = eventCounter(P, T, CB, N))
+    return *E;
+  if (isOneOf(N, {"signalfd", "mq_open", "timerfd_create"}) ||
       ((N == "open" || N == "open64" || N == "openat") && P.MadeFifo)) {
     int64_t Fd = P.NextChannelFd++;
     P.OwnUnkept.insert(Fd);
     return Done(Fd);
   }
   if (isOneOf(N, {"sigwait", "sigwaitinfo", "sigtimedwait", "mq_receive",
-                  "mq_timedreceive", "eventfd_read"}))
+                  "mq_timedreceive"}))
     return Unkept("a signal or a channel of the program's own");
   if (N == "fdopen") {
     std::optional<int64_t> Fd = Concrete(0);
@@ -242,6 +245,74 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
       End.Bytes.pop_front();
     }
   return Done(int64_t(Got));
+}
+
+std::optional<bool> Replayer::eventCounter(Path &P, unsigned T,
+                                           const CallBase &CB, StringRef N) {
+  Frame &F = P.Threads[T].Stack.back();
+  auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
+  Type *I64 = Type::getInt64Ty(CB.getContext());
+  Type *RT = CB.getType();
+  auto Done = [&](int64_t R) {
+    finishCall(P, T, CB,
+               RT->isIntegerTy() ? std::optional(Val::constant(
+                                       RT->getIntegerBitWidth(), uint64_t(R)))
+                                 : std::nullopt);
+    return true;
+  };
+  if (N == "eventfd") {
+    Val Init = Arg(0), Flags = Arg(1);
+    if (!Init.isConst() || !Flags.isConst())
+      return std::nullopt;
+    int64_t Fd = P.NextChannelFd++;
+    uint64_t Fl = Flags.K->getZExtValue();
+    P.Counters[Fd] = {Init.K->getZExtValue(), (Fl & NonBlockFlag) != 0,
+                      (Fl & 1) != 0}; // EFD_SEMAPHORE
+    return Done(Fd);
+  }
+  bool Wrapper = N == "eventfd_read" || N == "eventfd_write";
+  bool Read = N == "read" || N == "eventfd_read";
+  if (!Wrapper && N != "read" && N != "write" && N != "close")
+    return std::nullopt;
+  Val FdV = Arg(0);
+  if (!FdV.isConst())
+    return std::nullopt;
+  auto It = P.Counters.find(FdV.K->getSExtValue());
+  if (It == P.Counters.end())
+    return std::nullopt;
+  EventCounter &E = It->second;
+  if (N == "close") {
+    P.Counters.erase(It);
+    return Done(0);
+  }
+  // read/write move one 8-byte count through a buffer; the wrappers take
+  // the value itself (write) or where to put it (read).
+  if (!Wrapper) {
+    Val Len = Arg(2);
+    if (!Len.isConst() || Len.K->getZExtValue() < 8)
+      return Done(-1); // EINVAL.
+  }
+  if (!Read) {
+    Val V = Wrapper ? Arg(1)
+                    : load(P, concretize(P, Arg(1), "eventfd buffer"), I64, "");
+    if (!V.isConst())
+      throw Unsupported{"an eventfd count that depends on inputs"};
+    E.Count += V.K->getZExtValue();
+    return Done(Wrapper ? 0 : 8);
+  }
+  if (E.Count == 0) {
+    if (E.NonBlocking)
+      return Done(-1); // EAGAIN.
+    dead(P, "'" + N.str() + "'" + atLine(CB) +
+                " waits for a count no thread has added to the program's "
+                "own eventfd yet");
+    return false;
+  }
+  uint64_t Got = E.Semaphore ? 1 : E.Count;
+  E.Count -= Got;
+  store(P, concretize(P, Arg(1), "eventfd buffer"), Val::constant(64, Got),
+        I64);
+  return Done(Wrapper ? 0 : 8);
 }
 
 } // namespace validate

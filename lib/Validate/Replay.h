@@ -199,6 +199,13 @@ struct RandomState {
 /// Numbers of one seed's sequence replayed; past them rand() is untrusted.
 constexpr uint64_t MaxRandomCalls = 1 << 16;
 
+/// An eventfd the program made: its count, and how reads take it.
+struct EventCounter {
+  uint64_t Count = 0;
+  bool NonBlocking = false;
+  bool Semaphore = false; ///< EFD_SEMAPHORE: a read takes 1.
+};
+
 /// One path of the replay: everything a fork copies.
 struct Path {
   std::vector<ThreadState> Threads;
@@ -215,6 +222,8 @@ struct Path {
   /// not keep (eventfd, a FIFO, a message queue): a read from one is a
   /// wait the replay does not keep (Path::UnkeptWait).
   std::set<uint64_t> OwnUnkept;
+  /// The program's eventfds, by descriptor.
+  std::map<int64_t, EventCounter> Counters;
   /// Results of library functions the program's own data fixes but the
   /// replay does not compute (Determined.cpp): a race whose interleaving
   /// depends on one is not confirmed.
@@ -567,6 +576,10 @@ private:
   /// (Which names the first).
   bool dependsOnUntrusted(const Path &P, const z3::expr &Also,
                           std::string &Which);
+  /// eventfd, and read, write, close, eventfd_read and eventfd_write on
+  /// one (Channels.cpp); nullopt for other calls.
+  std::optional<bool> eventCounter(Path &P, unsigned T,
+                                   const llvm::CallBase &CB, llvm::StringRef N);
   /// A pthread_barrier_wait step: its result, and the waiters' cycle.
   bool barrierWait(Path &P, unsigned T, const llvm::CallBase &CB);
   /// Whether T waits at a barrier whose cycle is not complete (the path
