@@ -54,8 +54,6 @@ struct Row {
 
 // Hidden state shared by a group of functions (POSIX's functions that need
 // not be thread-safe keep it in static storage).
-constexpr const char *Rand = "rand()";
-constexpr const char *Random = "random()";
 constexpr const char *Rand48 = "drand48()";
 constexpr const char *Env = "the environment";
 constexpr const char *Strtok = "strtok()";
@@ -299,13 +297,15 @@ const Row Rows[] = {
     {"qsort", "mb0 c3", LR::None, nullptr},
     {"qsort_r", "mb0 c3", LR::None, nullptr},
     {"bsearch", "rb0 rb1 c4 a1", LR::IntoArg, nullptr},
-    {"rand", "mh", LR::None, Rand},
-    {"srand", "wh", LR::None, Rand},
+    // glibc's rand() and random() lock their state (MT-Safe): two threads
+    // calling them do not race there. drand48's state is not locked.
+    {"rand", "", LR::None, nullptr},
+    {"srand", "", LR::None, nullptr},
     {"rand_r", "m0", LR::None, nullptr},
-    {"random", "mh", LR::None, Random},
-    {"srandom", "wh", LR::None, Random},
-    {"initstate", "wh eb1", LR::None, Random},
-    {"setstate", "wh eb0", LR::None, Random},
+    {"random", "", LR::None, nullptr},
+    {"srandom", "", LR::None, nullptr},
+    {"initstate", "eb1", LR::None, nullptr},
+    {"setstate", "eb0", LR::None, nullptr},
     {"drand48", "mh", LR::None, Rand48},
     {"lrand48", "mh", LR::None, Rand48},
     {"mrand48", "mh", LR::None, Rand48},

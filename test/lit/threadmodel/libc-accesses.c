@@ -27,7 +27,7 @@ void *worker(void *arg) {
   localtime_r(&now, &tmv);
   memset(&s, 0, sizeof s);
   free(lp);
-  int x = rand();
+  int x = (int)lrand48();
   struct tm *t = localtime(&now);
   char *e = getenv("HOME");
   return (void *)(long)(x + t->tm_year + e[0] + s.a + (int)s.b);
@@ -37,12 +37,12 @@ int main(void) {
   pthread_t t;
   pthread_create(&t, 0, worker, 0);
   setenv("HOME", "/", 1);
-  srand(3);
+  srand48(3);
   printf("%s %d %p\n", text, shared, (void *)&ln);
   return 0;
 }
 // CHECK-LABEL: objects:
-// CHECK-DAG: global 'the hidden state of rand()' shared singleton
+// CHECK-DAG: global 'the hidden state of drand48()' shared singleton
 // CHECK-DAG: global 'the hidden state of the environment' shared singleton
 // CHECK-DAG: global 'the hidden state of localtime(), gmtime(), ctime() and asctime()' singleton
 // CHECK-LABEL: accesses:
@@ -65,14 +65,14 @@ int main(void) {
 // CHECK-DAG: write s at libc-accesses.c:28:3 objects {s, s.b, s.name[]}
 // free: a write of the whole block.
 // CHECK-DAG: write *lp at libc-accesses.c:29:3 objects {heap@libc-accesses.c:24+?}
-// CHECK-DAG: read the hidden state of rand() at libc-accesses.c:30:11
-// CHECK-DAG: write the hidden state of rand() at libc-accesses.c:30:11
+// CHECK-DAG: read the hidden state of drand48() at libc-accesses.c:30:16
+// CHECK-DAG: write the hidden state of drand48() at libc-accesses.c:30:16
 // CHECK-DAG: write the hidden state of localtime(), gmtime(), ctime() and asctime() at libc-accesses.c:31:18
 // localtime's result points into its hidden state.
 // CHECK-DAG: read t->tm_year at libc-accesses.c:33:32 objects {the hidden state of localtime(), gmtime(), ctime() and asctime()+20}
 // CHECK-DAG: read the hidden state of the environment at libc-accesses.c:32:13
 // CHECK-DAG: write the hidden state of the environment at libc-accesses.c:39:3
-// CHECK-DAG: write the hidden state of rand() at libc-accesses.c:40:3
+// CHECK-DAG: write the hidden state of drand48() at libc-accesses.c:40:3
 // printf reads its %s string, not the %p pointer's memory.
 // CHECK-DAG: read text at libc-accesses.c:41:3 objects {text}
 // CHECK-NOT: ln at libc-accesses.c:41
