@@ -291,10 +291,6 @@ std::set<unsigned> Replayer::untrustedIn(const Path &P,
   return Out;
 }
 
-bool Replayer::mentionsUntrusted(const Path &P, const z3::expr &E) {
-  return !P.Untrusted.empty() && !untrustedIn(P, {E}).empty();
-}
-
 bool Replayer::dependsOnUntrusted(const Path &P, const z3::expr &Also,
                                   std::string &Which) {
   if (P.Untrusted.empty())

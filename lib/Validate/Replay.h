@@ -571,7 +571,6 @@ private:
   /// The indices in P.Untrusted of the untrusted terms Terms mention.
   static std::set<unsigned> untrustedIn(const Path &P,
                                         std::vector<z3::expr> Terms);
-  static bool mentionsUntrusted(const Path &P, const z3::expr &E);
   /// Whether the path's condition or Also mentions an untrusted result
   /// (Which names the first).
   bool dependsOnUntrusted(const Path &P, const z3::expr &Also,
