@@ -867,10 +867,31 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
   Out.push_back(std::move(A));
 }
 
+bool FunctionGraphBuilder::sigAtomicFlag(const Value *Ptr) const {
+  std::vector<MemLoc> Locs = objectsOf(Ptr);
+  return !Locs.empty() && all_of(Locs, [&](const MemLoc &L) {
+    const DIType *T = TM.Objects[L.Obj].Type;
+    // Through volatile (and const) to the typedef.
+    while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+      if (D->getTag() == dwarf::DW_TAG_typedef &&
+          (D->getName() == "sig_atomic_t" || D->getName() == "__sig_atomic_t"))
+        return true;
+      if (D->getTag() != dwarf::DW_TAG_volatile_type &&
+          D->getTag() != dwarf::DW_TAG_const_type)
+        return false;
+      T = D->getBaseType();
+    }
+    return false;
+  });
+}
+
 void FunctionGraphBuilder::actionsOf(const Instruction &I,
                                      std::vector<Action> &Out) {
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    addAccess(I, LI->getPointerOperand(), false, LI->isAtomic(), Out);
+    addAccess(I, LI->getPointerOperand(), false,
+              LI->isAtomic() ||
+                  (LI->isVolatile() && sigAtomicFlag(LI->getPointerOperand())),
+              Out);
     if (LI->isAtomic())
       atomicActions(I, Out);
     else
@@ -878,7 +899,10 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    addAccess(I, SI->getPointerOperand(), true, SI->isAtomic(), Out);
+    addAccess(I, SI->getPointerOperand(), true,
+              SI->isAtomic() ||
+                  (SI->isVolatile() && sigAtomicFlag(SI->getPointerOperand())),
+              Out);
     if (threadIdActions(I, Out))
       return;
     const Value *Slot = SI->getPointerOperand()->stripPointerCasts();

@@ -269,6 +269,10 @@ private:
   /// What the pointers stored at the locations point to.
   std::vector<MemLoc> storedIn(llvm::ArrayRef<MemLoc> Where) const;
   std::vector<MemLoc> objectsOf(const llvm::Value *Ptr) const;
+  /// Compromise "sig-atomic-flag": Ptr names only `volatile sig_atomic_t`
+  /// objects, the flags C lets signal handlers set; their volatile
+  /// accesses are taken as relaxed atomics.
+  bool sigAtomicFlag(const llvm::Value *Ptr) const;
   /// Access::BaseParam for an access at I with canonical base Base.
   int32_t baseParamOf(const llvm::Instruction &I, const llvm::Value *Base,
                       llvm::ArrayRef<MemLoc> Locs) const;
