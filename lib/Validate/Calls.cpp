@@ -306,6 +306,29 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       A = allocate(P, 8);
     return Done(Val::constant(64, A));
   }
+  if (N.contains("__atomic_futex_unsigned_base")) {
+    // libstdc++'s futex, under std::future and std::promise: a wait
+    // returns true at once if the word is no longer the value, and without
+    // a timeout blocks until another thread changes it. Taken as an
+    // unknown function, its "timeout" left future::wait() early: a race on
+    // data set before set_value was confirmed.
+    if (N.contains("_M_futex_notify_all"))
+      return Done();
+    if (N.contains("_M_futex_wait_until") && CB.arg_size() >= 4) {
+      Val Word = load(P, concretize(P, Arg(1), "futex"),
+                      Type::getInt32Ty(CB.getContext()), "");
+      Val Expected = Arg(2), Timed = Arg(3);
+      if (Word.isConst() && Expected.isConst() && Timed.isConst()) {
+        if (*Word.K != Expected.K->zextOrTrunc(32))
+          return Done(Val::constant(RW, 1));
+        if (Timed.K->isZero()) {
+          dead(P, "a thread waits in a futex" + Where +
+                      " that no other thread has changed yet");
+          return false;
+        }
+      }
+    }
+  }
   if (N == "__cxa_guard_acquire" || N == "__cxa_guard_release" ||
       N == "__cxa_guard_abort") {
     // A C++ function-local static (Itanium ABI): the guard's first byte
