@@ -381,19 +381,19 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
                         std::to_string(Locks) +
                         " lock and unlock calls the interleaving does not "
                         "show");
-  if (VR.RanPast) {
-    // The last two steps are the accesses; the interleaving shows them
-    // both about to run, which is not the order the race happens in.
-    const WitnessStep *Runs = nullptr, *Other = nullptr;
-    for (size_t I = P.W.Steps.size() >= 2 ? P.W.Steps.size() - 2 : 0;
-         I < P.W.Steps.size(); ++I)
-      (P.W.Steps[I].Thread == *VR.RanPast ? Runs : Other) = &P.W.Steps[I];
-    if (Runs && Other)
-      P.Notes.push_back("'" + Runs->ThreadName + "' makes its " + Runs->Step +
+  if (VR.RanPast && P.W.Steps.size() >= 2) {
+    // The last two steps are the accesses. The race happens with the one
+    // that runs on first: the interleaving ends in that order (the model
+    // checker had them both about to run, in either order).
+    size_t Last = P.W.Steps.size() - 1;
+    if (P.W.Steps[Last].Thread == *VR.RanPast)
+      std::swap(P.W.Steps[Last - 1], P.W.Steps[Last]);
+    const WitnessStep &Runs = P.W.Steps[Last - 1], &Other = P.W.Steps[Last];
+    if (Runs.Thread == *VR.RanPast)
+      P.Notes.push_back("'" + Runs.ThreadName + "' makes its " + Runs.Step +
                         " and runs on, releasing nothing, before '" +
-                        Other->ThreadName + "' makes its " + Other->Step +
-                        ": no happens-before orders the two (the "
-                        "interleaving shows both about to run)");
+                        Other.ThreadName + "' makes its " + Other.Step +
+                        ": no happens-before orders the two");
   }
   for (auto [Thread, Waits] : VR.TimedOut)
     if (std::string Name = NameOf(Thread); !Name.empty())

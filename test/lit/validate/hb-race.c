@@ -17,10 +17,12 @@
 // RUN: %clang -g -O0 -c -DSAFE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DUNLOCKS %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=UNLOCKS --implicit-check-not=warning:
 //
-// CHECK: hb-race.c:44:13: warning: data race on 'data[]': write in thread 'writer' conflicts with read in thread 'reader'
+// CHECK: hb-race.c:46:13: warning: data race on 'data[]': write in thread 'writer' conflicts with read in thread 'reader'
 // CHECK: note: 'writer#2' makes its write data[] and runs on, releasing nothing, before 'reader#1' makes its read data[]: no happens-before orders the two
+// The interleaving ends with the accesses in the order the race has them.
+// CHECK: note: interleaving: {{.*}} -> writer#2: write data[] (hb-race.c:46) -> reader#1: read data[] (hb-race.c:57)
 // SAFE-NOT: warning
-// UNLOCKS: hb-race.c:44:13: warning: possible data race on 'data[]': write in thread 'writer' conflicts with read in thread 'reader'
+// UNLOCKS: hb-race.c:46:13: warning: possible data race on 'data[]': write in thread 'writer' conflicts with read in thread 'reader'
 #include <pthread.h>
 #include <stdatomic.h>
 
