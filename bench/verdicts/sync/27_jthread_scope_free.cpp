@@ -1,0 +1,23 @@
+// std::jthread (C++20) joins in its destructor: main reads the worker's
+// output only after the jthread's scope has ended.
+#include <cstdio>
+#include <thread>
+
+struct Stats { long lines; long words; };
+
+int main() {
+  Stats st{0, 0};
+  const char *text = "one two\nthree four five\nsix\n";
+  {
+    std::jthread worker([&st, text](std::stop_token tok) {
+      for (const char *p = text; *p && !tok.stop_requested(); p++) {
+        if (*p == '\n')
+          st.lines++;
+        if (*p == ' ' || *p == '\n')
+          st.words++;
+      }
+    });
+  } // joined here
+  std::printf("%ld lines %ld words\n", st.lines, st.words);
+  return 0;
+}

@@ -1,0 +1,71 @@
+#!/bin/bash
+# ===- verdicts.sh - RaceSift's verdicts on the racy/race-free corpus ----=== #
+#
+# Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+# ===---------------------------------------------------------------------=== #
+#
+# Runs the clang plugin on every program of bench/verdicts/*/ (pairs
+# NAME_racy.c|cpp and NAME_free.c|cpp, ground truth in each directory's
+# GROUND_TRUTH.txt) and counts what a user would trust: a race-free
+# program with a confirmed "data race" is a false claim of fact; a racy
+# program is confirmed, possible only, or missed. One line per program,
+# then a summary per directory and in all.
+#
+#   clang-19 -O0 -g -c FILE -o /dev/null -fplugin=RaceSiftClang.so
+#   (C++: clang++-19 -std=c++20)
+#
+# usage: scripts/verdicts.sh [DIR...]       (default: all of bench/verdicts)
+# env:   RACESIFT_PLUGIN_DIR  where RaceSiftClang.so is (default build/lib)
+#
+# ===---------------------------------------------------------------------=== #
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PLUGIN=${RACESIFT_PLUGIN_DIR:-$ROOT/build/lib}/RaceSiftClang.so
+[ -f "$PLUGIN" ] || { echo "verdicts: no $PLUGIN (build first)" >&2; exit 2; }
+if [ $# -eq 0 ]; then
+  set -- "$ROOT"/bench/verdicts/*/
+fi
+total_free=0 total_false=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
+for dir in "$@"; do
+  dir=${dir%/}
+  nf=0 fc=0 nr=0 rc=0 rp=0 rm=0 wrong=""
+  for f in "$dir"/*_racy.* "$dir"/*_free.*; do
+    [ -f "$f" ] || continue
+    case $f in
+      *.cpp) cc=(clang++-19 -std=c++20) ;;
+      *.c) cc=(clang-19) ;;
+      *) continue ;;
+    esac
+    out=$(timeout 300 "${cc[@]}" -O0 -g -c "$f" -o /dev/null \
+      "-fplugin=$PLUGIN" 2>&1)
+    conf=$(grep -c "warning: data race" <<<"$out")
+    poss=$(grep -c "warning: possible data race" <<<"$out")
+    name=$(basename "$f")
+    case $name in
+      *_free.*)
+        nf=$((nf + 1))
+        verdict=ok
+        if [ "$conf" -gt 0 ]; then
+          fc=$((fc + 1)) verdict=FALSE-CONFIRMED wrong="$wrong $name"
+        fi ;;
+      *)
+        nr=$((nr + 1))
+        if [ "$conf" -gt 0 ]; then rc=$((rc + 1)) verdict=confirmed
+        elif [ "$poss" -gt 0 ]; then rp=$((rp + 1)) verdict=possible
+        else rm=$((rm + 1)) verdict=MISSED wrong="$wrong $name"; fi ;;
+    esac
+    printf '%-40s confirmed %2s possible %2s  %s\n' "$name" "$conf" "$poss" \
+      "$verdict"
+  done
+  printf '== %s: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d\n' \
+    "$(basename "$dir")" "$nr" "$rc" "$rp" "$rm" "$nf" "$fc"
+  [ -n "$wrong" ] && echo "   wrong:$wrong"
+  total_free=$((total_free + nf)) total_false=$((total_false + fc))
+  total_racy=$((total_racy + nr)) total_conf=$((total_conf + rc))
+  total_poss=$((total_poss + rp)) total_miss=$((total_miss + rm))
+done
+printf '== all: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d\n' \
+  "$total_racy" "$total_conf" "$total_poss" "$total_miss" "$total_free" \
+  "$total_false"
