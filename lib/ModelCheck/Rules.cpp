@@ -492,8 +492,9 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
     return Text;
   case ActionKind::Cancel:
     if (M.Choice > 0)
-      return Text + " (" + threadName(Before, M.Choice - 1) + ")";
-    return Text + " (no running target)";
+      return Text + " (" + threadName(Before, M.Choice - 1) + " ends)";
+    // Deferred cancellation: a live target runs on to a cancellation point.
+    return Text + " (the target runs on, or has ended)";
   case ActionKind::Internal:
   case ActionKind::Read:
   case ActionKind::Write:

@@ -56,3 +56,4 @@ int main(void) {
 #endif
   return (int)seen;
 }
+// RACY: note: interleaving: {{.*}}main: cancel t (the target runs on, or has ended){{.*}}ticker#1: write ticks
