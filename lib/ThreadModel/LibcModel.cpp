@@ -745,6 +745,13 @@ const LibcFunction *lookupLibc(StringRef Name) {
   return libcTable().lookup(Name);
 }
 
+bool libcMayKeepArgument(const LibcFunction &Row, unsigned J) {
+  return Row.Escapes == int(J) || Row.Callback >= 0 ||
+         (J == 0 && (Row.KeepsArg0 || Row.StoresArg0Into >= 0)) ||
+         Row.Ret == LibcReturn::IntoArg || Row.Ret == LibcReturn::Fresh ||
+         Row.CopiesPointers;
+}
+
 SmallVector<LibcAccess, 4> libcAccessesOf(const LibcFunction &Row,
                                           const CallBase &CB) {
   SmallVector<LibcAccess, 4> Out(Row.Accesses.begin(), Row.Accesses.end());

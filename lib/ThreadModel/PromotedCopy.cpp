@@ -7,8 +7,11 @@
 
 #include "PromotedCopy.h"
 
+#include "racesift/ThreadModel/LibcModel.h"
+
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -24,9 +27,77 @@ using namespace llvm;
 
 namespace racesift {
 
+namespace {
+
+/// Whether Slot's address goes only to loads and stores of it and to
+/// arguments of C library calls that keep no pointer (sscanf's `&n`), at
+/// least one call.
+bool onlyOutParameter(AllocaInst &Slot) {
+  bool Call = false;
+  for (const Use &U : Slot.uses()) {
+    const User *I = U.getUser();
+    if (auto *LI = dyn_cast<LoadInst>(I)) {
+      if (!LI->isSimple() || LI->getType() != Slot.getAllocatedType())
+        return false;
+    } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+      if (!SI->isSimple() || U.getOperandNo() != 1 ||
+          SI->getValueOperand()->getType() != Slot.getAllocatedType())
+        return false;
+    } else if (auto *CI = dyn_cast<CallInst>(I)) {
+      if (isa<DbgInfoIntrinsic>(CI) || CI->isLifetimeStartOrEnd())
+        continue;
+      const Function *F = CI->getCalledFunction();
+      const LibcFunction *Row = F ? lookupLibc(F->getName()) : nullptr;
+      if (!CI->isArgOperand(&U) || !Row ||
+          libcMayKeepArgument(*Row, CI->getArgOperandNo(&U)))
+        return false;
+      Call = true;
+    } else {
+      return false;
+    }
+  }
+  return Call;
+}
+
+/// Gives each C library call a temporary of its own in Slot's place,
+/// copied from Slot before and back after: the call reads and writes
+/// through the temporary as it did through Slot, and keeps neither, so
+/// Slot becomes promotable. A bound read with sscanf (`sscanf(s, "%d",
+/// &n)`) is then one SSA value in the loops that use it.
+void outParameterToTemporaries(AllocaInst &Slot) {
+  std::vector<CallInst *> Calls;
+  for (User *U : Slot.users())
+    if (auto *CI = dyn_cast<CallInst>(U); CI && !isa<DbgInfoIntrinsic>(CI) &&
+                                          !CI->isLifetimeStartOrEnd() &&
+                                          !is_contained(Calls, CI))
+      Calls.push_back(CI);
+  Type *Ty = Slot.getAllocatedType();
+  for (CallInst *CI : Calls) {
+    auto *Tmp = new AllocaInst(Ty, Slot.getAddressSpace(),
+                               Slot.getName() + ".out", Slot.getNextNode());
+    Tmp->setAlignment(Slot.getAlign());
+    IRBuilder<> Before(CI);
+    Before.CreateStore(Before.CreateLoad(Ty, &Slot), Tmp);
+    for (Use &A : CI->args())
+      if (A.get() == &Slot)
+        A.set(Tmp);
+    IRBuilder<> After(CI->getNextNode());
+    After.CreateStore(After.CreateLoad(Ty, Tmp), &Slot);
+  }
+}
+
+} // namespace
+
 PromotedCopy::PromotedCopy(Function &F)
     : Copy(CloneFunction(&F, VMap)), DT(*Copy), AC(*Copy),
       TLII(Triple(F.getParent()->getTargetTriple())), TLI(TLII) {
+  std::vector<AllocaInst *> OutSlots;
+  for (Instruction &I : Copy->getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (!isAllocaPromotable(AI) && onlyOutParameter(*AI))
+        OutSlots.push_back(AI);
+  for (AllocaInst *AI : OutSlots)
+    outParameterToTemporaries(*AI);
   std::vector<AllocaInst *> Slots;
   for (Instruction &I : Copy->getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))

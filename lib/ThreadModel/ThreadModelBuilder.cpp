@@ -1057,10 +1057,7 @@ struct ModelBuilder {
     if (isSyncObjectFunction(N))
       return true;
     const LibcFunction *Row = lookupLibc(N);
-    return Row && Row->Escapes != int(J) && Row->Callback < 0 &&
-           !(J == 0 && (Row->KeepsArg0 || Row->StoresArg0Into >= 0)) &&
-           Row->Ret != LibcReturn::IntoArg && Row->Ret != LibcReturn::Fresh &&
-           !Row->CopiesPointers;
+    return Row && !libcMayKeepArgument(*Row, J);
   }
 
   /// Parameter J of G is only dereferenced or passed to such parameters.

@@ -111,6 +111,12 @@ struct LibcFunction {
 /// `__isoc23_strtol`) find the row of the standard name.
 const LibcFunction *lookupLibc(llvm::StringRef Name);
 
+/// Whether a call of Row's function may keep the pointer it is given as
+/// argument J beyond the call: the library keeps it (Escapes, KeepsArg0,
+/// StoresArg0Into), returns a pointer into it or a copy (IntoArg, Fresh,
+/// CopiesPointers), or calls something back with it.
+bool libcMayKeepArgument(const LibcFunction &Row, unsigned J);
+
 /// A libc call's accesses with its format string resolved: the table's
 /// accesses, then one per pointer argument the format reads or writes.
 llvm::SmallVector<LibcAccess, 4> libcAccessesOf(const LibcFunction &Row,
