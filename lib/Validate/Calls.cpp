@@ -558,11 +558,7 @@ bool Replayer::opaqueCall(Path &P, unsigned T, const CallBase &CB,
       // An object of its own or NULL, as an untrusted bit says; its bytes
       // are untrusted. A dereference before the program tests the pointer
       // is not replayed (the address has two values).
-      z3::expr Bytes =
-          Ctx.constant(("w" + std::to_string(Fresh++)).c_str(),
-                       Ctx.array_sort(Ctx.bv_sort(64), Ctx.bv_sort(8)));
-      P.UntrustedObjects.emplace(Obj, Bytes);
-      P.Untrusted.push_back({Result, Bytes});
+      P.UntrustedObjects.emplace(Obj, untrustedArray(P, Result));
       R = Ops.select(untrusted(P, 1, Result), *R, Val::constant(64, 0));
     }
   } else if (RT->isIntegerTy() || RT->isFloatingPointTy()) {

@@ -211,16 +211,21 @@ bool Replayer::untrustedResult(Path &P, unsigned T, const CallBase &CB,
   return Terms.empty() || !untrustedIn(P, std::move(Terms)).empty();
 }
 
+z3::expr Replayer::untrustedArray(Path &P, const std::string &What) {
+  z3::expr Bytes =
+      Ctx.constant(("w" + std::to_string(Fresh++)).c_str(),
+                   Ctx.array_sort(Ctx.bv_sort(64), Ctx.bv_sort(8)));
+  P.Untrusted.push_back({What, Bytes});
+  return Bytes;
+}
+
 void Replayer::untrustBytes(Path &P, uint64_t Lo, uint64_t Hi,
                             const std::string &What,
                             std::optional<z3::expr> &Bytes) {
   if (Hi - Lo > MaxUntrustedBytes)
     throw Unsupported{What + ": more than 64 KiB"};
-  if (!Bytes) {
-    Bytes = Ctx.constant(("w" + std::to_string(Fresh++)).c_str(),
-                         Ctx.array_sort(Ctx.bv_sort(64), Ctx.bv_sort(8)));
-    P.Untrusted.push_back({What, *Bytes});
-  }
+  if (!Bytes)
+    Bytes = untrustedArray(P, What);
   for (uint64_t I = Lo; I < Hi; ++I)
     P.Mem.set(I, Val::symbolic(z3::select(*Bytes, Ctx.bv_val(I, 64))));
 }

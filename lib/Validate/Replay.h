@@ -666,6 +666,8 @@ private:
   /// the program passed it), so that it is untrusted (LibraryEffects.cpp).
   bool untrustedResult(Path &P, unsigned T, const llvm::CallBase &CB,
                        llvm::StringRef N);
+  /// A new array of untrusted bytes by address, named What.
+  z3::expr untrustedArray(Path &P, const std::string &What);
   /// Makes the bytes [Lo, Hi) untrusted: Bytes (made and named What on
   /// first use) holds them.
   void untrustBytes(Path &P, uint64_t Lo, uint64_t Hi, const std::string &What,
