@@ -55,17 +55,11 @@ bool isDetermined(StringRef N) {
                      "strtoul",
                      "strtoll",
                      "strtoull",
-                     "__isoc23_strtol",
-                     "__isoc23_strtoul",
-                     "__isoc23_strtoll",
-                     "__isoc23_strtoull",
                      "snprintf",
                      "sprintf",
                      "vsnprintf",
                      "vsprintf",
                      "sscanf",
-                     "__isoc99_sscanf",
-                     "__isoc23_sscanf",
                      "strspn",
                      "strcspn",
                      "pthread_getname_np",
@@ -181,6 +175,11 @@ std::optional<bool> Replayer::stringSearch(Path &P, unsigned T,
 
 std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
                                              const CallBase &CB, StringRef N) {
+  // Matched by the standard name (glibc's __isoc23_strtol is strtol),
+  // named as called.
+  StringRef Called = N;
+  if (const LibcFunction *Row = lookupLibc(N))
+    N = Row->Name;
   if (std::optional<bool> Copied = stringCopy(P, T, CB, N))
     return Copied;
   if (std::optional<bool> Found = stringSearch(P, T, CB, N))
@@ -264,10 +263,11 @@ std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
   // Formatting, scanning, thread names: fixed, but not computed here; so
   // are what they write (untrustWrites).
   if (P.Assumed.empty())
-    P.Assumed = "'" + N.str() + "'";
-  untrustWrites(P, T, CB, N);
-  finishCall(P, T, CB,
-             untrusted(P, RW, "the result of '" + N.str() + "'" + atLine(CB)));
+    P.Assumed = "'" + Called.str() + "'";
+  untrustWrites(P, T, CB, Called);
+  finishCall(
+      P, T, CB,
+      untrusted(P, RW, "the result of '" + Called.str() + "'" + atLine(CB)));
   return true;
 }
 

@@ -126,7 +126,7 @@ std::optional<bool> Replayer::formatted(Path &P, unsigned T, const CallBase &CB,
                                         StringRef N) {
   bool Bounded = N == "snprintf" || N == "__snprintf_chk";
   bool Print = Bounded || N == "sprintf" || N == "__sprintf_chk";
-  bool Scan = N == "sscanf" || N == "__isoc99_sscanf" || N == "__isoc23_sscanf";
+  bool Scan = N == "sscanf"; // determinedCall gives the standard name.
   if (N == "atof" || N == "strtod" || N == "strtof")
     return floatParse(P, T, CB, N);
   if (!Print && !Scan)
