@@ -252,9 +252,12 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
   std::string Where =
       " at line " +
       std::to_string(CB.getDebugLoc() ? CB.getDebugLoc().getLine() : 0);
-  if (isOneOf(N, {"malloc", "_Znwm", "_Znam", "valloc", "aligned_alloc",
-                  "calloc", "realloc"})) {
-    Val Size = Arg(N == "aligned_alloc" ? 1 : N == "realloc" ? 1 : 0);
+  bool Memalign = N == "posix_memalign" && CB.arg_size() == 3;
+  if (Memalign || isOneOf(N, {"malloc", "_Znwm", "_Znam", "valloc",
+                              "aligned_alloc", "calloc", "realloc"})) {
+    Val Size = Arg(Memalign                                 ? 2
+                   : N == "aligned_alloc" || N == "realloc" ? 1
+                                                            : 0);
     if (N == "calloc")
       Size = *Ops.binary(Instruction::Mul, Ops.zext(Size, 64),
                          Ops.zext(Arg(1), 64));
@@ -268,12 +271,9 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       if (Old)
         copy(P, CB, A, Old, Val::constant(64, std::min<uint64_t>(S, 4096)));
     }
-    return Done(Val::constant(64, A));
-  }
-  if (N == "posix_memalign" && CB.arg_size() == 3) {
-    Val Size = Arg(2);
-    uint64_t A = allocate(P, Size.isConst() ? Size.K->getLimitedValue(1u << 20)
-                                            : 1u << 20);
+    if (!Memalign)
+      return Done(Val::constant(64, A));
+    // posix_memalign stores the block through its first argument.
     store(P, concretize(P, Arg(0), "posix_memalign"), Val::constant(64, A),
           PointerType::get(CB.getContext(), 0));
     return Done(Val::constant(RW, 0));

@@ -180,8 +180,6 @@ std::optional<bool> Replayer::determinedCall(Path &P, unsigned T,
   StringRef Called = N;
   if (const LibcFunction *Row = lookupLibc(N))
     N = Row->Name;
-  if (std::optional<bool> Copied = stringCopy(P, T, CB, N))
-    return Copied;
   if (std::optional<bool> Found = stringSearch(P, T, CB, N))
     return Found;
   if (std::optional<bool> Done = formatted(P, T, CB, N))

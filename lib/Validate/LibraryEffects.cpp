@@ -122,12 +122,12 @@ std::optional<bool> Replayer::libraryCopy(Path &P, unsigned T,
   // The fortified forms (__memcpy_chk) take the object's size last.
   if (N.starts_with("__") && N.ends_with("_chk"))
     N = N.drop_front(2).drop_back(4);
-  if (!isOneOf(N,
-               {"bzero", "explicit_bzero", "bcopy", "mempcpy", "strncpy",
-                "stpncpy", "memcpy", "memmove", "memset", "strcpy", "stpcpy"}))
+  if (!isOneOf(N, {"bzero", "explicit_bzero", "bcopy", "mempcpy", "strncpy",
+                   "stpncpy", "memcpy", "memmove", "memset", "strcpy", "stpcpy",
+                   "strcat"}))
     return std::nullopt;
-  if (N == "strcpy" || N == "stpcpy")
-    return CB.arg_size() >= 2 ? stringCopy(P, T, CB, N) : std::nullopt;
+  if (N == "strcpy" || N == "stpcpy" || N == "strcat")
+    return stringCopy(P, T, CB, N);
   if (CB.arg_size() < (N == "bzero" || N == "explicit_bzero" ? 2u : 3u))
     return std::nullopt;
   Frame &F = P.Threads[T].Stack.back();
