@@ -39,6 +39,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/Timer.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -402,6 +403,14 @@ static Module *moduleToAnalyse(Module &UserModule,
                               "bodies clang did not emit",
                               bodiesAdded(UserModule, M))
                           .str());
+  // The user's module is compiled on: threads of different callables are
+  // told apart on a copy.
+  if (hasMergedCxxThreadCallables(M)) {
+    if (!R.WithBodies)
+      R.WithBodies = CloneModule(UserModule);
+    splitCxxThreadCallables(*R.WithBodies);
+    return R.WithBodies.get();
+  }
   return &M;
 }
 

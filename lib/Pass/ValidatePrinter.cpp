@@ -36,6 +36,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
 
@@ -107,8 +108,16 @@ static void printReplay(const ThreadModel &TM, const DataLayout &DL,
   }
 }
 
-PreservedAnalyses ValidatePrinterPass::run(Module &M, ModuleAnalysisManager &) {
-  OS << "racesift-validate: module '" << M.getSourceFileName() << "'\n";
+PreservedAnalyses ValidatePrinterPass::run(Module &UserModule,
+                                           ModuleAnalysisManager &) {
+  OS << "racesift-validate: module '" << UserModule.getSourceFileName()
+     << "'\n";
+  std::unique_ptr<Module> Split;
+  if (hasMergedCxxThreadCallables(UserModule)) {
+    Split = CloneModule(UserModule);
+    splitCxxThreadCallables(*Split);
+  }
+  Module &M = Split ? *Split : UserModule;
   Options O = Opts;
   O.Validate = true;
   O.Layer = Layers::Full;

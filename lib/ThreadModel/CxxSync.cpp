@@ -140,6 +140,10 @@ bool isGuardConstructor(StringRef Name) {
 }
 } // namespace
 
+bool isCxxSyncFunction(StringRef Name) {
+  return lookupCxxSync(Name).has_value();
+}
+
 std::vector<const Value *>
 FunctionGraphBuilder::guardMutexes(const Value *Guard, unsigned Depth) const {
   // -O0 keeps a parameter in a local slot.

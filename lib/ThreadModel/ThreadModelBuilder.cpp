@@ -28,6 +28,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
@@ -1725,7 +1726,13 @@ AnalysisKey ThreadModelAnalysis::Key;
 
 ThreadModelAnalysis::Result ThreadModelAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
-  return buildThreadModel(M, std::nullopt, MaxPointsTo);
+  if (!hasMergedCxxThreadCallables(M))
+    return buildThreadModel(M, std::nullopt, MaxPointsTo);
+  std::shared_ptr<Module> Copy = CloneModule(M);
+  splitCxxThreadCallables(*Copy);
+  ThreadModel TM = buildThreadModel(*Copy, std::nullopt, MaxPointsTo);
+  TM.AnalysedCopy = std::move(Copy);
+  return TM;
 }
 
 PreservedAnalyses ThreadModelPrinterPass::run(Module &M,

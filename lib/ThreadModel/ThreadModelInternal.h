@@ -258,6 +258,10 @@ const llvm::Value *startRoutineArgument(const CreationSite &C,
 /// libstdc++'s std::thread::_M_start_thread.
 bool isCxxStartThread(llvm::StringRef Name);
 
+/// A C++ standard library member function the model reads as a
+/// synchronisation action (std::mutex::lock, lock_guard's constructor...).
+bool isCxxSyncFunction(llvm::StringRef Name);
+
 /// Compresses chains of Internal edges (see FunctionGraph) and renumbers the
 /// nodes reachable from Entry; Exit (if not ~0u) and *Keep (if given; ~0u
 /// when unreachable) are kept. The result goes to Out in order of source

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -32,6 +33,7 @@ class CallBase;
 class DIType;
 class Function;
 class Instruction;
+class Module;
 class Type;
 class Value;
 } // namespace llvm
@@ -530,6 +532,10 @@ struct ThreadGraph {
 
 /// The whole-program thread model of one module.
 struct ThreadModel {
+  /// The copy of the module the model describes when it is not the module
+  /// it was asked of (cxx-thread-callables); declared first, so it outlives
+  /// everything that points into it.
+  std::shared_ptr<llvm::Module> AnalysedCopy;
   std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.
   /// Without main, the functions the environment root calls, in any order
   /// and any number of times: the external definitions and the defined
