@@ -403,12 +403,12 @@ static Module *moduleToAnalyse(Module &UserModule,
                               "bodies clang did not emit",
                               bodiesAdded(UserModule, M))
                           .str());
-  // The user's module is compiled on: threads of different callables are
-  // told apart on a copy.
-  if (hasMergedCxxThreadCallables(M)) {
+  // The user's module is compiled on: the analysis reads a rewritten
+  // copy (prepareAnalysisCopy).
+  if (needsAnalysisCopy(M)) {
     if (!R.WithBodies)
       R.WithBodies = CloneModule(UserModule);
-    splitCxxThreadCallables(*R.WithBodies);
+    prepareAnalysisCopy(*R.WithBodies);
     return R.WithBodies.get();
   }
   return &M;

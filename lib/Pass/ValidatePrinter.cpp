@@ -113,9 +113,9 @@ PreservedAnalyses ValidatePrinterPass::run(Module &UserModule,
   OS << "racesift-validate: module '" << UserModule.getSourceFileName()
      << "'\n";
   std::unique_ptr<Module> Split;
-  if (hasMergedCxxThreadCallables(UserModule)) {
+  if (needsAnalysisCopy(UserModule)) {
     Split = CloneModule(UserModule);
-    splitCxxThreadCallables(*Split);
+    prepareAnalysisCopy(*Split);
   }
   Module &M = Split ? *Split : UserModule;
   Options O = Opts;

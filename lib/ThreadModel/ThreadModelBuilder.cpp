@@ -1722,14 +1722,26 @@ const FunctionGraph *ThreadModel::graphOf(const Function *F) const {
   return nullptr;
 }
 
+bool needsAnalysisCopy(const Module &M) {
+  return mayCreateThreads(M) &&
+         (hasMergedCxxThreadCallables(M) || hasCxxAtomicMembers(M));
+}
+
+void prepareAnalysisCopy(Module &M) {
+  // Before the split: the copies of the library code then hold the
+  // lowered atomics too.
+  lowerCxxAtomicMembers(M);
+  splitCxxThreadCallables(M);
+}
+
 AnalysisKey ThreadModelAnalysis::Key;
 
 ThreadModelAnalysis::Result ThreadModelAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
-  if (!hasMergedCxxThreadCallables(M))
+  if (!needsAnalysisCopy(M))
     return buildThreadModel(M, std::nullopt, MaxPointsTo);
   std::shared_ptr<Module> Copy = CloneModule(M);
-  splitCxxThreadCallables(*Copy);
+  prepareAnalysisCopy(*Copy);
   ThreadModel TM = buildThreadModel(*Copy, std::nullopt, MaxPointsTo);
   TM.AnalysedCopy = std::move(Copy);
   return TM;

@@ -262,6 +262,17 @@ bool isCxxStartThread(llvm::StringRef Name);
 /// synchronisation action (std::mutex::lock, lock_guard's constructor...).
 bool isCxxSyncFunction(llvm::StringRef Name);
 
+/// cxx-thread-callables (CxxThreadCallables.cpp): whether M hands two
+/// different functions to one library function that constructs a
+/// std::thread, and the copy of the library code per callable.
+bool hasMergedCxxThreadCallables(const llvm::Module &M);
+bool splitCxxThreadCallables(llvm::Module &M);
+
+/// cxx-atomic-members (CxxAtomicMembers.cpp): whether M uses std::atomic
+/// members, and their lowering to IR atomics.
+bool hasCxxAtomicMembers(const llvm::Module &M);
+bool lowerCxxAtomicMembers(llvm::Module &M);
+
 /// Compresses chains of Internal edges (see FunctionGraph) and renumbers the
 /// nodes reachable from Entry; Exit (if not ~0u) and *Keep (if given; ~0u
 /// when unreachable) are kept. The result goes to Out in order of source

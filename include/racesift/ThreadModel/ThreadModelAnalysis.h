@@ -67,17 +67,15 @@ const llvm::GlobalVariable *onceProxySlot(const llvm::Function &Routine);
 /// needed. Cheap: it looks at declarations only.
 bool mayCreateThreads(const llvm::Module &M);
 
-/// cxx-thread-callables (docs/design-threadmodel.md): whether M hands two
-/// different functions to one instantiation of std::thread's constructor
-/// (or of a library function that constructs the thread), so the points-to
-/// analysis would let each thread run either.
-bool hasMergedCxxThreadCallables(const llvm::Module &M);
+/// Whether the analysis reads a copy of M rewritten by
+/// prepareAnalysisCopy rather than M itself.
+bool needsAnalysisCopy(const llvm::Module &M);
 
-/// Gives each such callable its own copy of the library code between the
-/// user's call and the thread's body (same behaviour, new internal
-/// functions). Meant for a copy of the user's module; returns whether it
-/// changed M.
-bool splitCxxThreadCallables(llvm::Module &M);
+/// Rewrites a copy of the user's module into the form the analysis reads
+/// (same behaviour; docs/design-threadmodel.md): std::thread callables of
+/// one type get their own library code (cxx-thread-callables), std::atomic
+/// members become the IR atomics they mean (cxx-atomic-members).
+void prepareAnalysisCopy(llvm::Module &M);
 
 /// The textual form checked by lit tests (print<racesift-threads>).
 void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);
