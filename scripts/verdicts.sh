@@ -10,8 +10,9 @@
 # NAME_racy.c|cpp and NAME_free.c|cpp, ground truth in each directory's
 # GROUND_TRUTH.txt) and counts what a user would trust: a race-free
 # program with a confirmed "data race" is a false claim of fact; a racy
-# program is confirmed, possible only, or missed. One line per program,
-# then a summary per directory and in all.
+# program is confirmed, possible only, or missed; the possible warnings on
+# race-free programs are the precision still missing. One line per
+# program, then a summary per directory and in all.
 #
 #   clang-19 -O0 -g -c FILE -o /dev/null -fplugin=RaceSiftClang.so
 #   (C++: clang++-19 -std=c++20)
@@ -27,10 +28,10 @@ PLUGIN=${RACESIFT_PLUGIN_DIR:-$ROOT/build/lib}/RaceSiftClang.so
 if [ $# -eq 0 ]; then
   set -- "$ROOT"/bench/verdicts/*/
 fi
-total_free=0 total_false=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
+total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
 for dir in "$@"; do
   dir=${dir%/}
-  nf=0 fc=0 nr=0 rc=0 rp=0 rm=0 wrong=""
+  nf=0 fc=0 fp=0 nr=0 rc=0 rp=0 rm=0 wrong=""
   for f in "$dir"/*_racy.* "$dir"/*_free.*; do
     [ -f "$f" ] || continue
     case $f in
@@ -45,7 +46,7 @@ for dir in "$@"; do
     name=$(basename "$f")
     case $name in
       *_free.*)
-        nf=$((nf + 1))
+        nf=$((nf + 1)) fp=$((fp + poss))
         verdict=ok
         if [ "$conf" -gt 0 ]; then
           fc=$((fc + 1)) verdict=FALSE-CONFIRMED wrong="$wrong $name"
@@ -59,13 +60,14 @@ for dir in "$@"; do
     printf '%-40s confirmed %2s possible %2s  %s\n' "$name" "$conf" "$poss" \
       "$verdict"
   done
-  printf '== %s: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d\n' \
-    "$(basename "$dir")" "$nr" "$rc" "$rp" "$rm" "$nf" "$fc"
+  printf '== %s: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d, possible warnings %d\n' \
+    "$(basename "$dir")" "$nr" "$rc" "$rp" "$rm" "$nf" "$fc" "$fp"
   [ -n "$wrong" ] && echo "   wrong:$wrong"
   total_free=$((total_free + nf)) total_false=$((total_false + fc))
+  total_fposs=$((total_fposs + fp))
   total_racy=$((total_racy + nr)) total_conf=$((total_conf + rc))
   total_poss=$((total_poss + rp)) total_miss=$((total_miss + rm))
 done
-printf '== all: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d\n' \
+printf '== all: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d, possible warnings %d\n' \
   "$total_racy" "$total_conf" "$total_poss" "$total_miss" "$total_free" \
-  "$total_false"
+  "$total_false" "$total_fposs"
