@@ -337,6 +337,10 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
   for (const Value *H : VR.Deciding)
     if (!is_contained(Counts.Hints, H))
       Counts.Hints.push_back(H);
+  if (VR.F != Feasibility::Feasible)
+    for (const FixedBranch &B : VR.ConcreteBranches)
+      if (!is_contained(Counts.ConcreteBranches, B))
+        Counts.ConcreteBranches.push_back(B);
   switch (VR.F) {
   case Feasibility::Feasible:
     ++Counts.Validated;

@@ -66,6 +66,9 @@ struct ValidationCounts {
   /// (ValidationResult::Deciding), and the data tracked because of them.
   std::vector<const llvm::Value *> Hints;
   std::vector<std::string> Refined;
+  /// The branches rejected replays left the interleaving at, computed from
+  /// constants (ValidationResult::ConcreteBranch), first seen first.
+  std::vector<FixedBranch> ConcreteBranches;
   /// Observers for print<racesift-validate>: each replay's result as it
   /// happens (a replay the module's budget prevented is Unknown, with the
   /// budget as its reason), and the data each refinement round tracks.
@@ -77,6 +80,7 @@ struct ValidationCounts {
   void newRound() {
     Validated = Infeasible = Unknown = 0;
     Hints.clear();
+    ConcreteBranches.clear();
   }
 };
 

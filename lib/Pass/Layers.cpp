@@ -45,6 +45,7 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
   constexpr unsigned MaxRefinements = 2;
   LayerResults R;
   std::vector<const Value *> TrackHints;
+  std::vector<FixedBranch> Fixed;
   while (true) {
     if (Opts.Verify) {
       addViolations(R.Violations, "thread model", TM.verify());
@@ -98,12 +99,18 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
       if (!is_contained(TrackHints, H) &&
           isTrackableField(H, M.getDataLayout()))
         New.push_back(H);
-    if (New.empty())
+    std::vector<FixedBranch> NewFixed;
+    for (const FixedBranch &B :
+         frozenBranches(TM, R.Order, VCounts.ConcreteBranches))
+      if (!is_contained(Fixed, B))
+        NewFixed.push_back(B);
+    if (New.empty() && NewFixed.empty())
       return R;
     TrackHints.insert(TrackHints.end(), New.begin(), New.end());
+    Fixed.insert(Fixed.end(), NewFixed.begin(), NewFixed.end());
     TimeTraceScope Scope("RaceSift refinement");
-    ThreadModel Refined = buildThreadModel(M, Deadline, Opts.MaxPointsTo,
-                                           TrackHints, Opts.PointsToSteps);
+    ThreadModel Refined = buildThreadModel(
+        M, Deadline, Opts.MaxPointsTo, TrackHints, Opts.PointsToSteps, Fixed);
     if (Refined.BudgetExhausted || !createsThreads(Refined))
       return R;
     TM = std::move(Refined);
@@ -112,6 +119,8 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
     for (const DataVar &D : TM.DataVars)
       if (is_contained(New, D.Value))
         Tracked.push_back(D.Name);
+    for (const FixedBranch &B : NewFixed)
+      Tracked.push_back(describeFixedBranch(B));
     VCounts.Refined.insert(VCounts.Refined.end(), Tracked.begin(),
                            Tracked.end());
     if (VCounts.OnRefine)

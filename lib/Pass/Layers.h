@@ -52,16 +52,30 @@ struct LayerResults {
 /// Whether the module runs threads at all: else there is nothing to check.
 bool createsThreads(const ThreadModel &TM);
 
+/// frozen-branch (FrozenBranches.cpp): those of Candidates (branches the
+/// replay computed from constants) whose condition depends only on
+/// constants, pure library functions and memory that only the root thread
+/// writes, before any thread exists: every execution takes the replay's
+/// side of them.
+std::vector<FixedBranch> frozenBranches(const ThreadModel &TM,
+                                        const OrderFacts &Order,
+                                        llvm::ArrayRef<FixedBranch> Candidates);
+
+/// "the branch at f.c:18 (its condition always holds)".
+std::string describeFixedBranch(const FixedBranch &B);
+
 /// Runs the lockset layer on TM and, for layers=full, the model checker,
 /// validating its witnesses (option validate) through checkWitness with
 /// VCounts. While validation names data that decided an infeasible
 /// interleaving and the thread model can track it exactly
-/// (isTrackableField), TM is rebuilt from M with that data tracked and the
-/// layers run again, up to twice; refinement stops early if the rebuilt
-/// model runs out of time or creates no threads, and TM keeps the model
-/// the results belong to. Start is when the module's analysis began,
-/// Deadline its end (option timeout). With option verify, each model and
-/// lockset result is checked as it is built (LayerResults::Violations).
+/// (isTrackableField), or a branch the replay left the interleaving at is
+/// frozen (frozenBranches), TM is rebuilt from M with that data tracked and
+/// those branches fixed, and the layers run again, up to twice; refinement
+/// stops early if the rebuilt model runs out of time or creates no threads, and
+/// TM keeps the model the results belong to. Start is when the module's
+/// analysis began, Deadline its end (option timeout). With option verify, each
+/// model and lockset result is checked as it is built
+/// (LayerResults::Violations).
 LayerResults runLayers(llvm::Module &M, ThreadModel &TM, const Options &Opts,
                        std::chrono::steady_clock::time_point Start,
                        std::chrono::steady_clock::time_point Deadline,

@@ -1570,6 +1570,8 @@ static std::optional<int64_t> singleConstantReturn(const Function &F) {
 int FunctionGraphBuilder::foldedSuccessor(const BranchInst &BI) const {
   if (!BI.isConditional())
     return -1;
+  if (auto It = Ctx.FixedBranches.find(&BI); It != Ctx.FixedBranches.end())
+    return It->second;
   auto *Cmp = dyn_cast<ICmpInst>(BI.getCondition());
   if (!Cmp)
     return -1;

@@ -51,6 +51,9 @@ struct GraphContext {
   ObjectId AtomicSection = InvalidObject;
   /// Tracked integer globals and locals (flags, loop counters) -> DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> FlagVars;
+  /// frozen-branch refinement: branches that take one successor in every
+  /// execution -> that successor.
+  llvm::DenseMap<const llvm::Instruction *, unsigned> FixedBranches;
   /// Tracked variables that never hold a negative value, on which unsigned
   /// comparisons with non-negative constants are the signed ones.
   llvm::DenseSet<DataVarId> NonNegative;

@@ -1672,7 +1672,7 @@ ThreadModel
 buildThreadModel(Module &M,
                  std::optional<std::chrono::steady_clock::time_point> Deadline,
                  unsigned MaxPointsTo, ArrayRef<const Value *> TrackHints,
-                 uint64_t PointsToSteps) {
+                 uint64_t PointsToSteps, ArrayRef<FixedBranch> FixedBranches) {
   ThreadModel TM;
   TM.ModuleName = M.getSourceFileName();
   TM.HasDebugInfo =
@@ -1695,7 +1695,10 @@ buildThreadModel(Module &M,
   TM.PointsToSteps = PTA.steps();
   TM.Compromises = PTA.compromises();
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
-  ModelBuilder(M, TM, PTA, TrackHints).run();
+  ModelBuilder B(M, TM, PTA, TrackHints);
+  for (const FixedBranch &F : FixedBranches)
+    B.Ctx.FixedBranches[F.Branch] = F.Successor;
+  B.run();
   addInitialValues(TM, M, PTA);
   RACESIFT_DEBUG(debugs() << "racesift-threads: " << TM.Templates.size()
                           << " templates, " << TM.Creations.size()

@@ -499,8 +499,11 @@ bool Replayer::step(Path &P, unsigned T) {
       return enterBlock(P, F, Br->getSuccessor(0));
     Val C = eval(P, F, Br->getCondition());
     P.Threads[T].LastBranch = &I;
-    if (C.isConst())
-      return enterBlock(P, F, Br->getSuccessor(C.K->isZero() ? 1 : 0));
+    if (C.isConst()) {
+      unsigned Succ = C.K->isZero() ? 1 : 0;
+      noteConcrete(P, T, I, Succ);
+      return enterBlock(P, F, Br->getSuccessor(Succ));
+    }
     z3::expr B = Ops.truth(C);
     const Frame &Cur = P.Threads[T].Stack.back();
     unsigned K = choose(

@@ -98,6 +98,24 @@ void Replayer::dead(const Path &P, std::string Why) {
   }
 }
 
+void Replayer::noteConcrete(const Path &P, unsigned T, const Instruction &Br,
+                            unsigned Succ) {
+  constexpr size_t MaxConcrete = 512;
+  if (P.SymbolicChoices)
+    return;
+  auto [It, New] = ConcreteIndex.try_emplace(&Br, Concrete.size());
+  if (!New) {
+    FixedBranch &B = Concrete[It->second];
+    if (B.Branch && B.Successor != Succ)
+      B.Branch = nullptr; // Both sides: not frozen.
+    return;
+  }
+  if (Concrete.size() < MaxConcrete)
+    Concrete.push_back({&Br, Succ});
+  else
+    ConcreteIndex.erase(It);
+}
+
 std::string Replayer::describe(const ReplayStep &S) const {
   std::string Thread = S.Template < TM.Templates.size()
                            ? TM.Templates[S.Template].Name
@@ -535,12 +553,14 @@ unsigned Replayer::choose(Path &P, const Instruction &At, unsigned T,
     P.Mem.freeze();
     Path Alt = P;
     Alt.PC.push_back(Conds[Open[I]]);
+    ++Alt.SymbolicChoices;
     Alt.Forced = Open[I];
     Alt.ForcedAt = &At;
     Alt.ForcedThread = T;
     Pending.push_back(std::move(Alt));
   }
   P.PC.push_back(Conds[Open[0]]);
+  ++P.SymbolicChoices;
   return Open[0];
 }
 
@@ -570,6 +590,7 @@ uint64_t Replayer::pinCount(Path &P, const Val &V, const char *What) {
     if (!satisfiable(P, Pin))
       continue;
     P.PC.push_back(Pin);
+    ++P.SymbolicChoices;
     if (P.Assumed.empty())
       P.Assumed = std::string("an input-dependent ") + What + " fixed";
     return N;
@@ -1013,6 +1034,9 @@ ValidationResult Replayer::run() {
   }
   if (DeadBranch)
     R.Deciding = memoryReadBy(*DeadBranch);
+  for (const FixedBranch &B : Concrete)
+    if (B.Branch)
+      R.ConcreteBranches.push_back(B);
   std::string Why =
       DeadWhy.empty() ? "no path of the program follows it" : DeadWhy;
   if (!InexactMiss.empty())

@@ -211,6 +211,10 @@ struct Path {
   std::vector<ThreadState> Threads;
   ByteMemory Mem;
   std::vector<z3::expr> PC;
+  /// Choices the path made on symbolic values (a branch on an input, a
+  /// count pinned): before the first, every value is the one every run
+  /// computes (frozen-branch refinement).
+  unsigned SymbolicChoices = 0;
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
   std::map<uint64_t, BarrierState> Barriers;
@@ -387,6 +391,14 @@ private:
   /// The last branch of the thread whose next step the deepest dead path
   /// missed.
   const llvm::Instruction *DeadBranch = nullptr;
+  /// Conditional branches that the replay
+  /// computed from constants before any symbolic decision (an empty path
+  /// condition), with the successor taken, in the order first met; a
+  /// branch seen taking both sides is dropped (frozen-branch refinement).
+  std::vector<FixedBranch> Concrete;
+  llvm::DenseMap<const llvm::Instruction *, int> ConcreteIndex;
+  void noteConcrete(const Path &P, unsigned T, const llvm::Instruction &Br,
+                    unsigned Succ);
 
   /// The calls the root thread's replay may make: main, or in a module
   /// without it, sequences of the external functions that reach its steps.

@@ -531,6 +531,16 @@ struct ThreadGraph {
 };
 
 /// The whole-program thread model of one module.
+/// A conditional branch that takes one successor in every execution
+/// (frozen-branch refinement): the model keeps only that edge.
+struct FixedBranch {
+  const llvm::Instruction *Branch = nullptr;
+  unsigned Successor = 0;
+  bool operator==(const FixedBranch &O) const {
+    return Branch == O.Branch && Successor == O.Successor;
+  }
+};
+
 struct ThreadModel {
   /// The copy of the module the model describes when it is not the module
   /// it was asked of (cxx-thread-callables); declared first, so it outlives

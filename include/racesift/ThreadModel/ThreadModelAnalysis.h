@@ -38,13 +38,14 @@ namespace racesift {
 /// MaxPointsTo locations are unresolved (0: no limit; see PointsTo.h).
 /// TrackHints: pointers to fields of globals that witness validation found
 /// deciding (refinement); each is tracked as data where that is exact
-/// (isTrackableField).
+/// (isTrackableField). FixedBranches: branches that take one successor in
+/// every execution (frozen-branch refinement); the other edge is left out.
 ThreadModel buildThreadModel(
     llvm::Module &M,
     std::optional<std::chrono::steady_clock::time_point> Deadline = {},
     unsigned MaxPointsTo = DefaultMaxPointsTo,
     llvm::ArrayRef<const llvm::Value *> TrackHints = {},
-    uint64_t PointsToSteps = 0);
+    uint64_t PointsToSteps = 0, llvm::ArrayRef<FixedBranch> FixedBranches = {});
 
 /// Whether buildThreadModel can track the memory Ptr points to as data when
 /// given it as a hint: a field of a global struct whose address never
