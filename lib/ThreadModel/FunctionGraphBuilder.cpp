@@ -1222,6 +1222,9 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
   if (auto *Arg = dyn_cast<Argument>(V))
     if (auto P = Ctx.ParamVars.find(Arg); P != Ctx.ParamVars.end())
       return P->second;
+  // `(int)(long)arg` of a start routine (thread-arg-guard).
+  if (DataVarId D = threadArgVarOf(V, Ctx); D != NoDataVar)
+    return D;
   auto It = ResultVars.find(V);
   if (It != ResultVars.end())
     return It->second;

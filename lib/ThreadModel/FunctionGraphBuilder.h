@@ -54,6 +54,9 @@ struct GraphContext {
   /// frozen-branch refinement: branches that take one successor in every
   /// execution -> that successor.
   llvm::DenseMap<const llvm::Instruction *, unsigned> FixedBranches;
+  /// thread-arg-guard: start routines' parameters -> their per-instance
+  /// variable (findThreadArgGuards).
+  llvm::DenseMap<const llvm::Argument *, DataVarId> ThreadArgVars;
   /// Tracked variables that never hold a negative value, on which unsigned
   /// comparisons with non-negative constants are the signed ones.
   llvm::DenseSet<DataVarId> NonNegative;
@@ -122,6 +125,18 @@ void findInstanceIndices(const llvm::Module &M, ThreadModel &TM,
                          const PointsToAnalysis &PTA,
                          const FunctionTemplates &FuncTemplates,
                          const GraphContext &Ctx);
+
+/// thread-arg-guard (InstanceIndices.cpp): before the graphs are built,
+/// the start routines that compare their argument's value with a constant
+/// (`if ((long)arg == 0)`) and run only as threads get the per-instance
+/// variable findInstanceIndices links to the creator's counter
+/// (Ctx.ThreadArgVars), so that their branches become guards on it.
+void findThreadArgGuards(ThreadModel &TM, const PointsToAnalysis &PTA,
+                         GraphContext &Ctx);
+
+/// The thread-argument variable V is made of, through value-keeping casts
+/// and locals stored once (`int id = (int)(long)arg`), or NoDataVar.
+DataVarId threadArgVarOf(const llvm::Value *V, const GraphContext &Ctx);
 
 /// `&Base[load Slot]`: a GEP whose base is an array object (a global or a
 /// local, or a heap array through the local stored once with its

@@ -40,6 +40,8 @@ using namespace llvm;
 
 namespace racesift {
 
+bool onlyCreated(const ThreadTemplate &T, const PointsToAnalysis &PTA);
+
 namespace {
 
 /// Counter values the model checker knows are constants the program
@@ -315,25 +317,12 @@ private:
 
   void template_(const ThreadTemplate &T) {
     const Function *E = T.Entry;
-    if (!E || E->arg_size() < 1 || E->isDeclaration())
+    if (!onlyCreated(T, PTA))
       return;
-    // Every use of the entry is the routine of a direct creation: nothing
-    // else runs it, with another argument, in some thread.
     std::vector<const CreationSite *> Creators;
     for (const CreationSite &C : TM.Creations)
       if (is_contained(C.Targets, T.Id))
         Creators.push_back(&C);
-    for (const Use &U : E->uses()) {
-      auto *CB = dyn_cast<CallBase>(U.getUser());
-      const CreateApi *Api = nullptr;
-      if (CB)
-        for (const Function *F : PTA.callees(*CB))
-          if (!Api)
-            Api = lookupCreateApi(F->getName());
-      if (!Api || Api->Library || !CB->isArgOperand(&U) ||
-          int(CB->getArgOperandNo(&U)) != Api->RoutineArg)
-        return;
-    }
     const Argument &P = *E->getArg(0);
     // The accesses of the entry at `Base + C + Scale * index`.
     struct Indexed {
@@ -388,11 +377,16 @@ private:
       if (!Found.empty())
         break;
     }
-    if (Found.empty())
+    // A variable made for the routine's guards (thread-arg-guard) is the
+    // index variable when the indices are the argument's value too.
+    DataVarId Guarded = Ctx.ThreadArgVars.lookup(&P);
+    if (!Ctx.ThreadArgVars.count(&P))
+      Guarded = NoDataVar;
+    if (Found.empty() && Guarded == NoDataVar)
       return;
     // One variable per template: the kind of the first indexed access.
-    IndexKind K = Found.front().K;
-    DataVarId Var = NoDataVar;
+    IndexKind K = Found.empty() ? IndexKind{false, nullptr} : Found.front().K;
+    DataVarId Var = K.Deref ? NoDataVar : Guarded;
     for (const CreationSite *C : Creators) {
       if (C->Targets.size() != 1)
         continue;
@@ -429,6 +423,57 @@ private:
 };
 
 } // namespace
+
+bool onlyCreated(const ThreadTemplate &T, const PointsToAnalysis &PTA) {
+  const Function *E = T.Entry;
+  if (!E || E->arg_size() < 1 || E->isDeclaration())
+    return false;
+  // Every use of the entry is the routine of a direct creation: nothing
+  // else runs it, with another argument, in some thread.
+  for (const Use &U : E->uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    const CreateApi *Api = nullptr;
+    if (CB)
+      for (const Function *F : PTA.callees(*CB))
+        if (!Api)
+          Api = lookupCreateApi(F->getName());
+    if (!Api || Api->Library || !CB->isArgOperand(&U) ||
+        int(CB->getArgOperandNo(&U)) != Api->RoutineArg)
+      return false;
+  }
+  return true;
+}
+
+DataVarId threadArgVarOf(const Value *V, const GraphContext &Ctx) {
+  auto *A = dyn_cast_or_null<Argument>(
+      stripIndex(V, /*NonNegative=*/false, /*ThroughSlots=*/true));
+  auto It = A ? Ctx.ThreadArgVars.find(A) : Ctx.ThreadArgVars.end();
+  return It == Ctx.ThreadArgVars.end() ? NoDataVar : It->second;
+}
+
+void findThreadArgGuards(ThreadModel &TM, const PointsToAnalysis &PTA,
+                         GraphContext &Ctx) {
+  for (const ThreadTemplate &T : TM.Templates) {
+    if (T.Id == 0 || !onlyCreated(T, PTA))
+      continue;
+    const Argument &P = *T.Entry->getArg(0);
+    bool Compared = false;
+    for (const Instruction &I : instructions(*T.Entry))
+      if (auto *Cmp = dyn_cast<ICmpInst>(&I))
+        for (unsigned Side = 0; Side < 2 && !Compared; ++Side)
+          Compared = isa<ConstantInt>(Cmp->getOperand(1 - Side)) &&
+                     stripIndex(Cmp->getOperand(Side), false, true) == &P;
+    if (!Compared)
+      continue;
+    DataVar D;
+    D.Id = TM.DataVars.size();
+    D.Value = &P;
+    D.IsThreadIndex = true;
+    D.Name = "arg@" + T.Name;
+    Ctx.ThreadArgVars[&P] = D.Id;
+    TM.DataVars.push_back(std::move(D));
+  }
+}
 
 void findInstanceIndices(const Module &M, ThreadModel &TM,
                          const PointsToAnalysis &PTA,

@@ -1654,6 +1654,7 @@ struct ModelBuilder {
     findElementOwnership(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findConstantHelpers();
     findConstantParams();
+    findThreadArgGuards(TM, PTA, Ctx);
     FunctionGraphBuilder FGB(TM, PTA, Ctx);
     for (const Function &F : M)
       if (FuncTemplates.count(&F)) {
