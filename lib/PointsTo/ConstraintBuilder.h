@@ -207,6 +207,10 @@ private:
   /// The library's own memory a function returns (FILE, DIR): one External
   /// object per callee.
   ObjectId ownObject(const llvm::Function &F, bool ThreadLocal);
+  /// tsd-thread-local: what pthread_setspecific keeps (one thread-local
+  /// object for every key).
+  ObjectId threadSpecificObject();
+  ObjectId ThreadSpecific = InvalidObject;
   ObjectId heapObject(const llvm::CallBase &CB);
   ObjectId varArgObject(const llvm::Function &F);
   /// va_start(List) in F.

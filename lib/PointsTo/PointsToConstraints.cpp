@@ -227,6 +227,17 @@ ObjectId ConstraintBuilder::hiddenObject(StringRef Group) {
   return HiddenObj[Group] = O;
 }
 
+ObjectId ConstraintBuilder::threadSpecificObject() {
+  if (ThreadSpecific != InvalidObject)
+    return ThreadSpecific;
+  // One per thread, like a __thread global: what pthread_setspecific keeps
+  // for the calling thread, under any key.
+  ThreadSpecific = newObject(ObjectKind::Global, nullptr,
+                             "the thread's thread-specific data", 0);
+  Objects[ThreadSpecific].ThreadLocal = true;
+  return ThreadSpecific;
+}
+
 ObjectId ConstraintBuilder::ownObject(const Function &F, bool ThreadLocal) {
   auto It = ExternalObj.find(&F);
   if (It != ExternalObj.end())
@@ -268,6 +279,20 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
                  "format are only read");
   if (!Row.Hidden.empty())
     hiddenObject(Row.Hidden); // Its accesses need the object.
+  // Thread-specific data (tsd-thread-local): a value set under a key is
+  // the calling thread's; pthread_getspecific returns only what this
+  // thread set. Before, the value escaped to every thread.
+  StringRef N = F.getName();
+  if (N == "pthread_setspecific" || N == "tss_set") {
+    if (const Value *V = Arg(1))
+      S.storeTo(S.locFor(threadSpecificObject(), 0), nodeOf(V));
+    return;
+  }
+  if (N == "pthread_getspecific" || N == "tss_get") {
+    if (RetPtr)
+      S.loadFrom(S.locFor(threadSpecificObject(), 0), nodeOf(&CB));
+    return;
+  }
   switch (Row.Ret) {
   case LibcReturn::None:
     break;

@@ -417,6 +417,63 @@ struct ModelBuilder {
     }
   }
 
+  /// tls-confined-heap (docs/design-threadmodel.md): a heap object that
+  /// only thread-local globals (whose address does not escape), private
+  /// stack slots and itself point to, that no creation is handed, no
+  /// unknown function reaches and no pointer past the budget may reach,
+  /// and whose holders' addresses go to no function without a body, is
+  /// reached only by the thread that stored it (`static __thread char
+  /// *buf; if (!buf) buf = malloc(64);`): thread-local, as errno's object.
+  void findTlsConfinedHeap() {
+    DenseMap<ObjectId, SmallVector<ObjectId, 2>> Holders;
+    for (const MemObject &O : TM.Objects)
+      for (const MemLoc &L : PTA.contentOf({O.Id, AnyOffset}))
+        if (L.Obj < TM.Objects.size() &&
+            TM.Objects[L.Obj].Kind == ObjectKind::Heap &&
+            !is_contained(Holders[L.Obj], O.Id))
+          Holders[L.Obj].push_back(O.Id);
+    DenseSet<ObjectId> Reached;
+    for (ObjectId O : PTA.escapedObjects())
+      Reached.insert(O);
+    for (ObjectId O : PTA.unresolvedTargets())
+      Reached.insert(O);
+    for (const CreationSite &S : TM.Creations)
+      for (const Use &A : S.Call->args())
+        if (A->getType()->isPointerTy())
+          for (const MemLoc &L : PTA.pointsTo(A.get()))
+            Reached.insert(L.Obj);
+    // Objects whose address a function without a body is given: it may
+    // copy the pointers they hold anywhere (write(fd, &buf, 8)).
+    DenseSet<ObjectId> ToExternal;
+    for (const auto &[F, Ts] : FuncTemplates)
+      for (const Instruction &I : instructions(*F))
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<IntrinsicInst>(CB))
+          for (const Function *Callee : PTA.callees(*CB))
+            if (Callee->isDeclaration())
+              for (const Use &A : CB->args())
+                if (A->getType()->isPointerTy())
+                  for (const MemLoc &L : PTA.pointsTo(A.get()))
+                    ToExternal.insert(L.Obj);
+    for (auto &[H, Hs] : Holders) {
+      MemObject &O = TM.Objects[H];
+      if (O.ThreadLocal || Reached.count(H))
+        continue;
+      bool Tls = false, Ok = true;
+      for (ObjectId X : Hs) {
+        const MemObject &Y = TM.Objects[X];
+        bool TlsGlobal = Y.Kind == ObjectKind::Global && Y.ThreadLocal &&
+                         !Y.ThreadLocalEscapes;
+        bool Private =
+            Y.Kind == ObjectKind::Stack && !Ctx.EscapedStack.count(X);
+        Tls |= TlsGlobal;
+        Ok &= (X == H || TlsGlobal || Private) && !ToExternal.count(X) &&
+              !Reached.count(X);
+      }
+      if (Ok && Tls)
+        O.ThreadLocal = true;
+    }
+  }
+
   /// CreationSite::MaxRuns, one analysis per creating function.
   void computeMaxRuns() {
     std::map<const Function *, std::vector<unsigned>> SitesOf;
@@ -1641,6 +1698,7 @@ struct ModelBuilder {
     findRecursive();
     computeSingletons();
     computeEscapes();
+    findTlsConfinedHeap();
     findDirtyHandles();
     findRecursiveLocks();
     findFlags();

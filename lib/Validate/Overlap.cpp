@@ -152,9 +152,19 @@ std::optional<Replayer::Touch> Replayer::touchOf(Path &P, unsigned T,
 z3::expr Replayer::meets(Path &P, const Touch &A, const Touch &B,
                          std::string &Unsure) {
   Unsure.clear();
-  if (!A.Exact || !B.Exact)
+  if (!A.Exact || !B.Exact) {
+    // A library function stays within the object it is given: pointers
+    // into two different live objects (each thread's own buffer) never
+    // meet, however many bytes the call touches.
+    if (A.Addr && B.Addr && A.Addr->isConst() && B.Addr->isConst()) {
+      uint64_t OA = objectOf(P, A.Addr->K->getZExtValue());
+      uint64_t OB = objectOf(P, B.Addr->K->getZExtValue());
+      if (OA != ~uint64_t(0) && OB != ~uint64_t(0) && OA != OB)
+        return Ctx.bool_val(false);
+    }
     Unsure = "how many bytes " + (A.Exact ? B.Callee : A.Callee) +
              " touches is not known before it runs";
+  }
   if (A.InObjectOf || B.InObjectOf) {
     const Touch &W = A.InObjectOf ? A : B, &O = A.InObjectOf ? B : A;
     if (W.InObjectOf->empty() || (O.InObjectOf && O.InObjectOf->empty()))
