@@ -66,6 +66,8 @@ struct ValidationCounts {
   /// (ValidationResult::Deciding), and the data tracked because of them.
   std::vector<const llvm::Value *> Hints;
   std::vector<std::string> Refined;
+  /// The branches fixed because of them (frozen-branch), described.
+  std::vector<std::string> Fixed;
   /// The branches rejected replays left the interleaving at, computed from
   /// constants (ValidationResult::ConcreteBranch), first seen first.
   std::vector<FixedBranch> ConcreteBranches;
@@ -73,7 +75,9 @@ struct ValidationCounts {
   /// happens (a replay the module's budget prevented is Unknown, with the
   /// budget as its reason), and the data each refinement round tracks.
   std::function<void(const RacePair &, const ValidationResult &)> OnReplay;
-  std::function<void(const std::vector<std::string> &)> OnRefine;
+  std::function<void(const std::vector<std::string> &Tracked,
+                     const std::vector<std::string> &Fixed)>
+      OnRefine;
   /// A new run of the layers on a refined model: the verdict counts and
   /// hints start again; the work done so far still counts against the
   /// module's budget.

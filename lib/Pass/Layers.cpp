@@ -119,12 +119,14 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
     for (const DataVar &D : TM.DataVars)
       if (is_contained(New, D.Value))
         Tracked.push_back(D.Name);
+    std::vector<std::string> FixedNow;
     for (const FixedBranch &B : NewFixed)
-      Tracked.push_back(describeFixedBranch(B));
+      FixedNow.push_back(describeFixedBranch(B));
     VCounts.Refined.insert(VCounts.Refined.end(), Tracked.begin(),
                            Tracked.end());
+    VCounts.Fixed.insert(VCounts.Fixed.end(), FixedNow.begin(), FixedNow.end());
     if (VCounts.OnRefine)
-      VCounts.OnRefine(Tracked);
+      VCounts.OnRefine(Tracked, FixedNow);
     VCounts.newRound();
   }
 }

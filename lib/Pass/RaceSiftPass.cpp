@@ -635,11 +635,16 @@ static void addLayerStats(const ThreadModel &TM, const LayerResults &Layered,
                             VCounts.Unknown, VCounts.Steps, VCounts.Queries,
                             VCounts.SolverWork)
                         .str());
-  if (Layered.Refinements)
-    R.Stats.push_back(formatv("racesift: stats: refinement: {0} "
-                              "round(s); tracked as data: {1}",
-                              Layered.Refinements, join(VCounts.Refined, ", "))
+  if (Layered.Refinements) {
+    std::string What;
+    if (!VCounts.Refined.empty())
+      What += "; tracked as data: " + join(VCounts.Refined, ", ");
+    if (!VCounts.Fixed.empty())
+      What += "; fixed: " + join(VCounts.Fixed, ", ");
+    R.Stats.push_back(formatv("racesift: stats: refinement: {0} round(s){1}",
+                              Layered.Refinements, What)
                           .str());
+  }
 }
 
 /// Runs the layers on the module and fills R: the steps below, each of

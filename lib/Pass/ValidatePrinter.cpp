@@ -144,8 +144,12 @@ PreservedAnalyses ValidatePrinterPass::run(Module &UserModule,
   VCounts.OnReplay = [&](const RacePair &P, const ValidationResult &VR) {
     printReplay(TM, DL, P, VR, OS);
   };
-  VCounts.OnRefine = [&](const std::vector<std::string> &Tracked) {
-    OS << "refinement: tracked " << join(Tracked, ", ") << "\n";
+  VCounts.OnRefine = [&](const std::vector<std::string> &Tracked,
+                         const std::vector<std::string> &Fixed) {
+    if (!Tracked.empty())
+      OS << "refinement: tracked " << join(Tracked, ", ") << "\n";
+    if (!Fixed.empty())
+      OS << "refinement: fixed " << join(Fixed, ", ") << "\n";
   };
   runLayers(M, TM, O, Start, Deadline, VCounts);
   // Hints of the last round the thread model cannot track exactly: why the

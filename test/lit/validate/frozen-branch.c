@@ -15,9 +15,10 @@
 // only for some inputs (INPUT): the unlocked side races in those runs.
 // RUN: %clang -g -O0 -c -DLATE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=LATE
 // RUN: %clang -g -O0 -c -DINPUT %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
-// The refinement, in print<racesift-validate>:
+// The refinement, in print<racesift-validate> and the statistics:
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-validate>' -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=REFINE
+// RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-stats 2>&1 | %FileCheck %s --check-prefix=STATS
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone -DLATE %s -o %t.late.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-validate>' -disable-output %t.late.ll 2>&1 | %FileCheck %s --check-prefix=NOREFINE
 #include <pthread.h>
@@ -75,10 +76,11 @@ int main(int argc, char **argv) {
 }
 
 // NONE-NOT: warning:
-// RACY: frozen-branch.c:40:13: warning: data race on 'balance': write in thread 'teller' conflicts with {{read|write}} in thread 'teller'
+// RACY: frozen-branch.c:41:13: warning: data race on 'balance': write in thread 'teller' conflicts with {{read|write}} in thread 'teller'
 // The unlocked side stays (possible: the replay does not find the run
 // where the first worker reads the mode before main writes it).
-// LATE-DAG: frozen-branch.c:40:13: warning: {{(possible )?}}data race on 'balance'
-// LATE-DAG: frozen-branch.c:67:3: warning: data race on 'cfg': write in thread 'main' conflicts with read in thread 'teller'
-// REFINE: refinement: tracked the branch at frozen-branch.c:35 (its condition always holds)
-// NOREFINE-NOT: refinement: tracked the branch
+// LATE-DAG: frozen-branch.c:41:13: warning: {{(possible )?}}data race on 'balance'
+// LATE-DAG: frozen-branch.c:68:3: warning: data race on 'cfg': write in thread 'main' conflicts with read in thread 'teller'
+// REFINE: refinement: fixed the branch at frozen-branch.c:36 (its condition always holds)
+// NOREFINE-NOT: refinement: fixed
+// STATS: racesift: stats: refinement: 1 round(s); fixed: the branch at frozen-branch.c:36 (its condition always holds)
