@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -78,6 +79,31 @@ static std::string memberPathOf(StringRef Name) {
   return "";
 }
 
+/// Whether T (through typedefs, qualifiers and arrays) is a struct, class
+/// or union: only such an object, or an array of them, has members.
+static bool hasMembers(const DIType *T) {
+  for (unsigned Depth = 0; T && Depth < 16; ++Depth) {
+    if (auto *D = dyn_cast<DIDerivedType>(T)) {
+      unsigned Tag = D->getTag();
+      if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+          Tag != dwarf::DW_TAG_volatile_type &&
+          Tag != dwarf::DW_TAG_atomic_type)
+        return false;
+      T = D->getBaseType();
+      continue;
+    }
+    auto *C = dyn_cast<DICompositeType>(T);
+    if (!C)
+      return false;
+    if (C->getTag() != dwarf::DW_TAG_array_type)
+      return C->getTag() == dwarf::DW_TAG_structure_type ||
+             C->getTag() == dwarf::DW_TAG_class_type ||
+             C->getTag() == dwarf::DW_TAG_union_type;
+    T = C->getBaseType();
+  }
+  return false;
+}
+
 /// The variable a finding names. The thread model names an offset-0 member
 /// after its object (a lock is "m", not its first member) and knows no
 /// member names for heap objects ("heap@t.c:12+4"); the source names of the
@@ -96,6 +122,14 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
   std::string Path;
   for (const Access *X : {A, B}) {
     std::string P = X ? memberPathOf(X->Name) : "";
+    // A reference a closure captured is a member of the closure, not of
+    // the array it points to: `this->sums[]` in a lambda that captured
+    // `&sums` is "sums[]", not "sums.sums[]".
+    if (O.Type && !hasMembers(O.Type) && StringRef(P).starts_with(".")) {
+      StringRef Rest = StringRef(P).drop_front().drop_while(
+          [](char C) { return isAlnum(C) || C == '_' || C == ':'; });
+      P = Rest.str();
+    }
     // "workers[].state" and "w->state" name one member of the element.
     if (O.ElementsFolded && StringRef(P).starts_with("[]"))
       P = P.substr(2);
