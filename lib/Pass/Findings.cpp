@@ -372,9 +372,12 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
     if (!is_contained(Counts.Hints, H))
       Counts.Hints.push_back(H);
   if (VR.F != Feasibility::Feasible)
-    for (const FixedBranch &B : VR.ConcreteBranches)
-      if (!is_contained(Counts.ConcreteBranches, B))
-        Counts.ConcreteBranches.push_back(B);
+    for (const FixedBranch &B : VR.ConcreteBranches) {
+      auto [It, New] =
+          Counts.ConcreteBranches.insert({B.Branch, int(B.Successor)});
+      if (!New && It->second != int(B.Successor))
+        It->second = -1;
+    }
   switch (VR.F) {
   case Feasibility::Feasible:
     ++Counts.Validated;

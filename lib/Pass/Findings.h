@@ -20,6 +20,8 @@
 #include "racesift/ThreadModel/ThreadModel.h"
 #include "racesift/Validate/Validate.h"
 
+#include "llvm/ADT/MapVector.h"
+
 #include <functional>
 #include <vector>
 
@@ -68,9 +70,10 @@ struct ValidationCounts {
   std::vector<std::string> Refined;
   /// The branches fixed because of them (frozen-branch), described.
   std::vector<std::string> Fixed;
-  /// The branches rejected replays left the interleaving at, computed from
-  /// constants (ValidationResult::ConcreteBranch), first seen first.
-  std::vector<FixedBranch> ConcreteBranches;
+  /// The branches rejected replays computed from constants
+  /// (ValidationResult::ConcreteBranches), first seen first, with the
+  /// successor they took, or -1 if two replays saw both.
+  llvm::MapVector<const llvm::Instruction *, int> ConcreteBranches;
   /// Observers for print<racesift-validate>: each replay's result as it
   /// happens (a replay the module's budget prevented is Unknown, with the
   /// budget as its reason), and the data each refinement round tracks.

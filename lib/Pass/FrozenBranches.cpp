@@ -250,15 +250,9 @@ std::vector<FixedBranch> frozenBranches(const ThreadModel &TM,
   if (Candidates.empty())
     return Out;
   FrozenCheck Check(TM, Order);
-  for (const FixedBranch &B : Candidates) {
-    // Seen taking both sides (in two replays): not one outcome.
-    bool Both = any_of(Candidates, [&](const FixedBranch &O) {
-      return O.Branch == B.Branch && O.Successor != B.Successor;
-    });
-    if (auto *Br = dyn_cast<BranchInst>(B.Branch);
-        Br && !Both && Check.condition(*Br))
+  for (const FixedBranch &B : Candidates)
+    if (auto *Br = dyn_cast<BranchInst>(B.Branch); Br && Check.condition(*Br))
       Out.push_back(B);
-  }
   return Out;
 }
 

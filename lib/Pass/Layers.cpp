@@ -99,9 +99,11 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
       if (!is_contained(TrackHints, H) &&
           isTrackableField(H, M.getDataLayout()))
         New.push_back(H);
-    std::vector<FixedBranch> NewFixed;
-    for (const FixedBranch &B :
-         frozenBranches(TM, R.Order, VCounts.ConcreteBranches))
+    std::vector<FixedBranch> Candidates, NewFixed;
+    for (auto [Branch, Successor] : VCounts.ConcreteBranches)
+      if (Successor >= 0)
+        Candidates.push_back({Branch, unsigned(Successor)});
+    for (const FixedBranch &B : frozenBranches(TM, R.Order, Candidates))
       if (!is_contained(Fixed, B))
         NewFixed.push_back(B);
     if (New.empty() && NewFixed.empty())

@@ -53,7 +53,8 @@ struct LayerResults {
 bool createsThreads(const ThreadModel &TM);
 
 /// frozen-branch (FrozenBranches.cpp): those of Candidates (branches the
-/// replay computed from constants) whose condition depends only on
+/// replays computed from constants, each always to one side) whose
+/// condition depends only on
 /// constants, pure library functions and memory that only the root thread
 /// writes, before any thread exists: every execution takes the replay's
 /// side of them.

@@ -39,7 +39,6 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/Timer.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -404,14 +403,13 @@ static Module *moduleToAnalyse(Module &UserModule,
                               bodiesAdded(UserModule, M))
                           .str());
   // The user's module is compiled on: the analysis reads a rewritten
-  // copy (prepareAnalysisCopy).
-  if (needsAnalysisCopy(M)) {
-    if (!R.WithBodies)
-      R.WithBodies = CloneModule(UserModule);
+  // copy (prepareAnalysisCopy); the copy with the bodies is rewritten
+  // itself.
+  if (!R.WithBodies)
+    R.WithBodies = analysisCopyOf(UserModule);
+  else if (needsAnalysisCopy(*R.WithBodies))
     prepareAnalysisCopy(*R.WithBodies);
-    return R.WithBodies.get();
-  }
-  return &M;
+  return R.WithBodies ? R.WithBodies.get() : &UserModule;
 }
 
 /// Builds R.TM. Returns the seconds since Start when it was built, or none

@@ -36,7 +36,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
 
@@ -112,12 +111,8 @@ PreservedAnalyses ValidatePrinterPass::run(Module &UserModule,
                                            ModuleAnalysisManager &) {
   OS << "racesift-validate: module '" << UserModule.getSourceFileName()
      << "'\n";
-  std::unique_ptr<Module> Split;
-  if (needsAnalysisCopy(UserModule)) {
-    Split = CloneModule(UserModule);
-    prepareAnalysisCopy(*Split);
-  }
-  Module &M = Split ? *Split : UserModule;
+  std::unique_ptr<Module> Copy = analysisCopyOf(UserModule);
+  Module &M = Copy ? *Copy : UserModule;
   Options O = Opts;
   O.Validate = true;
   O.Layer = Layers::Full;

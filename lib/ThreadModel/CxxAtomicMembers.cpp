@@ -60,31 +60,35 @@ bool isAtomicMember(StringRef N) {
   return false;
 }
 
-bool inAtomicMember(const DILocation *L) {
-  const DISubprogram *SP = L ? L->getScope()->getSubprogram() : nullptr;
+bool inAtomicMember(const DILocalScope *S) {
+  const DISubprogram *SP = S ? S->getSubprogram() : nullptr;
   return SP && isAtomicMember(SP->getLinkageName());
 }
 
-bool declaredInAtomicMember(AllocaInst &AI) {
-  for (DbgVariableRecord *R : findDVRDeclares(&AI))
-    if (auto *SP = R->getVariable()->getScope()->getSubprogram();
-        SP && isAtomicMember(SP->getLinkageName()))
-      return true;
-  for (DbgDeclareInst *D : findDbgDeclares(&AI))
-    if (auto *SP = D->getVariable()->getScope()->getSubprogram();
-        SP && isAtomicMember(SP->getLinkageName()))
-      return true;
-  return false;
+bool inAtomicMember(const DILocation *L) {
+  return L && inAtomicMember(L->getScope());
 }
 
-bool declared(AllocaInst &AI) {
-  return !findDVRDeclares(&AI).empty() || !findDbgDeclares(&AI).empty();
+/// The source variables AI holds (debug records or dbg.declare calls).
+SmallVector<const DILocalVariable *, 2> declaredAs(AllocaInst &AI) {
+  SmallVector<const DILocalVariable *, 2> Vars;
+  for (DbgVariableRecord *R : findDVRDeclares(&AI))
+    Vars.push_back(R->getVariable());
+  for (DbgDeclareInst *D : findDbgDeclares(&AI))
+    Vars.push_back(D->getVariable());
+  return Vars;
+}
+
+bool declaredInAtomicMember(AllocaInst &AI) {
+  return any_of(declaredAs(AI), [](const DILocalVariable *V) {
+    return inAtomicMember(V->getScope());
+  });
 }
 
 /// A temporary of the members' code (clang's atomic builtin operands and
 /// results): no declaration, every use a load or store in a member.
 bool atomicTemporary(AllocaInst &AI) {
-  if (declared(AI) || AI.use_empty())
+  if (!declaredAs(AI).empty() || AI.use_empty())
     return false;
   for (const User *U : AI.users()) {
     auto *I = dyn_cast<Instruction>(U);

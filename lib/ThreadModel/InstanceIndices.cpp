@@ -379,9 +379,7 @@ private:
     }
     // A variable made for the routine's guards (thread-arg-guard) is the
     // index variable when the indices are the argument's value too.
-    DataVarId Guarded = Ctx.ThreadArgVars.lookup(&P);
-    if (!Ctx.ThreadArgVars.count(&P))
-      Guarded = NoDataVar;
+    DataVarId Guarded = threadArgVarOf(&P, Ctx);
     if (Found.empty() && Guarded == NoDataVar)
       return;
     // One variable per template: the kind of the first indexed access.

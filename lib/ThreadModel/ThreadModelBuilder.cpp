@@ -1796,15 +1796,21 @@ void prepareAnalysisCopy(Module &M) {
   splitCxxThreadCallables(M);
 }
 
+std::unique_ptr<Module> analysisCopyOf(const Module &M) {
+  if (!needsAnalysisCopy(M))
+    return nullptr;
+  std::unique_ptr<Module> Copy = CloneModule(M);
+  prepareAnalysisCopy(*Copy);
+  return Copy;
+}
+
 AnalysisKey ThreadModelAnalysis::Key;
 
 ThreadModelAnalysis::Result ThreadModelAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
-  if (!needsAnalysisCopy(M))
-    return buildThreadModel(M, std::nullopt, MaxPointsTo);
-  std::shared_ptr<Module> Copy = CloneModule(M);
-  prepareAnalysisCopy(*Copy);
-  ThreadModel TM = buildThreadModel(*Copy, std::nullopt, MaxPointsTo);
+  std::shared_ptr<Module> Copy = analysisCopyOf(M);
+  ThreadModel TM =
+      buildThreadModel(Copy ? *Copy : M, std::nullopt, MaxPointsTo);
   TM.AnalysedCopy = std::move(Copy);
   return TM;
 }

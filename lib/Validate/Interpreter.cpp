@@ -501,7 +501,7 @@ bool Replayer::step(Path &P, unsigned T) {
     P.Threads[T].LastBranch = &I;
     if (C.isConst()) {
       unsigned Succ = C.K->isZero() ? 1 : 0;
-      noteConcrete(P, T, I, Succ);
+      noteConcrete(P, I, Succ);
       return enterBlock(P, F, Br->getSuccessor(Succ));
     }
     z3::expr B = Ops.truth(C);

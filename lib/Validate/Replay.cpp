@@ -98,7 +98,7 @@ void Replayer::dead(const Path &P, std::string Why) {
   }
 }
 
-void Replayer::noteConcrete(const Path &P, unsigned T, const Instruction &Br,
+void Replayer::noteConcrete(const Path &P, const Instruction &Br,
                             unsigned Succ) {
   constexpr size_t MaxConcrete = 512;
   if (P.SymbolicChoices)

@@ -391,14 +391,13 @@ private:
   /// The last branch of the thread whose next step the deepest dead path
   /// missed.
   const llvm::Instruction *DeadBranch = nullptr;
-  /// Conditional branches that the replay
-  /// computed from constants before any symbolic decision (an empty path
-  /// condition), with the successor taken, in the order first met; a
-  /// branch seen taking both sides is dropped (frozen-branch refinement).
+  /// Conditional branches the replay computed from constants before any
+  /// symbolic choice (Path::SymbolicChoices), with the successor taken, in
+  /// the order first met; a branch seen taking both sides is dropped
+  /// (frozen-branch refinement).
   std::vector<FixedBranch> Concrete;
   llvm::DenseMap<const llvm::Instruction *, int> ConcreteIndex;
-  void noteConcrete(const Path &P, unsigned T, const llvm::Instruction &Br,
-                    unsigned Succ);
+  void noteConcrete(const Path &P, const llvm::Instruction &Br, unsigned Succ);
 
   /// The calls the root thread's replay may make: main, or in a module
   /// without it, sequences of the external functions that reach its steps.

@@ -530,7 +530,6 @@ struct ThreadGraph {
   unsigned callDepth(uint32_t Context) const;
 };
 
-/// The whole-program thread model of one module.
 /// A conditional branch that takes one successor in every execution
 /// (frozen-branch refinement): the model keeps only that edge.
 struct FixedBranch {
@@ -541,9 +540,10 @@ struct FixedBranch {
   }
 };
 
+/// The whole-program thread model of one module.
 struct ThreadModel {
   /// The copy of the module the model describes when it is not the module
-  /// it was asked of (cxx-thread-callables); declared first, so it outlives
+  /// it was asked of (analysisCopyOf); declared first, so it outlives
   /// everything that points into it.
   std::shared_ptr<llvm::Module> AnalysedCopy;
   std::vector<ThreadTemplate> Templates; ///< Templates[0] is the root.

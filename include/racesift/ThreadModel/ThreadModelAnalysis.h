@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -77,6 +78,11 @@ bool needsAnalysisCopy(const llvm::Module &M);
 /// one type get their own library code (cxx-thread-callables), std::atomic
 /// members become the IR atomics they mean (cxx-atomic-members).
 void prepareAnalysisCopy(llvm::Module &M);
+
+/// A copy of M rewritten by prepareAnalysisCopy, or null if M needs none
+/// (needsAnalysisCopy): what the printers and the pass analyse instead of
+/// the user's module, which is compiled unchanged.
+std::unique_ptr<llvm::Module> analysisCopyOf(const llvm::Module &M);
 
 /// The textual form checked by lit tests (print<racesift-threads>).
 void printThreadModel(const ThreadModel &TM, llvm::raw_ostream &OS);

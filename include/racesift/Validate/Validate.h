@@ -110,9 +110,9 @@ struct ValidationResult {
   /// its loads use). Tracking it may let the model checker see the data
   /// that rules the interleaving out (refinement, docs/design.md).
   std::vector<const llvm::Value *> Deciding;
-  /// Not feasible: the branches of threads other than the root that the
-  /// replay computed from constants before any symbolic decision, each with
-  /// the one successor it took (frozen-branch refinement, docs/design.md).
+  /// Not feasible: the branches the replay computed from constants before
+  /// any symbolic choice, each with the one successor it took (a branch
+  /// seen taking both is left out; frozen-branch refinement, docs/design.md).
   std::vector<FixedBranch> ConcreteBranches;
   uint64_t Steps = 0;
   unsigned Queries = 0;
