@@ -93,7 +93,7 @@ std::vector<std::string> verifyLocksets(const ThreadModel &TM,
       continue;
     const Access &A = TM.Accesses[C.First.Acc];
     const Access &B = TM.Accesses[C.Second.Acc];
-    if (!accessesConflict(A, B))
+    if (!accessesConflict(A, B, TM.inUnion(C.Loc)))
       Problem(Where + ": accesses '" + A.Name + "' and '" + B.Name +
               "' do not conflict");
     if (C.First.Thread == C.Second.Thread &&

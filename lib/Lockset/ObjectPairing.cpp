@@ -151,7 +151,8 @@ ObjectPairing::ObjectPairing(const ThreadModel &TM, const PairingClasses &PC,
 ObjectPairing::PairVerdict ObjectPairing::classVerdict(unsigned P, unsigned Q) {
   if (P > Q)
     std::swap(P, Q);
-  auto [It, New] = ClassVerdicts.try_emplace(uint64_t(P) << 32 | Q, NoPair);
+  auto [It, New] =
+      ClassVerdicts[AtUnion].try_emplace(uint64_t(P) << 32 | Q, NoPair);
   if (!New)
     return It->second;
   const AccessContext &A = R.Contexts[PC.ClassRep[P]],
@@ -160,7 +161,8 @@ ObjectPairing::PairVerdict ObjectPairing::classVerdict(unsigned P, unsigned Q) {
   PairVerdict V = NoPair;
   // Two instances of one template never meet on an object that each
   // instance was handed for itself.
-  if (accessesConflict(XA, YA) && mayRunConcurrently(TM, A.Thread, B.Thread) &&
+  if (accessesConflict(XA, YA, AtUnion) &&
+      mayRunConcurrently(TM, A.Thread, B.Thread) &&
       !(A.Thread == B.Thread && TM.Objects[Obj].ownedPerInstance(A.Thread))) {
     OrderRule Rule = PC.Order ? PC.Order->ordered(A.Thread, PC.ClassOrder[P],
                                                   B.Thread, PC.ClassOrder[Q])
@@ -177,8 +179,8 @@ ObjectPairing::PairVerdict ObjectPairing::classVerdict(unsigned P, unsigned Q) {
 ObjectPairing::PairVerdict ObjectPairing::sigVerdict(unsigned S, unsigned T) {
   if (S > T)
     std::swap(S, T);
-  auto It = SigVerdicts.find(uint64_t(S) << 32 | T);
-  if (It != SigVerdicts.end())
+  auto It = SigVerdicts[AtUnion].find(uint64_t(S) << 32 | T);
+  if (It != SigVerdicts[AtUnion].end())
     return It->second;
   // Some context pair of the two accesses is unprotected, or conflicts.
   PairVerdict V = NoPair;
@@ -194,7 +196,7 @@ ObjectPairing::PairVerdict ObjectPairing::sigVerdict(unsigned S, unsigned T) {
     if (V == UnprotectedPair)
       break;
   }
-  SigVerdicts[uint64_t(S) << 32 | T] = V;
+  SigVerdicts[AtUnion][uint64_t(S) << 32 | T] = V;
   return V;
 }
 
@@ -210,6 +212,7 @@ bool ObjectPairing::run() {
 bool ObjectPairing::pairLocation(int64_t Off,
                                  llvm::ArrayRef<unsigned> NamedMs) {
   MemLoc L{Obj, Off};
+  AtUnion = TM.inUnion(L);
   // Groups of accesses with one signature that name L, or that are only at
   // AnyOffset: every access pair between two groups has one verdict. Two
   // accesses only at AnyOffset pair at AnyOffset, not here.

@@ -122,7 +122,10 @@ private:
   llvm::function_ref<bool()> OutOfTime;
   uint64_t Ticks = 0; ///< For the clock's cadence.
 
-  llvm::DenseMap<uint64_t, PairVerdict> ClassVerdicts, SigVerdicts;
+  /// The location being paired lies in a union (ThreadModel::inUnion):
+  /// accesses of any types conflict there. The verdicts are cached per case.
+  bool AtUnion = false;
+  llvm::DenseMap<uint64_t, PairVerdict> ClassVerdicts[2], SigVerdicts[2];
   /// The members naming each concrete offset, by offset.
   std::vector<std::pair<int64_t, std::vector<unsigned>>> NamedMembers;
   /// The members at AnyOffset: how many per signature (by signature), and

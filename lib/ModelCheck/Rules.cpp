@@ -343,7 +343,8 @@ void Prepared::racesIn(const Config &C, std::vector<RaceAt> &Out) const {
           const Action &BY = Graphs[B.Graph]->Edges[Y].A;
           if (!isAccessOfLoc(BY))
             continue;
-          if (accessesConflict(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
+          if (accessesConflict(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc],
+                               LocInUnion) &&
               touchSame(TM.Accesses[AX.Acc], TM.Accesses[BY.Acc]) &&
               mayMeet(C, I, TM.Accesses[AX.Acc], J, TM.Accesses[BY.Acc]) &&
               !lockProtected(A.Template, AX.Acc, B.Template, BY.Acc) &&
@@ -440,7 +441,8 @@ uint64_t Prepared::potentialPairs(uint64_t Cap) const {
   uint64_t N = 0;
   for (size_t X = 0; X < Accs.size() && N <= Cap; ++X)
     for (size_t Y = X; Y < Accs.size() && N <= Cap; ++Y)
-      if (accessesConflict(TM.Accesses[Accs[X]], TM.Accesses[Accs[Y]]) &&
+      if (accessesConflict(TM.Accesses[Accs[X]], TM.Accesses[Accs[Y]],
+                           LocInUnion) &&
           !lockProtected(InvalidTemplate, Accs[X], InvalidTemplate, Accs[Y]))
         ++N;
   return N;

@@ -21,6 +21,7 @@ Prepared::Prepared(const ExplorerInput &In, const ModelCheckOptions &Opts,
                    Clock::time_point Deadline)
     : In(In), Opts(Opts), Deadline(Deadline) {
   const ThreadModel &TM = *In.TM;
+  LocInUnion = TM.inUnion(In.Loc);
   NT = In.Graphs.size();
   Graphs = In.Graphs;
   for (const auto &[F, G] : In.OnceBodies) {

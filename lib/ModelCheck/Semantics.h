@@ -176,6 +176,8 @@ public:
 
   const ExplorerInput &In;
   const ModelCheckOptions &Opts;
+  /// In.Loc lies in a union: accesses of any types conflict there.
+  bool LocInUnion = false;
   /// Template graphs, then once bodies.
   std::vector<const ThreadGraph *> Graphs;
   std::vector<const llvm::Function *> OnceFns; ///< Body i -> Graphs[NT + i].

@@ -47,13 +47,15 @@ static Type *scalarAccessType(const Instruction *I) {
   return T;
 }
 
-bool accessesConflict(const Access &A, const Access &B) {
+bool accessesConflict(const Access &A, const Access &B, bool InUnion) {
   if (!A.IsWrite && !B.IsWrite)
     return false;
   if (A.IsAtomic && B.IsAtomic)
     return false;
   if (A.OwnThreadInstance && B.OwnThreadInstance)
     return false;
+  if (InUnion)
+    return true;
   Type *TA = scalarAccessType(A.Inst), *TB = scalarAccessType(B.Inst);
   return !TA || !TB || TA == TB;
 }

@@ -217,6 +217,20 @@ static const DIDerivedType *memberAt(const DICompositeType &CT, int64_t Off) {
   return nullptr;
 }
 
+/// How many members of CT cover Off.
+static unsigned membersCovering(const DICompositeType &CT, int64_t Off) {
+  unsigned N = 0;
+  for (const DINode *E : CT.getElements()) {
+    auto *M = dyn_cast_or_null<DIDerivedType>(E);
+    if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
+      continue;
+    int64_t Start = M->getOffsetInBits() / 8;
+    int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
+    N += Off >= Start && Off < Start + Size;
+  }
+  return N;
+}
+
 std::optional<bool> ThreadModel::inArray(const MemLoc &L) const {
   if (L.Offset == AnyOffset || L.Obj >= Objects.size())
     return std::nullopt;
@@ -240,6 +254,51 @@ std::optional<bool> ThreadModel::inArray(const MemLoc &L) const {
     T = M->getBaseType();
   }
   return std::nullopt;
+}
+
+/// Whether T holds a union anywhere (members and array elements, not
+/// pointees).
+static bool hasUnion(const DIType *T, unsigned Depth = 0) {
+  auto *CT = dyn_cast_or_null<DICompositeType>(stripType(T));
+  if (!CT || Depth > 16)
+    return false;
+  if (CT->getTag() == dwarf::DW_TAG_union_type)
+    return true;
+  if (CT->getTag() == dwarf::DW_TAG_array_type)
+    return hasUnion(CT->getBaseType(), Depth + 1);
+  for (const DINode *E : CT->getElements())
+    if (auto *M = dyn_cast_or_null<DIDerivedType>(E);
+        M && M->getTag() == dwarf::DW_TAG_member && !M->isStaticMember() &&
+        hasUnion(M->getBaseType(), Depth + 1))
+      return true;
+  return false;
+}
+
+bool declaredInUnion(const DIType *T, int64_t Off) {
+  if (Off == AnyOffset)
+    return hasUnion(T);
+  for (unsigned Depth = 0; Depth <= 16; ++Depth) {
+    auto *CT = dyn_cast_or_null<DICompositeType>(stripType(T));
+    if (!CT)
+      return false;
+    if (CT->getTag() == dwarf::DW_TAG_union_type)
+      return true;
+    if (CT->getTag() == dwarf::DW_TAG_array_type) {
+      T = CT->getBaseType();
+      const DIType *Elem = stripType(T);
+      uint64_t ElemBytes = Elem ? Elem->getSizeInBits() / 8 : 0;
+      if (!ElemBytes)
+        return hasUnion(T);
+      Off %= int64_t(ElemBytes);
+      continue;
+    }
+    const DIDerivedType *M = memberAt(*CT, Off);
+    if (!M)
+      return false;
+    Off -= M->getOffsetInBits() / 8;
+    T = M->getBaseType();
+  }
+  return false;
 }
 
 std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
@@ -266,6 +325,11 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
     if (Off == AnyOffset)
       break;
     const DIDerivedType *Best = memberAt(*CT, Off);
+    // Overlapping members of a union: which one the bytes hold is not the
+    // type's to say, so the union is named.
+    if (Best && CT->getTag() == dwarf::DW_TAG_union_type &&
+        membersCovering(*CT, Off) > 1)
+      break;
     // Names reserved to the implementation are its internals (glibc's
     // `pthread_mutex_t.__data.__lock`): the object they are in is named.
     if (!Best || Best->getName().starts_with("__"))

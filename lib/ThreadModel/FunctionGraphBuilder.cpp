@@ -215,8 +215,6 @@ static const Value *stripAddressCasts(const Value *V) {
   return V;
 }
 
-/// Whether Ptr is a thread-local global itself, or a field of it: the
-/// current thread's instance, whatever other threads' pointers reach.
 /// Whether an access of I through Ptr touches the accessing thread's own
 /// instance of its object: a thread-local object named directly, or a
 /// local of I's own function (own-frame: its address is the alloca plus
@@ -600,6 +598,11 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.IsAtomic = IsAtomic;
   A.Unresolved = Unresolved;
   A.OwnThreadInstance = Ptr && namesOwnInstance(Ptr, I);
+  if (Ptr && addressThroughUnion(Ptr))
+    for (const MemLoc &L : Locs)
+      if (!TM.Objects[L.Obj].Type &&
+          !isa_and_nonnull<GlobalVariable, AllocaInst>(TM.Objects[L.Obj].Site))
+        TM.UnionLocs.insert(L);
   if (auto *CB = dyn_cast<CallBase>(&I); CB && Ptr)
     for (unsigned K = 0; K < CB->arg_size() && K < 128; ++K)
       if (CB->getArgOperand(K) == Ptr) {

@@ -179,6 +179,12 @@ std::string memberPath(const llvm::DIType *T, int64_t Off, bool ViaPointer);
 /// and qualifiers stripped), or null: what a pointer field there points to
 /// names the next step of "q->tail->next".
 const llvm::DIType *memberTypeAt(const llvm::DIType *T, int64_t Off);
+/// Whether byte Off of debug-info type T lies inside a union (AnyOffset: T
+/// holds a union anywhere).
+bool declaredInUnion(const llvm::DIType *T, int64_t Off);
+/// Whether the address Ptr is computed through a union member: a GEP that
+/// indexes a union or yields one (Unions.cpp).
+bool addressThroughUnion(const llvm::Value *Ptr);
 /// The name of the type a pointer parameter points to, from debug
 /// information (typedefs and qualifiers stripped); "" if unknown or
 /// `void *` / `char *`.

@@ -728,7 +728,7 @@ PairwiseResult pairwise(const ThreadModel &TM, const LocksetResult &R,
             continue;
           const AccessContext &A = R.Contexts[I], &B = R.Contexts[J];
           const Access &X = TM.Accesses[A.Acc], &Y = TM.Accesses[B.Acc];
-          if (!accessesConflict(X, Y))
+          if (!accessesConflict(X, Y, TM.inUnion(L)))
             continue;
           if (A.Thread == B.Thread &&
               (TM.Templates[A.Thread].Mult == Multiplicity::Once ||

@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -274,8 +275,10 @@ struct Access {
 /// Compromise "type-based-aliasing": two scalar accesses of different IR
 /// types (an i32 and a pointer, an i32 and a float) never touch one object
 /// in a C program without undefined behaviour (the effective-type rule);
-/// char accesses, aggregates and library calls conflict with any type.
-bool accessesConflict(const Access &A, const Access &B);
+/// char accesses, aggregates and library calls conflict with any type, and
+/// so does every access at a location inside a union (InUnion, from
+/// ThreadModel::inUnion), whose members C lets pun each other.
+bool accessesConflict(const Access &A, const Access &B, bool InUnion);
 
 /// What accessesConflict and the lockset's pairing read of an access's
 /// instruction: its opcode and the type it loads or stores (null if none),
@@ -563,6 +566,9 @@ struct ThreadModel {
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
   std::vector<DataVar> DataVars;  ///< DataVars[Id].Id == Id.
+  /// Locations of objects with no declared type (the heap) that an access
+  /// reaches through a union member (`m->u.f`): inUnion.
+  std::set<MemLoc> UnionLocs;
   /// One graph per defined function reachable from a template.
   std::vector<FunctionGraph> Functions;
   /// F -> index into Functions, for graphOf (filled by buildThreadModel).
@@ -613,6 +619,11 @@ struct ThreadModel {
   /// does not tell: no type, AnyOffset, a union on the way, or an offset no
   /// member covers.
   std::optional<bool> inArray(const MemLoc &L) const;
+  /// Whether L may lie inside a union, where accesses of different types
+  /// meet (accessesConflict): by the object's debug-info type (at
+  /// AnyOffset, a union anywhere in it), without one by the IR type of a
+  /// global or local, and for other objects (the heap) by UnionLocs.
+  bool inUnion(const MemLoc &L) const;
 
   /// The invariants every later layer relies on without checking (option
   /// verify): each Id is its index; every template, creation site, memory
