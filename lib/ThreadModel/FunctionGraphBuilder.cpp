@@ -492,13 +492,38 @@ static bool flagRmwOk(const User &U, const Value *Slot, Type *Ty,
   return false;
 }
 
+const AllocaInst *copySlotOf(const StoreInst &SI) {
+  auto *AI = dyn_cast<AllocaInst>(SI.getPointerOperand()->stripPointerCasts());
+  auto *LI = dyn_cast<LoadInst>(SI.getValueOperand());
+  if (!AI || !LI || LI->isAtomic() || !LI->hasOneUse() ||
+      AI->getAllocatedType() != LI->getType() ||
+      AI->getFunction() != LI->getFunction())
+    return nullptr;
+  return AI;
+}
+
+/// Whether a value loaded from local slot AI is compared or truth-tested.
+static bool slotTested(const AllocaInst &AI) {
+  for (const User *U : AI.users())
+    if (auto *LI = dyn_cast<LoadInst>(U))
+      for (const User *LU : LI->users())
+        if (isa<ICmpInst>(LU) ||
+            (isa<TruncInst>(LU) && LU->getType()->isIntegerTy(1)))
+          return true;
+  return false;
+}
+
 bool flagUseOk(const User &U, const Value *Slot, Type *Ty, bool &NonNeg,
                bool &Compared) {
   if (auto *SI = dyn_cast<StoreInst>(&U))
     return flagStoreOk(*SI, Slot, NonNeg) && !isRelaxed(*SI);
   if (auto *LI = dyn_cast<LoadInst>(&U)) {
-    for (const User *LU : LI->users())
-      Compared = Compared || !isa<BinaryOperator>(LU);
+    for (const User *LU : LI->users()) {
+      auto *Copy = dyn_cast<StoreInst>(LU);
+      const AllocaInst *Local = Copy ? copySlotOf(*Copy) : nullptr;
+      Compared =
+          Compared || (Local ? slotTested(*Local) : !isa<BinaryOperator>(LU));
+    }
     // An atomic load is a snapshot (AtomicUpdate): used anyhow. (Of the
     // variable's own width.)
     return LI->isAtomic() ? LI->getType() == Ty
@@ -526,6 +551,10 @@ const Instruction *atomicResultOf(const Value *V) {
 
 bool onlyComparedOrCounted(const LoadInst &L, const Value *Slot) {
   for (const User *U : L.users()) {
+    // A copy into a local (`int r = ready;` under the lock, tested after
+    // it): the local is tracked on its own, or its tests are not.
+    if (auto *SI = dyn_cast<StoreInst>(U); SI && copySlotOf(*SI))
+      continue;
     if (auto *Cmp = dyn_cast<ICmpInst>(U)) {
       if (!isa<ConstantInt>(Cmp->getOperand(0)) &&
           !isa<ConstantInt>(Cmp->getOperand(1)))
@@ -1361,6 +1390,11 @@ void FunctionGraphBuilder::localStoreAction(const StoreInst &SI, DataVarId Var,
   if (auto *Arg = dyn_cast<Argument>(V); Arg && Ctx.ParamVars.count(Arg)) {
     // -O0 keeps a tracked parameter in a slot: a copy of it.
     A.SrcVar = Ctx.ParamVars.lookup(Arg);
+  } else if (auto *LI = dyn_cast<LoadInst>(V); LI && copySlotOf(SI)) {
+    // A copy of a tracked variable (`int r = ready;`), read just before.
+    A.SrcVar = trackedVarOf(V, &Gap);
+    if (Gap && !noActionsBetween(Gap, &SI))
+      A.SrcVar = NoDataVar;
   } else if (atomicResultOf(V)) {
     // A copy of an atomic result (a compare-exchange's `expected`).
     A.SrcVar = trackedVarOf(V, &Gap);

@@ -230,9 +230,12 @@ const llvm::Instruction *atomicResultOf(const llvm::Value *V);
 bool isRelaxed(const llvm::Instruction &I);
 /// Whether RMW writes back the value it read (`fetch_add(p, 0)`).
 bool leavesMemoryUnchanged(const llvm::AtomicRMWInst &RMW);
+/// If SI copies a plain load, used nowhere else, into a local slot of the
+/// load's type in the same function (`int r = ready;`), that slot.
+const llvm::AllocaInst *copySlotOf(const llvm::StoreInst &SI);
 /// True if every use of the loaded value L is a comparison with a constant, a
-/// truth test (trunc to i1, as for _Bool) or part of a counter update of
-/// Slot.
+/// truth test (trunc to i1, as for _Bool), part of a counter update of
+/// Slot, or a copy into a local (copySlotOf).
 bool onlyComparedOrCounted(const llvm::LoadInst &L, const llvm::Value *Slot);
 
 /// Builds FunctionGraphs into one ThreadModel. Accesses and DataVars are

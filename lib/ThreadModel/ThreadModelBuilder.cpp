@@ -965,7 +965,17 @@ struct ModelBuilder {
             bool Bool = B && B->getType()->isIntegerTy(1) &&
                         (isa<ICmpInst>(B) || isa<BinaryOperator>(B) ||
                          isa<ExtractValueInst>(B));
-            if (SI->getPointerOperand() == AI && (Bool || atomicResultOf(V)))
+            const Value *Copied = nullptr;
+            if (SI->getPointerOperand() == AI && copySlotOf(*SI))
+              Copied =
+                  cast<LoadInst>(V)->getPointerOperand()->stripPointerCasts();
+            auto CopiedVar =
+                Copied ? Ctx.FlagVars.find(Copied) : Ctx.FlagVars.end();
+            if (CopiedVar != Ctx.FlagVars.end())
+              // A copy of a tracked variable: its value, and its sign.
+              NonNeg = NonNeg && Ctx.NonNegative.count(CopiedVar->second);
+            else if (SI->getPointerOperand() == AI &&
+                     (Bool || atomicResultOf(V)))
               NonNeg = NonNeg && Bool;
             else
               Ok = Ok && flagStoreOk(*SI, AI, NonNeg);
