@@ -24,8 +24,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace racesift {
 
@@ -346,12 +348,18 @@ findCxxContainerJoinLoops(const Function &MainC,
     if (!OneExit || !Exit || Exit->getSinglePredecessor() != Exiting)
       continue;
     auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
-    auto *Cmp = Br && Br->isConditional()
-                    ? dyn_cast<ICmpInst>(Br->getCondition())
-                    : nullptr;
+    // C++20 rewrites `it != end` as `!(it == end)`: an xor with true.
+    bool Negated = false;
+    Value *Cond = Br && Br->isConditional() ? Br->getCondition() : nullptr;
+    while (Cond && match(Cond, m_Not(m_Value()))) {
+      Cond = cast<Instruction>(Cond)->getOperand(0);
+      Negated = !Negated;
+    }
+    auto *Cmp = dyn_cast_or_null<ICmpInst>(Cond);
     if (!Cmp || !Cmp->isEquality() ||
-        Br->getSuccessor(Cmp->getPredicate() == ICmpInst::ICMP_NE ? 1 : 0) !=
-            Exit)
+        Br->getSuccessor((Cmp->getPredicate() == ICmpInst::ICMP_NE) != Negated
+                             ? 1
+                             : 0) != Exit)
       continue;
     BasicBlock *Header = L2->getHeader();
     const SCEV *End = nullptr;

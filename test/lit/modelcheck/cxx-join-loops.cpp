@@ -134,3 +134,8 @@ int main(int argc, char **argv) {
 // creation loop over argc (OTHER, RETURN); they stay possible races.
 // MAYRACE: cxx-join-loops.cpp:59:4: warning: possible data race on 'x': write in thread '{{.*}}[[T]]' conflicts with read in thread 'main' (not decided: the model checker's {{interleaving could not be replayed against the program|interleavings are not ones the program can take}}
 // MAYRACE: cxx-join-loops.cpp:110:14: note: conflicting read in thread 'main' here
+
+// C++20 rewrites the range-for's `it != end` as `!(it == end)`:
+// RUN: %clang -std=c++20 -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
+// RUN: %clang -std=c++20 -g -O2 -c -DPUSH %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
+// RUN: %clang -std=c++20 -g -O0 -c -DBREAK %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-points-to=0 2>&1 | %FileCheck %s --check-prefix=RACE --implicit-check-not=warning:
