@@ -1754,24 +1754,26 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     Edge(From, Start[S], std::move(A));
   };
   std::vector<Action> Acts;
+  auto JoinAll = [&](NodeId &Cur, ArrayRef<JoinAllPoint> Points) {
+    for (const JoinAllPoint &P : Points) {
+      // Every instance of the site has been joined by the loop.
+      Action A = objectAction(ActionKind::Join, *P.Join, nullptr);
+      A.JoinAll = true;
+      A.AllInstances = P.AllInstances;
+      A.Creation = P.Creation;
+      // Every instance, wherever its id went: no handle to name.
+      if (!P.AllInstances)
+        A.Objects = TM.Creations[P.Creation].Handles;
+      A.MustObject = TM.isOneRuntimeObject(A.Objects);
+      NodeId Next = N++;
+      Edge(Cur, Next, std::move(A));
+      Cur = Next;
+    }
+  };
   for (const BasicBlock &BB : F) {
     NodeId Cur = Start[&BB];
-    auto JA = Ctx.JoinAllAt.find(&BB);
-    if (JA != Ctx.JoinAllAt.end())
-      for (const JoinAllPoint &P : JA->second) {
-        // Every instance of the site has been joined by the loop.
-        Action A = objectAction(ActionKind::Join, *P.Join, nullptr);
-        A.JoinAll = true;
-        A.AllInstances = P.AllInstances;
-        A.Creation = P.Creation;
-        // Every instance, wherever its id went: no handle to name.
-        if (!P.AllInstances)
-          A.Objects = TM.Creations[P.Creation].Handles;
-        A.MustObject = TM.isOneRuntimeObject(A.Objects);
-        NodeId Next = N++;
-        Edge(Cur, Next, std::move(A));
-        Cur = Next;
-      }
+    if (auto JA = Ctx.JoinAllAt.find(&BB); JA != Ctx.JoinAllAt.end())
+      JoinAll(Cur, JA->second);
     for (const Instruction &I : BB) {
       Acts.clear();
       actionsOf(I, Acts);
@@ -1785,6 +1787,8 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
         Edge(Cur, Next, std::move(A));
         Cur = Next;
       }
+      if (auto JA = Ctx.JoinAllAfter.find(&I); JA != Ctx.JoinAllAfter.end())
+        JoinAll(Cur, JA->second);
     }
     const Instruction *T = BB.getTerminator();
     if (!T)

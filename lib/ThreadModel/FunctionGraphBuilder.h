@@ -72,6 +72,9 @@ struct GraphContext {
   /// Join loops' exit blocks -> the creation sites (and the join in the
   /// loop) all of whose instances are joined on entry (JoinLoops.cpp).
   llvm::DenseMap<const llvm::BasicBlock *, std::vector<JoinAllPoint>> JoinAllAt;
+  /// Join loops in helpers: the JoinAll follows the call.
+  llvm::DenseMap<const llvm::Instruction *, std::vector<JoinAllPoint>>
+      JoinAllAfter;
   /// (instruction, pointer operand) pairs that initialise a fresh heap
   /// object before it escapes (compromise-free; see "fresh-init" in
   /// docs/design-threadmodel.md): not modelled as accesses.

@@ -468,6 +468,88 @@ findCxxContainerJoinLoops(const Function &MainC,
   return Out;
 }
 
+namespace {
+
+/// For a pthread_join/thrd_join call Join of PC's copy: the sites (of
+/// Sites, calls of F) whose every handle the loop around Join joins, each
+/// with the loop's exit block in the copy.
+std::vector<std::pair<unsigned, BasicBlock *>>
+joinedSites(PromotedCopy &PC, CallBase &Join,
+            ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
+            const DataLayout &DL) {
+  std::vector<std::pair<unsigned, BasicBlock *>> Out;
+  DominatorTree &DT = PC.DT;
+  LoopInfo &LI = *PC.LI;
+  ScalarEvolution &SE = *PC.SE;
+  if (Join.arg_size() < 1)
+    return Out;
+  // The thread id passed by value, loaded from the handle's address.
+  auto *Load = dyn_cast<LoadInst>(Join.getArgOperand(0));
+  if (!Load || Load->isVolatile())
+    return Out;
+  int64_t JStep;
+  const SCEVAddRecExpr *JAR =
+      handleRecurrence(SE, LI, Join, Load->getPointerOperand(), JStep);
+  if (!JAR)
+    return Out;
+  const Loop *L2 = JAR->getLoop();
+  // Every iteration that goes round joins (the join dominates the one
+  // latch), the loop leaves only through one block (no break, return or
+  // exit inside), into a block entered from nowhere else, and the number
+  // of iterations is known exactly (in terms of the function's values,
+  // such as `n`).
+  BasicBlock *Latch = L2->getLoopLatch();
+  BasicBlock *Exiting = L2->getExitingBlock();
+  BasicBlock *Exit = L2->getExitBlock();
+  if (!Latch || !Exiting || !Exit || Exit->getSinglePredecessor() != Exiting ||
+      !DT.dominates(Join.getParent(), Latch))
+    return Out;
+  const SCEV *Joined = SE.getBackedgeTakenCount(L2);
+  if (isa<SCEVCouldNotCompute>(Joined))
+    return Out;
+  // Elements no larger than the step, so consecutive handles are distinct.
+  uint64_t Size = DL.getTypeStoreSize(Load->getType());
+  if (JStep < 0 || uint64_t(JStep) != Size)
+    return Out;
+
+  for (const auto &[Site, OrigCreate] : Sites) {
+    auto *Create = PC.copyOf<CallBase>(OrigCreate);
+    if (!Create || Create->arg_size() < 1)
+      continue;
+    int64_t CStep;
+    const SCEVAddRecExpr *CAR =
+        handleRecurrence(SE, LI, *Create, Create->getArgOperand(0), CStep);
+    if (!CAR || CStep != JStep || CAR->getStart() != JAR->getStart() ||
+        CAR->getLoop() == L2 || !CAR->hasNoSelfWrap())
+      continue;
+    // The create loop stores the k-th instance of the site at start + k *
+    // step, k at most its largest backedge-taken count (less one when it
+    // leaves only from its header and the create is not there: -O0's
+    // `for`); the join loop joins those handles for every k below its
+    // backedge-taken count.
+    const Loop *L1 = CAR->getLoop();
+    const SCEV *Created = SE.getSymbolicMaxBackedgeTakenCount(L1);
+    if (isa<SCEVCouldNotCompute>(Created))
+      continue;
+    bool HeaderOnly = L1->getExitingBlock() == L1->getHeader() &&
+                      Create->getParent() != L1->getHeader();
+    Type *Wide = SE.getWiderType(Created->getType(), Joined->getType());
+    const SCEV *C = SE.getNoopOrZeroExtend(Created, Wide);
+    const SCEV *J = SE.getNoopOrZeroExtend(Joined, Wide);
+    bool Covered = HeaderOnly ? SE.isKnownPredicate(ICmpInst::ICMP_ULE, C, J)
+                              : SE.isKnownPredicate(ICmpInst::ICMP_ULT, C, J);
+    if (Covered)
+      Out.push_back({Site, Exit});
+  }
+  return Out;
+}
+
+bool isJoinFunction(const Function &F) {
+  return F.getName() == "pthread_join" || F.getName() == "thrd_join";
+}
+
+} // namespace
+
 std::vector<JoinAllPoint>
 findJoinAllLoops(PromotedCopy &PC,
                  ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
@@ -475,83 +557,48 @@ findJoinAllLoops(PromotedCopy &PC,
   std::vector<JoinAllPoint> Out;
   const Function &F = *Sites.front().second->getFunction();
   const DataLayout &DL = F.getParent()->getDataLayout();
-  DominatorTree &DT = PC.DT;
-  LoopInfo &LI = *PC.LI;
-  ScalarEvolution &SE = *PC.SE;
   DenseMap<const BasicBlock *, const BasicBlock *> Original;
   for (const BasicBlock &BB : F)
     if (auto *C = PC.copyOf<BasicBlock>(&BB))
       Original[C] = &BB;
-  auto Mapped = [&](const Instruction *I) { return PC.copyOf<Instruction>(I); };
+  for (const CallBase *OrigJoin : Joins)
+    if (auto *Join = PC.copyOf<CallBase>(OrigJoin))
+      for (auto [Site, Exit] : joinedSites(PC, *Join, Sites, DL))
+        if (const BasicBlock *At = Original.lookup(Exit))
+          Out.push_back({At, Site, OrigJoin});
+  return Out;
+}
 
-  for (const CallBase *OrigJoin : Joins) {
-    auto *Join = dyn_cast_or_null<CallBase>(Mapped(OrigJoin));
-    if (!Join || Join->arg_size() < 1)
+bool isJoinHelper(const Function &H) {
+  if (H.isDeclaration() || H.isVarArg() || H.size() > 32)
+    return false;
+  bool Joins = false;
+  for (const Instruction &I : instructions(H)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<DbgInfoIntrinsic>(CB) || isMarker(*CB))
       continue;
-    // The thread id passed by value, loaded from the handle's address.
-    auto *Load = dyn_cast<LoadInst>(Join->getArgOperand(0));
-    if (!Load || Load->isVolatile())
-      continue;
-    int64_t JStep;
-    const SCEVAddRecExpr *JAR =
-        handleRecurrence(SE, LI, *Join, Load->getPointerOperand(), JStep);
-    if (!JAR)
-      continue;
-    const Loop *L2 = JAR->getLoop();
-    // Every iteration that goes round joins (the join dominates the one
-    // latch), the loop leaves only through one block (no break, return
-    // or exit inside), into a block entered from nowhere else, and the
-    // number of iterations is known exactly (in terms of the function's
-    // values, such as `n`).
-    BasicBlock *Latch = L2->getLoopLatch();
-    BasicBlock *Exiting = L2->getExitingBlock();
-    BasicBlock *Exit = L2->getExitBlock();
-    if (!Latch || !Exiting || !Exit ||
-        Exit->getSinglePredecessor() != Exiting ||
-        !DT.dominates(Join->getParent(), Latch))
-      continue;
-    const SCEV *Joined = SE.getBackedgeTakenCount(L2);
-    if (isa<SCEVCouldNotCompute>(Joined))
-      continue;
-    // Elements no larger than the step, so consecutive handles are
-    // distinct.
-    uint64_t Size = DL.getTypeStoreSize(Load->getType());
-    if (JStep < 0 || uint64_t(JStep) != Size)
-      continue;
-
-    for (const auto &[Site, OrigCreate] : Sites) {
-      auto *Create = dyn_cast_or_null<CallBase>(Mapped(OrigCreate));
-      if (!Create || Create->arg_size() < 1)
-        continue;
-      int64_t CStep;
-      const SCEVAddRecExpr *CAR =
-          handleRecurrence(SE, LI, *Create, Create->getArgOperand(0), CStep);
-      if (!CAR || CStep != JStep || CAR->getStart() != JAR->getStart() ||
-          CAR->getLoop() == L2 || !CAR->hasNoSelfWrap())
-        continue;
-      // The create loop stores the k-th instance of the site at
-      // start + k * step, k at most its largest backedge-taken count
-      // (less one when it leaves only from its header and the create is
-      // not there: -O0's `for`); the join loop joins those handles for
-      // every k below its backedge-taken count.
-      const Loop *L1 = CAR->getLoop();
-      const SCEV *Created = SE.getSymbolicMaxBackedgeTakenCount(L1);
-      if (isa<SCEVCouldNotCompute>(Created))
-        continue;
-      bool HeaderOnly = L1->getExitingBlock() == L1->getHeader() &&
-                        Create->getParent() != L1->getHeader();
-      Type *Wide = SE.getWiderType(Created->getType(), Joined->getType());
-      const SCEV *C = SE.getNoopOrZeroExtend(Created, Wide);
-      const SCEV *J = SE.getNoopOrZeroExtend(Joined, Wide);
-      bool Covered = HeaderOnly ? SE.isKnownPredicate(ICmpInst::ICMP_ULE, C, J)
-                                : SE.isKnownPredicate(ICmpInst::ICMP_ULT, C, J);
-      if (!Covered)
-        continue;
-      const BasicBlock *At = Original.lookup(Exit);
-      if (At)
-        Out.push_back({At, Site, OrigJoin});
-    }
+    const Function *Callee = CB->getCalledFunction();
+    if (!Callee || !isJoinFunction(*Callee))
+      return false;
+    Joins = true;
   }
+  return Joins;
+}
+
+std::vector<JoinAllPoint>
+findHelperJoinAllLoops(const Function &F,
+                       ArrayRef<std::pair<unsigned, const CallBase *>> Sites,
+                       ArrayRef<const CallBase *> HelperCalls) {
+  std::vector<JoinAllPoint> Out;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  PromotedCopy PC(const_cast<Function &>(F));
+  for (const PromotedCopy::InlinedCall &IC :
+       PC.inlineCalls(HelperCalls, isJoinFunction))
+    for (CallBase *Join : IC.Brought)
+      for (auto [Site, Exit] : joinedSites(PC, *Join, Sites, DL))
+        // Every path out of the helper leaves the loop first.
+        if (PC.DT.dominates(Exit, IC.Continue))
+          Out.push_back({nullptr, Site, IC.Original, false, IC.Original});
   return Out;
 }
 

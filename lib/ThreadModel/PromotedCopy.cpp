@@ -158,6 +158,47 @@ bool PromotedCopy::inlineIteratorHelpers() {
   }
   if (!Inlined)
     return false;
+  refresh();
+  return true;
+}
+
+std::vector<PromotedCopy::InlinedCall>
+PromotedCopy::inlineCalls(ArrayRef<const CallBase *> Calls,
+                          function_ref<bool(const Function &)> Wanted) {
+  std::vector<InlinedCall> Out;
+  auto WantedCalls = [&] {
+    DenseSet<CallBase *> S;
+    for (Instruction &I : instructions(*Copy))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction();
+            Callee && Wanted(*Callee))
+          S.insert(CB);
+    return S;
+  };
+  for (const CallBase *Orig : Calls) {
+    auto *C = dyn_cast_or_null<CallInst>(copyOf<CallBase>(Orig));
+    if (!C || !C->getCalledFunction() ||
+        C->getCalledFunction()->isDeclaration())
+      continue;
+    Instruction *Next = C->getNextNode();
+    DenseSet<CallBase *> Before = WantedCalls();
+    InlineFunctionInfo IFI;
+    if (!Next || !InlineFunction(*C, IFI).isSuccess())
+      continue;
+    InlinedCall R;
+    R.Original = Orig;
+    R.Continue = Next->getParent();
+    for (CallBase *CB : WantedCalls())
+      if (!Before.count(CB))
+        R.Brought.push_back(CB);
+    Out.push_back(std::move(R));
+  }
+  if (!Out.empty())
+    refresh();
+  return Out;
+}
+
+void PromotedCopy::refresh() {
   SE.reset();
   LI.reset();
   {
@@ -172,7 +213,6 @@ bool PromotedCopy::inlineIteratorHelpers() {
   AC.clear();
   LI = std::make_unique<LoopInfo>(DT);
   SE = std::make_unique<ScalarEvolution>(*Copy, TLI, AC, DT, *LI);
-  return true;
 }
 
 PromotedCopy::~PromotedCopy() {

@@ -17,6 +17,7 @@
 #ifndef RACESIFT_LIB_THREADMODEL_PROMOTEDCOPY_H
 #define RACESIFT_LIB_THREADMODEL_PROMOTEDCOPY_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -25,6 +26,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <memory>
+#include <vector>
 
 namespace racesift {
 
@@ -45,6 +47,21 @@ public:
   /// F may be split; copyOf stays valid for the instructions that remain.
   bool inlineIteratorHelpers();
 
+  /// A call of F inlined into the copy by inlineCalls: the calls to
+  /// Wanted functions it brought in, and the block the copy continues in
+  /// after the inlined body.
+  struct InlinedCall {
+    const llvm::CallBase *Original = nullptr;
+    std::vector<llvm::CallBase *> Brought;
+    llvm::BasicBlock *Continue = nullptr;
+  };
+  /// Inlines the copies of Calls (direct calls of F, not invokes), then
+  /// promotes locals and recomputes the analyses as inlineIteratorHelpers
+  /// does. Wanted names the callees of the calls worth reporting.
+  std::vector<InlinedCall>
+  inlineCalls(llvm::ArrayRef<const llvm::CallBase *> Calls,
+              llvm::function_ref<bool(const llvm::Function &)> Wanted);
+
   /// The copy of an instruction or block of F, or nullptr.
   template <typename T> T *copyOf(const T *X) const {
     return llvm::dyn_cast_or_null<T>(VMap.lookup(X));
@@ -58,6 +75,10 @@ public:
   llvm::TargetLibraryInfoImpl TLII;
   llvm::TargetLibraryInfo TLI;
   std::unique_ptr<llvm::ScalarEvolution> SE;
+
+private:
+  /// SROA on the copy, then the analyses anew.
+  void refresh();
 };
 
 } // namespace racesift

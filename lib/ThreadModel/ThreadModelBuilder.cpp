@@ -509,12 +509,23 @@ struct ModelBuilder {
         SitesOf[S.Call->getFunction()].push_back({I, S.Call});
     }
     for (const auto &[F, Sites] : SitesOf) {
-      std::vector<const CallBase *> Joins;
+      std::vector<const CallBase *> Joins, HelperCalls;
       for (const Instruction &I : instructions(F))
-        if (auto *CB = dyn_cast<CallBase>(&I))
+        if (auto *CB = dyn_cast<CallBase>(&I)) {
+          const Function *Callee = CB->getCalledFunction();
           if (Named(*CB, "pthread_join", "thrd_join"))
             Joins.push_back(CB);
-      if (Joins.empty() || !F->getParent())
+          else if (Callee && Callee != F && isa<CallInst>(CB) &&
+                   isJoinHelper(*Callee))
+            HelperCalls.push_back(CB);
+        }
+      if (!F->getParent())
+        continue;
+      if (!HelperCalls.empty())
+        for (const JoinAllPoint &P :
+             findHelperJoinAllLoops(*F, Sites, HelperCalls))
+          Ctx.JoinAllAfter[P.After].push_back(P);
+      if (Joins.empty())
         continue;
       // One copy with promoted locals for both analyses.
       PromotedCopy PC(*const_cast<Function *>(F));
@@ -679,7 +690,7 @@ struct ModelBuilder {
   /// and no write (but the creation itself) may touch those objects.
   /// Otherwise its JoinAll action becomes an internal step.
   void validateJoinLoops() {
-    if (Ctx.JoinAllAt.empty())
+    if (Ctx.JoinAllAt.empty() && Ctx.JoinAllAfter.empty())
       return;
     std::vector<bool> Valid = handlesHoldOnlyTheirSite();
     for (FunctionGraph &G : TM.Functions)

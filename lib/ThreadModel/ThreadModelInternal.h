@@ -94,6 +94,9 @@ struct JoinAllPoint {
   /// std::thread container: the ids were moved from where the site stored
   /// them), rather than those its handles hold.
   bool AllInstances = false;
+  /// The loop is in a helper this call of the site's function runs
+  /// (`join_all(t, n)`): the JoinAll follows the call, and At is null.
+  const llvm::CallBase *After = nullptr;
 };
 /// For creation sites of one function that runs once (index, pthread_create
 /// or thrd_create call) and the pthread_join/thrd_join calls of that
@@ -104,6 +107,18 @@ std::vector<JoinAllPoint> findJoinAllLoops(
     PromotedCopy &PC,
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// A defined function whose only calls are pthread_join/thrd_join (and
+/// markers), at least one: a join helper such as `join_all(t, n)`.
+bool isJoinHelper(const llvm::Function &H);
+/// As findJoinAllLoops, for join loops in helpers F calls (HelperCalls,
+/// direct calls of isJoinHelper functions): each is inlined into a copy of
+/// F, and a loop that joins every handle a create loop of F stored, and
+/// that every return of the helper follows, joins all after the call
+/// (JoinAllPoint::After).
+std::vector<JoinAllPoint> findHelperJoinAllLoops(
+    const llvm::Function &F,
+    llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
+    llvm::ArrayRef<const llvm::CallBase *> HelperCalls);
 /// For a function Main that runs once, its std::thread::join calls, and
 /// std::thread creation sites (index, the constructor that calls
 /// _M_start_thread) whose every instance is started from Main: the
