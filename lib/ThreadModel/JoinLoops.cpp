@@ -531,8 +531,12 @@ joinedSites(PromotedCopy &PC, CallBase &Join,
     const SCEV *Created = SE.getSymbolicMaxBackedgeTakenCount(L1);
     if (isa<SCEVCouldNotCompute>(Created))
       continue;
-    bool HeaderOnly = L1->getExitingBlock() == L1->getHeader() &&
-                      Create->getParent() != L1->getHeader();
+    // The create runs once per backedge when the loop's one exit test
+    // comes before it on every round (the header's, in -O0's `for`; or
+    // the block after a short-circuit `&&`).
+    const BasicBlock *Exiting1 = L1->getExitingBlock();
+    bool HeaderOnly = Exiting1 && Create->getParent() != Exiting1 &&
+                      PC.DT.dominates(Exiting1, Create->getParent());
     Type *Wide = SE.getWiderType(Created->getType(), Joined->getType());
     const SCEV *C = SE.getNoopOrZeroExtend(Created, Wide);
     const SCEV *J = SE.getNoopOrZeroExtend(Joined, Wide);

@@ -10,7 +10,9 @@
 #include "racesift/ThreadModel/LibcModel.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -86,6 +88,54 @@ void outParameterToTemporaries(AllocaInst &Slot) {
   }
 }
 
+/// Turns -O0's short-circuit conditions (`i < n && i < 2`: a block that
+/// tests the second operand, then a phi of i1 that is a constant on the
+/// edge from the first test) into selects, so that ScalarEvolution reads
+/// a loop's exit count through them (umin of both). Only where the second
+/// test's block has no other predecessor and nothing in it has an effect.
+/// The CFG stays as it is.
+void foldShortCircuitPhis(Function &F) {
+  std::vector<PHINode *> Phis;
+  for (BasicBlock &BB : F)
+    for (PHINode &Phi : BB.phis())
+      if (Phi.getType()->isIntegerTy(1) && Phi.getNumIncomingValues() == 2)
+        Phis.push_back(&Phi);
+  for (PHINode *Phi : Phis) {
+    for (unsigned K = 0; K < 2; ++K) {
+      auto *Const = dyn_cast<ConstantInt>(Phi->getIncomingValue(K));
+      BasicBlock *A = Phi->getIncomingBlock(K);
+      BasicBlock *B = Phi->getIncomingBlock(1 - K);
+      Value *Second = Phi->getIncomingValue(1 - K);
+      auto *Br = dyn_cast<BranchInst>(A->getTerminator());
+      auto *BBr = dyn_cast<BranchInst>(B->getTerminator());
+      if (!Const || !Br || !Br->isConditional() || !BBr ||
+          BBr->isConditional() || B->getSinglePredecessor() != A ||
+          BBr->getSuccessor(0) != Phi->getParent() ||
+          !is_contained(successors(A), Phi->getParent()) ||
+          !is_contained(successors(A), B) ||
+          !isa<PHINode>(Phi->getParent()->front()))
+        continue;
+      bool Safe = true;
+      for (Instruction &I : *B)
+        if (&I != BBr && (isa<PHINode>(I) || !isSafeToSpeculativelyExecute(&I)))
+          Safe = false;
+      if (!Safe)
+        continue;
+      // B's instructions run in A, before its branch.
+      while (&B->front() != BBr)
+        B->front().moveBefore(Br);
+      Value *C1 = Br->getCondition();
+      IRBuilder<> At(Phi->getParent()->getFirstNonPHI());
+      Value *Sel = Br->getSuccessor(0) == B
+                       ? At.CreateSelect(C1, Second, Const)
+                       : At.CreateSelect(C1, Const, Second);
+      Phi->replaceAllUsesWith(Sel);
+      Phi->eraseFromParent();
+      break;
+    }
+  }
+}
+
 } // namespace
 
 PromotedCopy::PromotedCopy(Function &F)
@@ -106,6 +156,7 @@ PromotedCopy::PromotedCopy(Function &F)
   // Promotion keeps the CFG, so DT stays valid.
   if (!Slots.empty())
     PromoteMemToReg(Slots, DT, &AC);
+  foldShortCircuitPhis(*Copy);
   LI = std::make_unique<LoopInfo>(DT);
   SE = std::make_unique<ScalarEvolution>(*Copy, TLI, AC, DT, *LI);
 }
