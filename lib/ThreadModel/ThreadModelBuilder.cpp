@@ -919,6 +919,35 @@ struct ModelBuilder {
           Ctx.RecursiveLocks.insert(L.Obj);
   }
 
+  /// Whether a value loaded from local slot AI reaches, through casts and
+  /// as an array index, the argument of a thread creation (`(void *)i`,
+  /// `&args[i]`): the creating loop's counter, which instance indices read.
+  static bool handedToCreation(const AllocaInst &AI) {
+    SmallVector<std::pair<const Value *, unsigned>, 8> Work;
+    for (const User *U : AI.users())
+      if (isa<LoadInst>(U))
+        Work.push_back({U, 0});
+    while (!Work.empty()) {
+      auto [V, Depth] = Work.pop_back_val();
+      if (Depth > 4)
+        continue;
+      for (const Use &U : V->uses()) {
+        const User *W = U.getUser();
+        if (auto *CB = dyn_cast<CallBase>(W)) {
+          const Function *F = CB->getCalledFunction();
+          const CreateApi *Api = F ? lookupCreateApi(F->getName()) : nullptr;
+          if (Api && Api->ArgArg >= 0 && CB->isArgOperand(&U) &&
+              CB->getArgOperandNo(&U) == unsigned(Api->ArgArg))
+            return true;
+        } else if (isa<CastInst>(W) ||
+                   (isa<GetElementPtrInst>(W) && U.getOperandNo() > 0)) {
+          Work.push_back({W, Depth + 1});
+        }
+      }
+    }
+    return false;
+  }
+
   /// Integer globals and non-escaping integer locals that are only assigned
   /// constants or incremented by constants, and only compared with
   /// constants (flags, state variables, loop counters).
@@ -996,7 +1025,10 @@ struct ModelBuilder {
               auto *Cmp = dyn_cast<ICmpInst>(LU);
               if (Cmp && !isa<ConstantInt>(Cmp->getOperand(0)) &&
                   !isa<ConstantInt>(Cmp->getOperand(1)))
-                Ok = false; // Compared with another variable: not exact.
+                // Compared with another variable: its branches may not be
+                // decided, and the count then runs on in the model. Only
+                // a counter handed to the threads it starts is worth that.
+                Ok = Ok && handedToCreation(*AI);
               auto *CX = dyn_cast<AtomicCmpXchgInst>(LU);
               Compared =
                   Compared || Cmp ||
