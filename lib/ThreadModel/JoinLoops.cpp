@@ -507,9 +507,10 @@ joinedSites(PromotedCopy &PC, CallBase &Join,
   const SCEV *Joined = SE.getBackedgeTakenCount(L2);
   if (isa<SCEVCouldNotCompute>(Joined))
     return Out;
-  // Elements no larger than the step, so consecutive handles are distinct.
+  // Ids no larger than the step (an array of them, or of records that
+  // hold one), so consecutive handles are distinct.
   uint64_t Size = DL.getTypeStoreSize(Load->getType());
-  if (JStep < 0 || uint64_t(JStep) != Size)
+  if (JStep < 0 || uint64_t(JStep) < Size)
     return Out;
 
   for (const auto &[Site, OrigCreate] : Sites) {

@@ -545,6 +545,24 @@ struct ModelBuilder {
   /// Per creation site: whether nothing but it stores a thread id where it
   /// stores them (no other creation site, no write but the creation itself
   /// on those objects), so a join of its handle waits for its thread.
+  /// Whether W, a write at L, may change the thread id stored at Handle:
+  /// a store whose bytes meet the id's (8 bytes: pthread_t, thrd_t), or any
+  /// other write into its object (a memcpy, a library call: their extent is
+  /// not known here). A record's other fields (`w[i].sum` beside
+  /// `w[i].tid`) are not the id.
+  bool mayOverwriteHandle(const Instruction &W, const MemLoc &L,
+                          const MemLoc &Handle) const {
+    if (L.Obj != Handle.Obj)
+      return false;
+    auto *SI = dyn_cast<StoreInst>(&W);
+    if (!SI || L.Offset == AnyOffset || Handle.Offset == AnyOffset)
+      return true;
+    const DataLayout &DL = M.getDataLayout();
+    int64_t Size =
+        DL.getTypeStoreSize(SI->getValueOperand()->getType()).getFixedValue();
+    return L.Offset < Handle.Offset + 8 && Handle.Offset < L.Offset + Size;
+  }
+
   std::vector<bool> handlesHoldOnlyTheirSite() const {
     std::vector<bool> Valid(TM.Creations.size(), true);
     std::map<ObjectId, std::vector<unsigned>> SitesOn;
@@ -564,7 +582,10 @@ struct ModelBuilder {
         if (It == SitesOn.end())
           continue;
         for (unsigned I : It->second)
-          if (A.Inst != TM.Creations[I].Call)
+          if (A.Inst != TM.Creations[I].Call &&
+              (!A.Inst || any_of(TM.Creations[I].Handles, [&](const MemLoc &H) {
+                return mayOverwriteHandle(*A.Inst, L, H);
+              })))
             Valid[I] = false;
       }
     }
@@ -709,18 +730,22 @@ struct ModelBuilder {
   /// joined. Writes that precede every creation into it (`pthread_t t =
   /// 0;` in a function that runs once) do not count.
   void findDirtyHandles() {
-    DenseSet<ObjectId> Handles;
+    DenseMap<ObjectId, SmallVector<MemLoc, 2>> Handles;
     DenseMap<ObjectId, SmallVector<const Instruction *, 2>> CreatesInto;
     for (const CreationSite &C : TM.Creations)
       for (const MemLoc &L : C.Handles) {
-        Handles.insert(L.Obj);
+        Handles[L.Obj].push_back(L);
         CreatesInto[L.Obj].push_back(C.Call);
       }
     if (Handles.empty())
       return;
     auto Written = [&](const Instruction &W, const Value *Ptr) {
       for (const MemLoc &L : PTA.pointsTo(Ptr)) {
-        if (!Handles.count(L.Obj) || Ctx.DirtyHandles.count(L.Obj))
+        auto H = Handles.find(L.Obj);
+        if (H == Handles.end() || Ctx.DirtyHandles.count(L.Obj) ||
+            none_of(H->second, [&](const MemLoc &Handle) {
+              return mayOverwriteHandle(W, L, Handle);
+            }))
           continue;
         const auto &Cs = CreatesInto[L.Obj];
         const Function *F = W.getFunction();
@@ -738,7 +763,7 @@ struct ModelBuilder {
           Ctx.DirtyHandles.insert(L.Obj);
       }
       if (PTA.unresolved(Ptr))
-        for (ObjectId O : Handles)
+        for (const auto &[O, Hs] : Handles)
           Ctx.DirtyHandles.insert(O);
     };
     for (const Function &F : M) {
