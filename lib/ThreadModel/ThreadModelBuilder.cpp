@@ -545,6 +545,14 @@ struct ModelBuilder {
   /// Per creation site: whether nothing but it stores a thread id where it
   /// stores them (no other creation site, no write but the creation itself
   /// on those objects), so a join of its handle waits for its thread.
+  /// free ends the memory of the ids it is given: no later join may read
+  /// them, so it overwrites none.
+  static bool isFreeCall(const Instruction *I) {
+    auto *CB = dyn_cast_or_null<CallBase>(I);
+    const Function *F = CB ? CB->getCalledFunction() : nullptr;
+    return F && F->isDeclaration() && F->getName() == "free";
+  }
+
   /// Whether W, a write at L, may change the thread id stored at Handle:
   /// a store whose bytes meet the id's (8 bytes: pthread_t, thrd_t), or any
   /// other write into its object (a memcpy, a library call: their extent is
@@ -575,7 +583,7 @@ struct ModelBuilder {
         for (unsigned I : Sites)
           Valid[I] = false;
     for (const Access &A : TM.Accesses) {
-      if (!A.IsWrite)
+      if (!A.IsWrite || isFreeCall(A.Inst))
         continue;
       for (const MemLoc &L : A.Locs) {
         auto It = SitesOn.find(L.Obj);
@@ -786,8 +794,8 @@ struct ModelBuilder {
           for (const Function *G : PTA.callees(*CB)) {
             if (!G->isDeclaration() || lookupSyncApi(G->getName()) ||
                 G->getName().starts_with("pthread_") ||
-                G->getName().starts_with("_ZNSt"))
-              continue;
+                G->getName().starts_with("_ZNSt") || G->getName() == "free")
+              continue; // free: isFreeCall.
             for (const Use &A : CB->args())
               if (A->getType()->isPointerTy())
                 Written(I, A.get());
