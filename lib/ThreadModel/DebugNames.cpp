@@ -203,8 +203,10 @@ std::string returnPointeeTypeName(const Function &F) {
   return pointeeTypeNameAt(F, 0);
 }
 
-/// The member of CT whose bytes cover Off, or null.
-static const DIDerivedType *memberAt(const DICompositeType &CT, int64_t Off) {
+/// The members of CT whose bytes cover Off (a union's overlap), in order.
+static SmallVector<const DIDerivedType *, 2>
+membersCovering(const DICompositeType &CT, int64_t Off) {
+  SmallVector<const DIDerivedType *, 2> Out;
   for (const DINode *E : CT.getElements()) {
     auto *M = dyn_cast_or_null<DIDerivedType>(E);
     if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
@@ -212,23 +214,15 @@ static const DIDerivedType *memberAt(const DICompositeType &CT, int64_t Off) {
     int64_t Start = M->getOffsetInBits() / 8;
     int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
     if (Off >= Start && Off < Start + Size)
-      return M;
+      Out.push_back(M);
   }
-  return nullptr;
+  return Out;
 }
 
-/// How many members of CT cover Off.
-static unsigned membersCovering(const DICompositeType &CT, int64_t Off) {
-  unsigned N = 0;
-  for (const DINode *E : CT.getElements()) {
-    auto *M = dyn_cast_or_null<DIDerivedType>(E);
-    if (!M || M->getTag() != dwarf::DW_TAG_member || M->isStaticMember())
-      continue;
-    int64_t Start = M->getOffsetInBits() / 8;
-    int64_t Size = std::max<int64_t>(M->getSizeInBits() / 8, 1);
-    N += Off >= Start && Off < Start + Size;
-  }
-  return N;
+/// The member of CT whose bytes cover Off, or null.
+static const DIDerivedType *memberAt(const DICompositeType &CT, int64_t Off) {
+  SmallVector<const DIDerivedType *, 2> Ms = membersCovering(CT, Off);
+  return Ms.empty() ? nullptr : Ms.front();
 }
 
 std::optional<bool> ThreadModel::inArray(const MemLoc &L) const {
@@ -328,7 +322,7 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
     // Overlapping members of a union: which one the bytes hold is not the
     // type's to say, so the union is named.
     if (Best && CT->getTag() == dwarf::DW_TAG_union_type &&
-        membersCovering(*CT, Off) > 1)
+        membersCovering(*CT, Off).size() > 1)
       break;
     // Names reserved to the implementation are its internals (glibc's
     // `pthread_mutex_t.__data.__lock`): the object they are in is named.
