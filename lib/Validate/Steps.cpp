@@ -308,9 +308,12 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     P.Next = Saved;
     const Function *Callee = CB.getCalledFunction();
     Val H = eval(P, F, CB.getArgOperand(0));
-    if (Callee && Callee->getName().starts_with("_ZNSt6thread"))
-      H = load(P, concretize(P, H, "thread"), Type::getInt64Ty(CB.getContext()),
-               "");
+    bool CxxThread = Callee && Callee->getName().starts_with("_ZNSt6thread");
+    uint64_t Object = 0;
+    if (CxxThread) {
+      Object = concretize(P, H, "thread");
+      H = load(P, Object, Type::getInt64Ty(CB.getContext()), "");
+    }
     z3::expr Same =
         Ops.expr(Ops.zext(H, 64)) == Ctx.bv_val(P.Threads[S.Target].Id, 64);
     if (!satisfiable(P, Same)) {
@@ -324,6 +327,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       storeJoinResult(
           P, concretize(P, eval(P, F, CB.getArgOperand(1)), "join result"),
           S.Target, C11, CB.getContext());
+    if (CxxThread)
+      clearCxxThreadId(P, Object, CB.getContext());
     return Ret(0);
   }
   case ActionKind::Once: {
@@ -365,6 +370,12 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   case ActionKind::BarrierWait:
     return barrierWait(P, T, CB);
   case ActionKind::Detach:
+    if (const Function *Callee = CB.getCalledFunction();
+        Callee && Callee->getName().starts_with("_ZNSt6thread"))
+      clearCxxThreadId(P,
+                       concretize(P, eval(P, F, CB.getArgOperand(0)), "thread"),
+                       CB.getContext());
+    return Ret(0);
   case ActionKind::Signal:
   case ActionKind::Broadcast:
   case ActionKind::SemWait:
@@ -382,6 +393,10 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     throw Unsupported{std::string("the step '") + describeAction(TM, *A) + "'"};
   }
   llvm_unreachable("a kind ActionKinds.def does not list");
+}
+
+void Replayer::clearCxxThreadId(Path &P, uint64_t Object, LLVMContext &C) {
+  store(P, Object, Val::constant(64, 0), Type::getInt64Ty(C));
 }
 
 } // namespace validate
