@@ -628,10 +628,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
   A.Unresolved = Unresolved;
   A.OwnThreadInstance = Ptr && namesOwnInstance(Ptr, I);
   if (Ptr && addressThroughUnion(Ptr))
-    for (const MemLoc &L : Locs)
-      if (!TM.Objects[L.Obj].Type &&
-          !isa_and_nonnull<GlobalVariable, AllocaInst>(TM.Objects[L.Obj].Site))
-        TM.UnionLocs.insert(L);
+    TM.UnionLocs.insert(Locs.begin(), Locs.end());
   if (auto *CB = dyn_cast<CallBase>(&I); CB && Ptr)
     for (unsigned K = 0; K < CB->arg_size() && K < 128; ++K)
       if (CB->getArgOperand(K) == Ptr) {
@@ -1390,7 +1387,7 @@ void FunctionGraphBuilder::localStoreAction(const StoreInst &SI, DataVarId Var,
   if (auto *Arg = dyn_cast<Argument>(V); Arg && Ctx.ParamVars.count(Arg)) {
     // -O0 keeps a tracked parameter in a slot: a copy of it.
     A.SrcVar = Ctx.ParamVars.lookup(Arg);
-  } else if (auto *LI = dyn_cast<LoadInst>(V); LI && copySlotOf(SI)) {
+  } else if (copySlotOf(SI)) {
     // A copy of a tracked variable (`int r = ready;`), read just before.
     A.SrcVar = trackedVarOf(V, &Gap);
     if (Gap && !noActionsBetween(Gap, &SI))

@@ -549,11 +549,11 @@ joinedSites(PromotedCopy &PC, CallBase &Join,
   return Out;
 }
 
+} // namespace
+
 bool isJoinFunction(const Function &F) {
   return F.getName() == "pthread_join" || F.getName() == "thrd_join";
 }
-
-} // namespace
 
 std::vector<JoinAllPoint>
 findJoinAllLoops(PromotedCopy &PC,

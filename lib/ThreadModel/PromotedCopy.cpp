@@ -112,8 +112,7 @@ void foldShortCircuitPhis(Function &F) {
           BBr->isConditional() || B->getSinglePredecessor() != A ||
           BBr->getSuccessor(0) != Phi->getParent() ||
           !is_contained(successors(A), Phi->getParent()) ||
-          !is_contained(successors(A), B) ||
-          !isa<PHINode>(Phi->getParent()->front()))
+          !is_contained(successors(A), B))
         continue;
       bool Safe = true;
       for (Instruction &I : *B)

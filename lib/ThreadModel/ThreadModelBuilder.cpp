@@ -513,7 +513,7 @@ struct ModelBuilder {
       for (const Instruction &I : instructions(F))
         if (auto *CB = dyn_cast<CallBase>(&I)) {
           const Function *Callee = CB->getCalledFunction();
-          if (Named(*CB, "pthread_join", "thrd_join"))
+          if (Callee && isJoinFunction(*Callee))
             Joins.push_back(CB);
           else if (Callee && Callee != F && isa<CallInst>(CB) &&
                    isJoinHelper(*Callee))
@@ -547,10 +547,12 @@ struct ModelBuilder {
   /// on those objects), so a join of its handle waits for its thread.
   /// free ends the memory of the ids it is given: no later join may read
   /// them, so it overwrites none.
+  static bool isFree(const Function *F) {
+    return F && F->isDeclaration() && F->getName() == "free";
+  }
   static bool isFreeCall(const Instruction *I) {
     auto *CB = dyn_cast_or_null<CallBase>(I);
-    const Function *F = CB ? CB->getCalledFunction() : nullptr;
-    return F && F->isDeclaration() && F->getName() == "free";
+    return CB && isFree(CB->getCalledFunction());
   }
 
   /// Whether W, a write at L, may change the thread id stored at Handle:
@@ -794,8 +796,8 @@ struct ModelBuilder {
           for (const Function *G : PTA.callees(*CB)) {
             if (!G->isDeclaration() || lookupSyncApi(G->getName()) ||
                 G->getName().starts_with("pthread_") ||
-                G->getName().starts_with("_ZNSt") || G->getName() == "free")
-              continue; // free: isFreeCall.
+                G->getName().starts_with("_ZNSt") || isFree(G))
+              continue;
             for (const Use &A : CB->args())
               if (A->getType()->isPointerTy())
                 Written(I, A.get());

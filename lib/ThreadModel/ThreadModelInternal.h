@@ -107,6 +107,8 @@ std::vector<JoinAllPoint> findJoinAllLoops(
     PromotedCopy &PC,
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// pthread_join or thrd_join.
+bool isJoinFunction(const llvm::Function &F);
 /// A defined function whose only calls are pthread_join/thrd_join (and
 /// markers), at least one: a join helper such as `join_all(t, n)`.
 bool isJoinHelper(const llvm::Function &H);

@@ -648,12 +648,12 @@ private:
                          const Val &Shared);
   /// llvm.*.with.overflow (intrinsic ID): {result, overflowed}.
   Val withOverflow(unsigned ID, const Val &A, const Val &B);
-  /// What a join of thread Target stores through Out: its return or exit
-  /// value (an int for thrd_join).
   /// std::thread::join and detach leave the object without a thread
   /// (`_M_id = id()`, in libstdc++'s own code): its id becomes 0, so
   /// ~thread and joinable() see it as the program does.
   void clearCxxThreadId(Path &P, uint64_t Object, llvm::LLVMContext &C);
+  /// What a join of thread Target stores through Out: its return or exit
+  /// value (an int for thrd_join).
   void storeJoinResult(Path &P, uint64_t Out, unsigned Target, bool C11,
                        llvm::LLVMContext &C);
   /// glibc's flag, 1 until the process creates its first thread.

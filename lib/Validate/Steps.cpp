@@ -221,6 +221,11 @@ bool Replayer::waitingAtBarrier(Path &P, unsigned T) {
   return true;
 }
 
+/// std::thread's join and detach (the id is the object's first word).
+static bool isStdThreadMember(const Function *F) {
+  return F && F->getName().starts_with("_ZNSt6thread");
+}
+
 bool Replayer::perform(Path &P, const ReplayStep &S) {
   unsigned T = S.Thread;
   const Action *A = actionOf(S);
@@ -308,7 +313,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     P.Next = Saved;
     const Function *Callee = CB.getCalledFunction();
     Val H = eval(P, F, CB.getArgOperand(0));
-    bool CxxThread = Callee && Callee->getName().starts_with("_ZNSt6thread");
+    bool CxxThread = isStdThreadMember(Callee);
     uint64_t Object = 0;
     if (CxxThread) {
       Object = concretize(P, H, "thread");
@@ -370,8 +375,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   case ActionKind::BarrierWait:
     return barrierWait(P, T, CB);
   case ActionKind::Detach:
-    if (const Function *Callee = CB.getCalledFunction();
-        Callee && Callee->getName().starts_with("_ZNSt6thread"))
+    if (isStdThreadMember(CB.getCalledFunction()))
       clearCxxThreadId(P,
                        concretize(P, eval(P, F, CB.getArgOperand(0)), "thread"),
                        CB.getContext());

@@ -566,8 +566,8 @@ struct ThreadModel {
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
   std::vector<DataVar> DataVars;  ///< DataVars[Id].Id == Id.
-  /// Locations of objects with no declared type (the heap) that an access
-  /// reaches through a union member (`m->u.f`): inUnion.
+  /// Locations an access reaches through a union member (`m->u.f`):
+  /// inUnion reads them for objects without a declared type (the heap).
   std::set<MemLoc> UnionLocs;
   /// One graph per defined function reachable from a template.
   std::vector<FunctionGraph> Functions;
