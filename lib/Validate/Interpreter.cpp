@@ -277,6 +277,7 @@ Val Replayer::eval(Path &P, Frame &F, const Value *V) {
 Val Replayer::pointerOffset(Path &P, Frame &F, const GEPOperator &GEP) {
   Val Addr = F.F ? eval(P, F, GEP.getPointerOperand())
                  : evalConstant(P, cast<Constant>(GEP.getPointerOperand()));
+  const Val Base = Addr;
   for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
        GTI != E; ++GTI) {
     const Value *Idx = GTI.getOperand();
@@ -292,6 +293,19 @@ Val Replayer::pointerOffset(Path &P, Frame &F, const GEPOperator &GEP) {
     Addr =
         *Ops.binary(Instruction::Add, Addr,
                     *Ops.binary(Instruction::Mul, I, Val::constant(64, Size)));
+  }
+  // An inbounds offset that leaves its object is poison: an input-dependent
+  // index (strcspn of input bytes) stays within the object it indexes, or
+  // the solver would reach another thread's object through it and confirm
+  // a race the program cannot take.
+  if (GEP.isInBounds() && Base.isConst() && !Addr.isConst() &&
+      !Addr.isAggregate()) {
+    uint64_t Obj = objectOf(P, Base.K->getZExtValue());
+    if (Obj != ~uint64_t(0)) {
+      z3::expr E = Ops.expr(Addr);
+      P.PC.push_back(z3::uge(E, Ctx.bv_val(Obj, 64)) &&
+                     z3::ule(E, Ctx.bv_val(Obj + P.Objects.at(Obj), 64)));
+    }
   }
   return Addr;
 }

@@ -576,10 +576,34 @@ uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
   z3::expr X = M->eval(Ops.expr(V), true);
   uint64_t A = X.get_numeral_uint64();
   z3::expr Other = Ops.expr(V) != Ctx.bv_val(A, V.W);
-  if (satisfiable(P, Other))
-    throw Unsupported{std::string("an address that depends on inputs (") +
-                      What + ")"};
-  return A;
+  if (!satisfiable(P, Other))
+    return A;
+  // Every value it can take is inside one object (an input-dependent index
+  // into an array): which element the inputs pick is one more input, so
+  // the path takes the model's and says so, as pinCount does.
+  uint64_t Obj = objectOf(P, A);
+  if (Obj != ~uint64_t(0) && V.W == 64) {
+    z3::expr E = Ops.expr(V);
+    z3::expr End = Ctx.bv_val(Obj + P.Objects.at(Obj), 64);
+    z3::expr Outside = z3::ult(E, Ctx.bv_val(Obj, 64)) || z3::ugt(E, End);
+    if (!satisfiable(P, Outside)) {
+      // The address is dereferenced: not the one past the end.
+      P.PC.push_back(z3::ult(E, End));
+      std::optional<z3::model> In = modelOf(P, nullptr);
+      if (!In)
+        throw Unsupported{std::string("an address past its object (") + What +
+                          ")"};
+      A = In->eval(E, true).get_numeral_uint64();
+      P.PC.push_back(E == Ctx.bv_val(A, 64));
+      ++P.SymbolicChoices;
+      if (P.Assumed.empty())
+        P.Assumed =
+            std::string("an input-dependent address (") + What + ") fixed";
+      return A;
+    }
+  }
+  throw Unsupported{std::string("an address that depends on inputs (") + What +
+                    ")"};
 }
 
 uint64_t Replayer::pinCount(Path &P, const Val &V, const char *What) {
