@@ -134,6 +134,16 @@ std::optional<CxxSyncApi> lookupCxxSync(StringRef Name) {
   return scopedLock(Name);
 }
 
+/// V if the replay can read it in CB's function (a value defined there).
+const Value *valueOfCaller(const CallBase &CB, const Value *V) {
+  const Function *F = CB.getFunction();
+  if (auto *I = dyn_cast<Instruction>(V))
+    return I->getFunction() == F ? V : nullptr;
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->getParent() == F ? V : nullptr;
+  return isa<Constant>(V) ? V : nullptr;
+}
+
 bool isGuardConstructor(StringRef Name) {
   std::optional<CxxSyncApi> A = lookupCxxSync(Name);
   return A && (A->Op == CxxOp::GuardLock || A->Op == CxxOp::GuardAdopt);
@@ -193,6 +203,7 @@ bool FunctionGraphBuilder::cxxSyncActions(const CallBase &CB,
     return false;
   auto Emit = [&](ActionKind K, const Value *Mutex) {
     Action A = objectAction(K, CB, Mutex);
+    A.ObjectValue = valueOfCaller(CB, Mutex);
     A.Lock = Api->Lock;
     A.Mode = Api->Mode;
     A.IfHeld = K == ActionKind::Unlock && Api->IfHeld;
@@ -232,6 +243,7 @@ bool FunctionGraphBuilder::cxxSyncActions(const CallBase &CB,
       return false;
     Action A = objectAction(ActionKind::Wait, CB, This);
     A.Mutex = objectsOf(Ms[0]);
+    A.MutexValue = valueOfCaller(CB, Ms[0]);
     Out.push_back(std::move(A));
     return true;
   }

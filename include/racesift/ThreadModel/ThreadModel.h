@@ -414,8 +414,14 @@ struct Action {
   /// The operand of Inst whose value is the object's runtime address, or
   /// -1 (a thread handle passed by value, a lock_guard, an atomic section).
   int8_t ObjectOperand = -1;
+  /// A C++ guard's lock, unlock or wait: the mutex's address, a value of
+  /// Inst's function (the guard constructor's argument), where no operand
+  /// of Inst holds it. The replay reads it there.
+  const llvm::Value *ObjectValue = nullptr;
   /// Wait: the mutex released while waiting.
   std::vector<MemLoc> Mutex;
+  /// A std::condition_variable's wait: the mutex's address (the guard's).
+  const llvm::Value *MutexValue = nullptr;
   LockMode Mode = LockMode::Exclusive;
   LockKind Lock = LockKind::Mutex;
   /// Unlock: releases the lock only if this thread holds it (a
