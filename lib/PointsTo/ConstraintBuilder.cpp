@@ -260,6 +260,12 @@ uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {
   return 0;
 }
 
+uint32_t ConstraintBuilder::threadResultNode() {
+  if (ThreadResultNode == ConstraintGraph::NoNode)
+    ThreadResultNode = G.newNode();
+  return ThreadResultNode;
+}
+
 uint32_t ConstraintBuilder::returnNode(const Function &F) {
   auto It = RetNode.find(&F);
   if (It != RetNode.end())
@@ -526,6 +532,9 @@ void ConstraintBuilder::pointeeFound(const ComplexConstraint &C, ObjectId Obj) {
     if (!StartSeen.insert({C.CB, F}).second)
       return;
     Starts.push_back({C.CB, F});
+    // Its result reaches whoever joins it. One node for all routines: a
+    // join's handle is an integer the analysis does not follow.
+    S.addCopy(returnNode(*F), threadResultNode());
     return;
   case ComplexConstraint::LibcCallback: {
     // qsort(base, n, size, cmp): cmp runs during the call, at the call site,

@@ -140,6 +140,9 @@ private:
   /// What escaped to unknown code (pthread_setspecific's values, ...), and
   /// what unknown code may hand back.
   uint32_t escapedNode();
+  /// thread-results: what start routines return or pass to pthread_exit,
+  /// which pthread_join stores through its second argument.
+  uint32_t threadResultNode();
 
   //===--- Member-function pointers (MemberPointers.cpp) -------------===//
 
@@ -285,6 +288,7 @@ private:
   llvm::DenseSet<const llvm::Value *> PromotedSlots;
   llvm::StringMap<ObjectId> HiddenObj;
   uint32_t EscapedNode = ConstraintGraph::NoNode;
+  uint32_t ThreadResultNode = ConstraintGraph::NoNode;
   /// Defined functions a libc call calls back (qsort's comparator).
   llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
       Callbacks;

@@ -380,6 +380,16 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     // What else the library is given escapes, and other callbacks may run
     // at the call (after_work_cb), as for any unknown function.
   }
+  // thread-results: pthread_exit's value and a routine's result are what
+  // pthread_join stores through its second argument.
+  if (N == "pthread_exit" && CB.arg_size() == 1) {
+    S.addCopy(nodeOf(CB.getArgOperand(0)), threadResultNode());
+    return;
+  }
+  if (N == "pthread_join" && CB.arg_size() == 2) {
+    S.addStore(threadResultNode(), nodeOf(CB.getArgOperand(1)));
+    return;
+  }
   if (const LibcFunction *Row = lookupLibc(N)) {
     modelLibc(CB, F, *Row);
     return;
