@@ -1422,7 +1422,8 @@ struct ModelBuilder {
         const Function *Entry = TM.Templates[T].Entry;
         // A template that creates its own kind hands the object from one
         // of its instances to another.
-        if (!Entry || Entry->arg_size() < 1 || !nonCapturing(Entry, 0) ||
+        if (!Entry || Entry->arg_size() < 1 ||
+            !(nonCapturing(Entry, 0) || returnedToJoiner(*Entry, T)) ||
             is_contained(CreatorTs, T))
           continue;
         for (ObjectId O : Owned)
@@ -1431,6 +1432,27 @@ struct ModelBuilder {
             TM.Objects[O].OwnedPerInstance.push_back(T);
       }
     }
+  }
+
+  /// Whether start routine Entry of T lets its parameter go only by
+  /// returning it, to the thread that joins it (thread-results), and no
+  /// function T runs joins a thread: no other instance of T receives it.
+  /// Another creation handing it on is passedByAnotherCreation's.
+  bool returnedToJoiner(const Function &Entry, TemplateId T) {
+    FreshWalk W = walkFresh(Entry.getArg(0));
+    if (W.Escapes.empty() || !callsNonCapturing(W) ||
+        any_of(W.Escapes, [&](const Instruction *E) {
+          return !isa<ReturnInst>(E) || E->getFunction() != &Entry;
+        }))
+      return false;
+    for (const auto &[G, Ts] : FuncTemplates)
+      if (is_contained(Ts, T))
+        for (const Instruction &I : instructions(*G))
+          if (auto *CB = dyn_cast<CallBase>(&I))
+            if (any_of(PTA.callees(*CB),
+                       [](const Function *C) { return isJoinFunction(*C); }))
+              return false;
+    return true;
   }
 
   /// Whether a creation of T other than C may be handed O (a returned
