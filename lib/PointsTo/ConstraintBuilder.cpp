@@ -266,6 +266,13 @@ uint32_t ConstraintBuilder::threadResultNode() {
   return ThreadResultNode;
 }
 
+uint32_t ConstraintBuilder::channelNode(StringRef Name) {
+  auto [It, New] = ChannelNodes.try_emplace(Name, 0);
+  if (New)
+    It->second = G.newNode();
+  return It->second;
+}
+
 uint32_t ConstraintBuilder::returnNode(const Function &F) {
   auto It = RetNode.find(&F);
   if (It != RetNode.end())

@@ -143,6 +143,9 @@ private:
   /// thread-results: what start routines return or pass to pthread_exit,
   /// which pthread_join stores through its second argument.
   uint32_t threadResultNode();
+  /// pointer-channels: the pointers written into channel Name (pipes and
+  /// sockets: "io"; epoll sets: "epoll").
+  uint32_t channelNode(llvm::StringRef Name);
 
   //===--- Member-function pointers (MemberPointers.cpp) -------------===//
 
@@ -289,6 +292,7 @@ private:
   llvm::StringMap<ObjectId> HiddenObj;
   uint32_t EscapedNode = ConstraintGraph::NoNode;
   uint32_t ThreadResultNode = ConstraintGraph::NoNode;
+  llvm::StringMap<uint32_t> ChannelNodes;
   /// Defined functions a libc call calls back (qsort's comparator).
   llvm::DenseMap<const llvm::CallBase *, std::vector<const llvm::Function *>>
       Callbacks;

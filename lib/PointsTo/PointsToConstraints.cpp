@@ -341,6 +341,12 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
   }
   if (const Value *Kept = Arg(Row.Escapes))
     S.addCopy(nodeOf(Kept), escapedNode());
+  // pointer-channels: the pointers one thread writes into a pipe or an
+  // epoll set, another reads back.
+  if (Arg(Row.SendsArg))
+    S.addLoad(AnyInto(Row.SendsArg), channelNode(Row.Channel));
+  if (Arg(Row.ReceivesArg))
+    S.addStore(channelNode(Row.Channel), AnyInto(Row.ReceivesArg));
   if (const Value *Fn = Arg(Row.Callback)) {
     // The callback gets pointers into the call's pointer arguments.
     uint32_t Args = G.newNode();

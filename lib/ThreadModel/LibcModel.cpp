@@ -43,6 +43,8 @@ using LR = LibcReturn;
 ///   xN                stores a pointer into argument 0 through argument N
 ///   nN                stores a new heap object through argument N
 ///   kh                keeps a pointer into argument 0 in the hidden state
+///   >N:C / <N:C       the pointers in argument N's object are sent into
+///                     channel C / receive channel C's pointers
 ///   cp                copies pointers: argument 1 to 0, or argument 0 to a
 ///                     fresh result (realloc)
 struct Row {
@@ -244,10 +246,10 @@ const Row Rows[] = {
     {"fgets", "wb0 a0", LR::IntoArg, nullptr},
     {"fgets_unlocked", "wb0 a0 m2", LR::IntoArg, nullptr},
     {"gets", "wb0 a0", LR::IntoArg, nullptr},
-    {"fread", "wb0", LR::None, nullptr},
-    {"fread_unlocked", "wb0 m3", LR::None, nullptr},
-    {"fwrite", "rb0", LR::None, nullptr},
-    {"fwrite_unlocked", "rb0 m3", LR::None, nullptr},
+    {"fread", "wb0 <0:io", LR::None, nullptr},
+    {"fread_unlocked", "wb0 m3 <0:io", LR::None, nullptr},
+    {"fwrite", "rb0 >0:io", LR::None, nullptr},
+    {"fwrite_unlocked", "rb0 m3 >0:io", LR::None, nullptr},
     {"getline", "m0 wt0 m1 n0", LR::None, nullptr},
     {"getdelim", "m0 wt0 m1 n0", LR::None, nullptr},
     {"fopen", "rb0 rb1", LR::Own, nullptr},
@@ -373,16 +375,16 @@ const Row Rows[] = {
     {"getdate", "rb0 wh", LR::Hidden, Getdate},
 
     // POSIX I/O.
-    {"read", "wb1", LR::None, nullptr},
-    {"pread", "wb1", LR::None, nullptr},
-    {"pread64", "wb1", LR::None, nullptr},
-    {"write", "rb1", LR::None, nullptr},
-    {"pwrite", "rb1", LR::None, nullptr},
-    {"pwrite64", "rb1", LR::None, nullptr},
-    {"recv", "wb1", LR::None, nullptr},
-    {"recvfrom", "wb1 wb4 m5", LR::None, nullptr},
-    {"send", "rb1", LR::None, nullptr},
-    {"sendto", "rb1 rb4", LR::None, nullptr},
+    {"read", "wb1 <1:io", LR::None, nullptr},
+    {"pread", "wb1 <1:io", LR::None, nullptr},
+    {"pread64", "wb1 <1:io", LR::None, nullptr},
+    {"write", "rb1 >1:io", LR::None, nullptr},
+    {"pwrite", "rb1 >1:io", LR::None, nullptr},
+    {"pwrite64", "rb1 >1:io", LR::None, nullptr},
+    {"recv", "wb1 <1:io", LR::None, nullptr},
+    {"recvfrom", "wb1 wb4 m5 <1:io", LR::None, nullptr},
+    {"send", "rb1 >1:io", LR::None, nullptr},
+    {"sendto", "rb1 rb4 >1:io", LR::None, nullptr},
     {"open", "rb0", LR::None, nullptr},
     {"open64", "rb0", LR::None, nullptr},
     {"openat", "rb1", LR::None, nullptr},
@@ -428,6 +430,13 @@ const Row Rows[] = {
     {"getpeername", "wb1 m2", LR::None, nullptr},
     {"select", "mb1 mb2 mb3 mb4", LR::None, nullptr},
     {"poll", "mb0", LR::None, nullptr},
+    // The event's data (a connection pointer) comes back from epoll_wait.
+    {"epoll_create", "", LR::None, nullptr},
+    {"epoll_create1", "", LR::None, nullptr},
+    {"epoll_ctl", "r3 >3:epoll", LR::None, nullptr},
+    {"epoll_wait", "wb1 <1:epoll", LR::None, nullptr},
+    {"epoll_pwait", "wb1 r4 <1:epoll", LR::None, nullptr},
+    {"epoll_pwait2", "wb1 r3 r4 <1:epoll", LR::None, nullptr},
     {"inet_ntop", "rb1 wb2 a2", LR::IntoArg, nullptr},
     {"inet_pton", "rb1 wb2", LR::None, nullptr},
     {"inet_addr", "rb0", LR::None, nullptr},
@@ -613,6 +622,12 @@ LibcFunction parseRow(const Row &R) {
     } else if (Op == 'e') {
       // "eb1": the argument escapes (the extent letter is documentation).
       F.Escapes = parseIndex(Rest.ltrim("b"));
+    } else if (Op == '>' || Op == '<') {
+      auto [Index, Channel] = Rest.split(':');
+      if (Channel.empty())
+        report_fatal_error("LibcModel: a channel item without a channel");
+      (Op == '>' ? F.SendsArg : F.ReceivesArg) = parseIndex(Index);
+      F.Channel = Channel;
     } else if (Op == 'x') {
       F.StoresArg0Into = parseIndex(Rest);
     } else if (Op == 'n') {

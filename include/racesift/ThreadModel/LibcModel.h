@@ -105,6 +105,13 @@ struct LibcFunction {
   int StoresFreshInto = -1;
   /// Keeps a pointer into argument 0's object in its hidden state (strtok).
   bool KeepsArg0 = false;
+  /// pointer-channels: the pointers stored in argument SendsArg's object
+  /// go into Channel (write to a pipe, epoll_ctl's event), and Channel's
+  /// pointers are stored into argument ReceivesArg's object (read from
+  /// one, epoll_wait's events); -1: none.
+  llvm::StringRef Channel;
+  int SendsArg = -1;
+  int ReceivesArg = -1;
 };
 
 /// The row of Name, or null. glibc's aliases (`__isoc99_sscanf`,

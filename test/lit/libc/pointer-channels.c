@@ -1,0 +1,93 @@
+// clang-format off
+// pointer-channels: a pointer one thread writes into a pipe (write, send,
+// fwrite) is what another reads back (read, recv, fread), and an epoll
+// event's data pointer (epoll_ctl) is what epoll_wait hands out. Before,
+// the received pointer pointed to nothing, so the accesses through it
+// touched no object: the races below were missed with no warning (TSan
+// 5/5 on each).
+// RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone -DPIPE %s -o %t.pipe.ll
+// RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-pta>' -disable-output %t.pipe.ll 2>&1 | %FileCheck %s --check-prefix=PTA
+// RUN: %clang -g -O0 -c -DPIPE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=PIPE --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DEPOLL %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=EPOLL --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DEPOLL -DSAFE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE
+#include <pthread.h>
+#include <stdio.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+struct request {
+  int in;
+  int out;
+  pthread_mutex_t mu;
+};
+static struct request req = {21, 0, PTHREAD_MUTEX_INITIALIZER};
+static int fds[2], ep;
+
+#ifdef PIPE
+// The worker answers a request it was handed through the pipe; main reads
+// the answer without waiting for it.
+static void *worker(void *p) {
+  (void)p;
+  struct request *r;
+  if (read(fds[0], &r, sizeof r) == sizeof r)
+    r->out = r->in * 2;
+  return NULL;
+}
+
+int main(void) {
+  pipe(fds);
+  pthread_t t;
+  pthread_create(&t, NULL, worker, NULL);
+  struct request *rp = &req;
+  write(fds[1], &rp, sizeof rp);
+  printf("%d\n", req.out);
+  pthread_join(t, NULL);
+  return 0;
+}
+#endif
+
+#ifdef EPOLL
+// Two event loops count events on the connection their events carry.
+static void *loop(void *p) {
+  (void)p;
+  struct epoll_event ev[4];
+  int n = epoll_wait(ep, ev, 4, 100);
+  for (int i = 0; i < n; i++) {
+    struct request *c = ev[i].data.ptr;
+#ifdef SAFE
+    pthread_mutex_lock(&c->mu);
+#endif
+    c->out++;
+#ifdef SAFE
+    pthread_mutex_unlock(&c->mu);
+#endif
+  }
+  return NULL;
+}
+
+int main(void) {
+  pipe(fds);
+  ep = epoll_create1(0);
+  struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &req};
+  epoll_ctl(ep, EPOLL_CTL_ADD, fds[0], &ev);
+  write(fds[1], "x", 1);
+  pthread_t a, b;
+  pthread_create(&a, NULL, loop, NULL);
+  pthread_create(&b, NULL, loop, NULL);
+  pthread_join(a, NULL);
+  pthread_join(b, NULL);
+  printf("%d\n", req.out);
+  return 0;
+}
+#endif
+
+// The worker's r, loaded back from its slot:
+// PTA-LABEL: racesift-pta: module 'pointer-channels.c'
+// PTA: in worker -> {req}
+
+// PIPE: pointer-channels.c:33:12: warning: data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
+// PIPE: pointer-channels.c:43:22: note: conflicting read in thread 'main' here
+
+// EPOLL: pointer-channels.c:60:11: warning: {{(possible )?}}data race on 'req.out': write in thread 'loop' conflicts with read in thread 'loop'
+
+// SAFE-NOT: warning:
