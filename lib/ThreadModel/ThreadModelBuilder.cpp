@@ -27,6 +27,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -1835,6 +1836,35 @@ struct ModelBuilder {
     computeShared();
   }
 };
+
+/// The points-to compromises as the user reads them: the functions without
+/// a body (unknown-external, one entry each) become one sentence that says
+/// what was assumed of them.
+std::vector<std::string>
+describeCompromises(const std::vector<std::string> &In) {
+  constexpr StringLiteral Prefix = "unknown-external: ";
+  std::vector<std::string> Out, Unknown;
+  for (const std::string &C : In) {
+    if (StringRef(C).starts_with(Prefix))
+      Unknown.push_back("'" + C.substr(Prefix.size()) + "'");
+    else
+      Out.push_back(C);
+  }
+  if (Unknown.empty())
+    return Out;
+  size_t Shown = std::min<size_t>(Unknown.size(), 8);
+  std::string Names = join(ArrayRef(Unknown).take_front(Shown), ", ");
+  if (Shown < Unknown.size())
+    Names += formatv(" and {0} more", Unknown.size() - Shown).str();
+  Out.insert(Out.begin(),
+             formatv("unknown-external: {0} function(s) without a body here "
+                     "({1}) are assumed to read and write none of the memory "
+                     "they are given; a race inside one of them is not seen "
+                     "unless the whole program is analysed (LTO)",
+                     Unknown.size(), Names)
+                 .str());
+  return Out;
+}
 } // namespace
 
 ThreadModel
@@ -1862,7 +1892,7 @@ buildThreadModel(Module &M,
     return Empty;
   }
   TM.PointsToSteps = PTA.steps();
-  TM.Compromises = PTA.compromises();
+  TM.Compromises = describeCompromises(PTA.compromises());
   TM.UnresolvedOrigin = PTA.unresolvedOrigin();
   ModelBuilder B(M, TM, PTA, TrackHints);
   for (const FixedBranch &F : FixedBranches)
