@@ -177,6 +177,11 @@ std::vector<unsigned> LocksetSolver::rootsOf(TemplateId T) const {
   std::vector<unsigned> Roots;
   const ThreadTemplate &TT = TM.Templates[T];
   if (TT.Entry) {
+    // ctor-threads: the constructors before main, with no lock held.
+    if (T == 0)
+      for (const llvm::Function *C : TM.MainConstructors)
+        if (int F = fnOf(C); F >= 0)
+          Roots.push_back(F);
     if (int F = fnOf(TT.Entry); F >= 0)
       Roots.push_back(F);
     return Roots;

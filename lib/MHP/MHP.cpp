@@ -211,6 +211,10 @@ static void computeBeforeThreads(const ThreadModel &TM, OrderFacts &F) {
     F.NotApplied = "no main: the environment's threads exist from the start";
     return;
   }
+  if (!TM.MainConstructors.empty()) {
+    F.NotApplied = "a global constructor starts a thread before main";
+    return;
+  }
 
   // The functions main's thread runs, through calls.
   std::vector<const FunctionGraph *> Reach;

@@ -182,6 +182,9 @@ BitVector ModuleSetup::reachFrom(const ThreadModel &M,
     }
   };
   if (T.Entry && M.graphOf(T.Entry)) {
+    if (&T == &M.Templates[0])
+      for (const Function *F : M.MainConstructors)
+        Visit(F);
     Visit(T.Entry);
   } else {
     for (const Function *F : M.EnvConstructors)

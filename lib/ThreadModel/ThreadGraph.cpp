@@ -350,8 +350,25 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
       In.Params.emplace_back(TT.Entry->arg_size(), nullptr);
       In.Params.back()[0] = EntryArg;
     }
+    // ctor-threads: the root runs the constructors that start threads,
+    // then main.
+    NodeId Start = ~0u, Last = ~0u;
+    if (T == 0)
+      for (const Function *F : TM.MainConstructors) {
+        const FunctionGraph *CG = TM.graphOf(F);
+        if (!CG || !In.relevant(F))
+          continue;
+        auto [Entry, X] = In.inlineGraph(*CG);
+        if (Start == ~0u)
+          Start = Entry;
+        else
+          In.Edges.push_back({Last, Entry, Action()});
+        Last = X;
+      }
     auto [Entry, X] = In.inlineGraph(*FG);
-    G.Entry = Entry;
+    if (Start != ~0u)
+      In.Edges.push_back({Last, Entry, Action()});
+    G.Entry = Start != ~0u ? Start : Entry;
     Exit = X;
   } else {
     // The environment root: the global constructors in order, then a loop

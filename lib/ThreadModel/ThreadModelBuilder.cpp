@@ -91,6 +91,28 @@ struct ModelBuilder {
     }
   }
 
+  /// Whether F, or a function it calls, creates a thread.
+  bool reachesCreation(const Function &F) {
+    DenseSet<const Function *> Seen{&F};
+    SmallVector<const Function *, 8> Work{&F};
+    while (!Work.empty()) {
+      const Function *G = Work.pop_back_val();
+      for (const Instruction &I : instructions(G)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB)
+          continue;
+        if (isCreation(*CB))
+          return true;
+        SmallVector<const Function *, 4> Callees;
+        calledBy(*CB, Callees);
+        for (const Function *C : Callees)
+          if (Seen.insert(C).second)
+            Work.push_back(C);
+      }
+    }
+    return false;
+  }
+
   TemplateId templateFor(const Function *Entry, std::string Name) {
     auto It = TemplateOf.find(Entry);
     if (Entry && It != TemplateOf.end())
@@ -144,6 +166,9 @@ struct ModelBuilder {
     TM.Constructors = globalConstructors(M);
     if (Main && !Main->isDeclaration()) {
       templateFor(Main, "main");
+      if (any_of(TM.Constructors,
+                 [&](const Function *C) { return reachesCreation(*C); }))
+        TM.MainConstructors = TM.Constructors;
     } else {
       // A library module: the environment (one caller thread) runs the
       // global constructors once, then calls the entries in any order, any
@@ -187,6 +212,8 @@ struct ModelBuilder {
     for (TemplateId T = 0; T < TM.Templates.size(); ++T) {
       std::vector<const Function *> Work;
       if (const Function *E = TM.Templates[T].Entry) {
+        if (T == 0)
+          Work.assign(TM.MainConstructors.begin(), TM.MainConstructors.end());
         Work.push_back(E);
       } else {
         Work.assign(TM.EnvConstructors.begin(), TM.EnvConstructors.end());

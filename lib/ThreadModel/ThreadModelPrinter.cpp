@@ -296,6 +296,12 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
   OS << "racesift-threads: module '" << sys::path::filename(TM.ModuleName)
      << "'\n";
   OS << "debug-info: " << (TM.HasDebugInfo ? "yes" : "no") << "\n";
+  if (!TM.MainConstructors.empty()) {
+    OS << "constructors before main:";
+    for (const Function *F : TM.MainConstructors)
+      OS << " " << F->getName();
+    OS << "\n";
+  }
   OS << "templates:\n";
   for (const ThreadTemplate &T : TM.Templates)
     OS << "  T" << T.Id << " " << T.Name << " "

@@ -568,6 +568,11 @@ struct ThreadModel {
   /// attributes), by priority, with main or without: the replay runs them
   /// before main.
   std::vector<const llvm::Function *> Constructors;
+  /// ctor-threads: with main, the global constructors the root thread runs
+  /// before main when one of them may start a thread (a library's worker
+  /// started from a constructor); empty otherwise, as constructors that
+  /// start no thread cannot race with anything.
+  std::vector<const llvm::Function *> MainConstructors;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
