@@ -207,6 +207,22 @@ static void setCallPath(const ThreadModel &TM, CallPathFinder &Paths,
   FA.CallPathExample = !FA.CallPath.empty();
 }
 
+/// An access inside a system header is reported at the user's call that
+/// leads there, as clang reports a template's errors where it was
+/// instantiated: the innermost call site of the path in user code.
+static void liftToUserCode(FindingAccess &FA) {
+  if (!isSystemLoc(FA.Loc))
+    return;
+  for (size_t K = FA.CallPath.size(); K-- > 0;) {
+    if (!FA.CallPath[K].known() || isSystemLoc(FA.CallPath[K]))
+      continue;
+    FA.InLibrary = FA.Loc;
+    FA.Loc = FA.CallPath[K];
+    FA.CallPath.resize(K);
+    return;
+  }
+}
+
 static ModelFinding makeFinding(const ThreadModel &TM, CallPathFinder &Paths,
                                 const MemLoc &Loc, const AccessContext &First,
                                 const AccessContext &Second,
@@ -229,6 +245,8 @@ static ModelFinding makeFinding(const ThreadModel &TM, CallPathFinder &Paths,
   MF.F.Second = makeAccess(TM, *B, MF.F.LockOps);
   setCallPath(TM, Paths, *A, W, !Swapped, MF.F.First);
   setCallPath(TM, Paths, *B, W, Swapped, MF.F.Second);
+  liftToUserCode(MF.F.First);
+  liftToUserCode(MF.F.Second);
   MF.FirstInst = AA ? AA->Inst : nullptr;
   MF.SecondInst = BA ? BA->Inst : nullptr;
   return MF;

@@ -99,6 +99,9 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
       Add(Sev::Note, Op.Loc,
           joinWords("lock '" + Op.Lock + "' " + Op.Operation,
                     where(Op.Loc, "here")));
+    for (const FindingAccess *A : {&F->First, &F->Second})
+      if (A->InLibrary.known())
+        Add(Sev::Note, A->InLibrary, inLibraryText(*A));
     for (const std::string &N : F->Notes)
       Add(Sev::Note, F->First.Loc, N);
     if (Known)

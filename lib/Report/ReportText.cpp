@@ -66,6 +66,12 @@ std::string byThreadText(const FindingAccess &A) {
   return (A.ByCallers ? "by " : "in ") + threadText(A);
 }
 
+std::string inLibraryText(const FindingAccess &A) {
+  return "the " + accessKind(A) + " " + byThreadText(A) + " itself is in '" +
+         A.InLibrary.Function +
+         "', in a system header, reached through the call reported";
+}
+
 std::string accessText(const FindingAccess &A) {
   std::string S = accessKind(A) + " " + byThreadText(A);
   if (!A.Loc.known() && !A.Loc.Function.empty())

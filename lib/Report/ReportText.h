@@ -50,6 +50,10 @@ std::string threadText(const FindingAccess &A);
 /// "in thread 'worker'", or "by the library's callers".
 std::string byThreadText(const FindingAccess &A);
 
+/// "the write in thread 'w' itself is in '_M_length', in a system header,
+/// reached through the call reported": for an access lifted to user code.
+std::string inLibraryText(const FindingAccess &A);
+
 /// "write in thread 'worker'" ("write by the library's callers"), plus " in
 /// function 'f'" when the access has no source position, so the function is
 /// named somewhere.

@@ -493,6 +493,13 @@ std::string renderSarif(const std::vector<Finding> &Fs, const RunInfo &Run) {
       L["message"] = message("lock '" + Op.Lock + "' " + Op.Operation);
       Related.push_back(L);
     }
+    for (const FindingAccess *A : {&F->First, &F->Second})
+      if (A->InLibrary.known()) {
+        json L = location(Arts, A->InLibrary);
+        L["id"] = Id++;
+        L["message"] = message(inLibraryText(*A));
+        Related.push_back(L);
+      }
     R["relatedLocations"] = Related;
     if (!F->First.CallPath.empty() || !F->Second.CallPath.empty())
       R["stacks"] =

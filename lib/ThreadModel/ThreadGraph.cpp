@@ -139,12 +139,6 @@ void compressGraph(unsigned &NumNodes, std::vector<ActionEdge> &Edges,
     Succs[Out[I].From].push_back(I);
 }
 
-bool isSystemLoc(const SourceLoc &L) {
-  StringRef F = L.File;
-  return F.starts_with("/usr/include/") || F.starts_with("/usr/lib/") ||
-         F.starts_with("/usr/local/include/");
-}
-
 namespace {
 /// Inlines function graphs along call strings.
 struct Inliner {

@@ -73,10 +73,6 @@ SourceLoc sourceLocOf(const llvm::Instruction &I);
 /// Dir/File if File is relative.
 std::string unitPath(llvm::StringRef Dir, llvm::StringRef File);
 
-/// A location in the toolchain's or the system's headers (libstdc++'s
-/// std::thread and std::mutex, glibc's inline functions): never where the
-/// user wants to be sent.
-bool isSystemLoc(const SourceLoc &L);
 
 /// For calls of one function: the most times each can run in one run of
 /// the function when it sits in a single (not nested) loop with a constant

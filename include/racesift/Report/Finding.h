@@ -40,6 +40,10 @@ struct FindingAccess {
   /// CallPath is one way the thread may reach the access (a shortest one),
   /// not the one an interleaving took.
   bool CallPathExample = false;
+  /// The access itself, in a system header (std::vector's push_back), when
+  /// Loc is the user's call that leads there (the innermost call site of
+  /// CallPath in user code); unknown otherwise.
+  SourceLoc InLibrary;
 };
 
 /// A lock operation worth showing next to a finding.

@@ -33,6 +33,18 @@ struct SourceLoc {
   }
 };
 
+/// A location in the toolchain's or the system's headers (libstdc++'s
+/// std::thread and std::mutex, glibc's inline functions): never where the
+/// user wants to be sent.
+inline bool isSystemLoc(const SourceLoc &L) {
+  for (const char *Prefix :
+       {"/usr/include/", "/usr/lib/", "/usr/local/include/"})
+    if (L.File.compare(0, std::char_traits<char>::length(Prefix), Prefix) ==
+        0)
+      return true;
+  return false;
+}
+
 } // namespace racesift
 
 #endif // RACESIFT_SUPPORT_SOURCELOC_H
