@@ -73,7 +73,6 @@ SourceLoc sourceLocOf(const llvm::Instruction &I);
 /// Dir/File if File is relative.
 std::string unitPath(llvm::StringRef Dir, llvm::StringRef File);
 
-
 /// For calls of one function: the most times each can run in one run of
 /// the function when it sits in a single (not nested) loop with a constant
 /// maximal trip count; 0 if unknown (TripCount.cpp). The function is

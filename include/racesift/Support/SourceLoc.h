@@ -39,8 +39,7 @@ struct SourceLoc {
 inline bool isSystemLoc(const SourceLoc &L) {
   for (const char *Prefix :
        {"/usr/include/", "/usr/lib/", "/usr/local/include/"})
-    if (L.File.compare(0, std::char_traits<char>::length(Prefix), Prefix) ==
-        0)
+    if (L.File.compare(0, std::char_traits<char>::length(Prefix), Prefix) == 0)
       return true;
   return false;
 }
