@@ -343,10 +343,21 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
     S.addCopy(nodeOf(Kept), escapedNode());
   // pointer-channels: the pointers one thread writes into a pipe or an
   // epoll set, another reads back.
+  // Through ChannelDepth - 1 pointers first (an iovec's base).
+  auto Bytes = [&](int I) {
+    uint32_t N = AnyInto(I);
+    for (unsigned D = 1; D < Row.ChannelDepth; ++D) {
+      uint32_t Loaded = G.newNode(), Fields = G.newNode();
+      S.addLoad(N, Loaded);
+      S.addGep(Loaded, Fields, AnyOffset);
+      N = Fields;
+    }
+    return N;
+  };
   if (Arg(Row.SendsArg))
-    S.addLoad(AnyInto(Row.SendsArg), channelNode(Row.Channel));
+    S.addLoad(Bytes(Row.SendsArg), channelNode(Row.Channel));
   if (Arg(Row.ReceivesArg))
-    S.addStore(channelNode(Row.Channel), AnyInto(Row.ReceivesArg));
+    S.addStore(channelNode(Row.Channel), Bytes(Row.ReceivesArg));
   if (const Value *Fn = Arg(Row.Callback)) {
     // The callback gets pointers into the call's pointer arguments.
     uint32_t Args = G.newNode();

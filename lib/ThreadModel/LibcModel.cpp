@@ -44,7 +44,8 @@ using LR = LibcReturn;
 ///   nN                stores a new heap object through argument N
 ///   kh                keeps a pointer into argument 0 in the hidden state
 ///   >N:C / <N:C       the pointers in argument N's object are sent into
-///                     channel C / receive channel C's pointers
+///                     channel C / receive channel C's pointers; >>N:C,
+///                     >>>N:C: through one or two more pointers (iovecs)
 ///   cp                copies pointers: argument 1 to 0, or argument 0 to a
 ///                     fresh result (realloc)
 struct Row {
@@ -385,6 +386,14 @@ const Row Rows[] = {
     {"recvfrom", "wb1 wb4 m5 <1:io", LR::None, nullptr},
     {"send", "rb1 >1:io", LR::None, nullptr},
     {"sendto", "rb1 rb4 >1:io", LR::None, nullptr},
+    // The buffers an iovec or a msghdr names are not modelled as accesses
+    // (as for a function without a row); the pointers in them travel.
+    {"writev", "rb1 >>1:io", LR::None, nullptr},
+    {"pwritev", "rb1 >>1:io", LR::None, nullptr},
+    {"readv", "rb1 <<1:io", LR::None, nullptr},
+    {"preadv", "rb1 <<1:io", LR::None, nullptr},
+    {"sendmsg", "rb1 >>>1:io", LR::None, nullptr},
+    {"recvmsg", "rb1 <<<1:io", LR::None, nullptr},
     {"open", "rb0", LR::None, nullptr},
     {"open64", "rb0", LR::None, nullptr},
     {"openat", "rb1", LR::None, nullptr},
@@ -623,6 +632,9 @@ LibcFunction parseRow(const Row &R) {
       // "eb1": the argument escapes (the extent letter is documentation).
       F.Escapes = parseIndex(Rest.ltrim("b"));
     } else if (Op == '>' || Op == '<') {
+      F.ChannelDepth = 1 + Rest.size();
+      Rest = Rest.ltrim(Op);
+      F.ChannelDepth -= Rest.size();
       auto [Index, Channel] = Rest.split(':');
       if (Channel.empty())
         report_fatal_error("LibcModel: a channel item without a channel");

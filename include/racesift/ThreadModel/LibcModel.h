@@ -112,6 +112,9 @@ struct LibcFunction {
   llvm::StringRef Channel;
   int SendsArg = -1;
   int ReceivesArg = -1;
+  /// How many pointers lead from the argument to the bytes: 1 for a
+  /// buffer, 2 for writev's iovecs, 3 for sendmsg's msghdr.
+  unsigned ChannelDepth = 1;
 };
 
 /// The row of Name, or null. glibc's aliases (`__isoc99_sscanf`,

@@ -1,6 +1,7 @@
 // clang-format off
 // pointer-channels: a pointer one thread writes into a pipe (write, send,
-// fwrite) is what another reads back (read, recv, fread), and an epoll
+// fwrite; writev and sendmsg through their iovecs: IOV, MSG) is what another
+// reads back (read, recv, fread; readv, recvmsg), and an epoll
 // event's data pointer (epoll_ctl) is what epoll_wait hands out. Before,
 // the received pointer pointed to nothing, so the accesses through it
 // touched no object: the races below were missed with no warning (TSan
@@ -9,10 +10,14 @@
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-pta>' -disable-output %t.pipe.ll 2>&1 | %FileCheck %s --check-prefix=PTA
 // RUN: %clang -g -O0 -c -DPIPE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=PIPE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DEPOLL %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=EPOLL --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DPIPE -DIOV %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=IOV --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DPIPE -DMSG %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=PIPE --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DEPOLL -DSAFE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 struct request {
@@ -29,17 +34,41 @@ static int fds[2], ep;
 static void *worker(void *p) {
   (void)p;
   struct request *r;
+#if defined(IOV) || defined(MSG)
+  struct iovec iv = {&r, sizeof r};
+#endif
+#ifdef IOV
+  if (readv(fds[0], &iv, 1) == sizeof r)
+#elif defined(MSG)
+  struct msghdr m = {.msg_iov = &iv, .msg_iovlen = 1};
+  if (recvmsg(fds[0], &m, 0) == sizeof r)
+#else
   if (read(fds[0], &r, sizeof r) == sizeof r)
+#endif
     r->out = r->in * 2;
   return NULL;
 }
 
 int main(void) {
+#ifdef MSG
+  socketpair(AF_UNIX, SOCK_STREAM, 0, fds);
+#else
   pipe(fds);
+#endif
   pthread_t t;
   pthread_create(&t, NULL, worker, NULL);
   struct request *rp = &req;
+#if defined(IOV) || defined(MSG)
+  struct iovec iv = {&rp, sizeof rp};
+#endif
+#ifdef IOV
+  writev(fds[1], &iv, 1);
+#elif defined(MSG)
+  struct msghdr m = {.msg_iov = &iv, .msg_iovlen = 1};
+  sendmsg(fds[1], &m, 0);
+#else
   write(fds[1], &rp, sizeof rp);
+#endif
   printf("%d\n", req.out);
   pthread_join(t, NULL);
   return 0;
@@ -85,9 +114,11 @@ int main(void) {
 // PTA-LABEL: racesift-pta: module 'pointer-channels.c'
 // PTA: in worker -> {req}
 
-// PIPE: pointer-channels.c:33:12: warning: data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
-// PIPE: pointer-channels.c:43:22: note: conflicting read in thread 'main' here
+// PIPE: pointer-channels.c:48:12: warning: data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
+// PIPE: pointer-channels.c:72:22: note: conflicting read in thread 'main' here
 
-// EPOLL: pointer-channels.c:60:11: warning: {{(possible )?}}data race on 'req.out': write in thread 'loop' conflicts with read in thread 'loop'
+// IOV: pointer-channels.c:48:12: warning: possible data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
+
+// EPOLL: pointer-channels.c:89:11: warning: {{(possible )?}}data race on 'req.out': write in thread 'loop' conflicts with read in thread 'loop'
 
 // SAFE-NOT: warning:
