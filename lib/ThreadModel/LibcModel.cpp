@@ -394,6 +394,13 @@ const Row Rows[] = {
     {"preadv", "rb1 <<1:io", LR::None, nullptr},
     {"sendmsg", "rb1 >>>1:io", LR::None, nullptr},
     {"recvmsg", "rb1 <<<1:io", LR::None, nullptr},
+    // Message queues carry what their messages hold, pointers too.
+    {"mq_send", "rb1 >1:io", LR::None, nullptr},
+    {"mq_timedsend", "rb1 r4 >1:io", LR::None, nullptr},
+    {"mq_receive", "wb1 w3 <1:io", LR::None, nullptr},
+    {"mq_timedreceive", "wb1 w3 r4 <1:io", LR::None, nullptr},
+    {"msgsnd", "rb1 >1:io", LR::None, nullptr},
+    {"msgrcv", "wb1 <1:io", LR::None, nullptr},
     {"open", "rb0", LR::None, nullptr},
     {"open64", "rb0", LR::None, nullptr},
     {"openat", "rb1", LR::None, nullptr},

@@ -1,7 +1,8 @@
 // clang-format off
 // pointer-channels: a pointer one thread writes into a pipe (write, send,
-// fwrite; writev and sendmsg through their iovecs: IOV, MSG) is what another
-// reads back (read, recv, fread; readv, recvmsg), and an epoll
+// fwrite; writev and sendmsg through their iovecs: IOV, MSG; mq_send: MQ)
+// is what another reads back (read, recv, fread; readv, recvmsg;
+// mq_receive), and an epoll
 // event's data pointer (epoll_ctl) is what epoll_wait hands out. Before,
 // the received pointer pointed to nothing, so the accesses through it
 // touched no object: the races below were missed with no warning (TSan
@@ -12,7 +13,10 @@
 // RUN: %clang -g -O0 -c -DEPOLL %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=EPOLL --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DPIPE -DIOV %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=IOV --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DPIPE -DMSG %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=PIPE --implicit-check-not=warning:
+// RUN: %clang -g -O0 -c -DPIPE -DMQ %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=IOV --implicit-check-not=warning:
 // RUN: %clang -g -O0 -c -DEPOLL -DSAFE %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --allow-empty --check-prefix=SAFE
+#include <fcntl.h>
+#include <mqueue.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/epoll.h>
@@ -27,6 +31,7 @@ struct request {
 };
 static struct request req = {21, 0, PTHREAD_MUTEX_INITIALIZER};
 static int fds[2], ep;
+static mqd_t mq;
 
 #ifdef PIPE
 // The worker answers a request it was handed through the pipe; main reads
@@ -37,7 +42,9 @@ static void *worker(void *p) {
 #if defined(IOV) || defined(MSG)
   struct iovec iv = {&r, sizeof r};
 #endif
-#ifdef IOV
+#ifdef MQ
+  if (mq_receive(mq, (char *)&r, sizeof r, NULL) == sizeof r)
+#elif defined(IOV)
   if (readv(fds[0], &iv, 1) == sizeof r)
 #elif defined(MSG)
   struct msghdr m = {.msg_iov = &iv, .msg_iovlen = 1};
@@ -52,6 +59,9 @@ static void *worker(void *p) {
 int main(void) {
 #ifdef MSG
   socketpair(AF_UNIX, SOCK_STREAM, 0, fds);
+#elif defined(MQ)
+  struct mq_attr a = {.mq_maxmsg = 4, .mq_msgsize = sizeof(void *)};
+  mq = mq_open("/racesift-test", O_CREAT | O_RDWR, 0600, &a);
 #else
   pipe(fds);
 #endif
@@ -61,7 +71,9 @@ int main(void) {
 #if defined(IOV) || defined(MSG)
   struct iovec iv = {&rp, sizeof rp};
 #endif
-#ifdef IOV
+#ifdef MQ
+  mq_send(mq, (const char *)&rp, sizeof rp, 0);
+#elif defined(IOV)
   writev(fds[1], &iv, 1);
 #elif defined(MSG)
   struct msghdr m = {.msg_iov = &iv, .msg_iovlen = 1};
@@ -114,11 +126,11 @@ int main(void) {
 // PTA-LABEL: racesift-pta: module 'pointer-channels.c'
 // PTA: in worker -> {req}
 
-// PIPE: pointer-channels.c:48:12: warning: data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
-// PIPE: pointer-channels.c:72:22: note: conflicting read in thread 'main' here
+// PIPE: pointer-channels.c:55:12: warning: data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
+// PIPE: pointer-channels.c:84:22: note: conflicting read in thread 'main' here
 
-// IOV: pointer-channels.c:48:12: warning: possible data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
+// IOV: pointer-channels.c:55:12: warning: possible data race on 'req.out': write in thread 'worker' conflicts with read in thread 'main'
 
-// EPOLL: pointer-channels.c:89:11: warning: {{(possible )?}}data race on 'req.out': write in thread 'loop' conflicts with read in thread 'loop'
+// EPOLL: pointer-channels.c:101:11: warning: {{(possible )?}}data race on 'req.out': write in thread 'loop' conflicts with read in thread 'loop'
 
 // SAFE-NOT: warning:
