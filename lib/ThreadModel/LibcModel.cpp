@@ -72,7 +72,6 @@ constexpr const char *Ttyname = "ttyname()";
 constexpr const char *Getlogin = "getlogin()";
 constexpr const char *Dlerror = "dlerror()";
 constexpr const char *Strsignal = "strsignal()";
-constexpr const char *Inet = "inet_ntoa()";
 constexpr const char *Tmpnam = "tmpnam()";
 constexpr const char *Mbstate = "the multibyte conversion state";
 constexpr const char *Hsearch = "hsearch()";
@@ -457,7 +456,8 @@ const Row Rows[] = {
     {"inet_pton", "rb1 wb2", LR::None, nullptr},
     {"inet_addr", "rb0", LR::None, nullptr},
     {"inet_aton", "rb0 w1", LR::None, nullptr},
-    {"inet_ntoa", "wh", LR::Hidden, Inet},
+    // glibc keeps inet_ntoa's buffer per thread (libc-strerror).
+    {"inet_ntoa", "", LR::ThreadLocal, nullptr},
     {"htons", "", LR::None, nullptr},
     {"htonl", "", LR::None, nullptr},
     {"ntohs", "", LR::None, nullptr},

@@ -4,9 +4,12 @@
 // print strerror() do not race (on real libraries this was every confirmed
 // race RaceSift reported: nanomsg's error paths). localtime() keeps its
 // result in static storage on every libc: two threads calling it race
-// (-DLOCALTIME).
+// (-DLOCALTIME). glibc's inet_ntoa keeps its buffer per thread too
+// (-DNTOA: no race; it was a confirmed one).
 // RUN: %clang -g -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
+// RUN: %clang -g -c -DNTOA %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
 // RUN: %clang -g -c -DLOCALTIME %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
+#include <arpa/inet.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -17,6 +20,9 @@ static const char *describe(int e) {
 #ifdef LOCALTIME
   time_t now = e;
   return asctime(localtime(&now));
+#elif defined(NTOA)
+  struct in_addr a = {htonl((unsigned)e)};
+  return inet_ntoa(a);
 #else
   return strerror(e);
 #endif
@@ -37,4 +43,4 @@ int main(void) {
 // OK-NOT: warning:
 // The replay compares the hidden state's accesses (not the calls' other
 // pointer arguments, two threads' own `now`): the race is confirmed.
-// RACE: strerror.c:19:18: warning: data race on 'the hidden state of localtime(), gmtime(), ctime() and asctime()+?': write in thread 'main' conflicts with write in thread 'worker'
+// RACE: strerror.c:22:18: warning: data race on 'the hidden state of localtime(), gmtime(), ctime() and asctime()+?': write in thread 'main' conflicts with write in thread 'worker'
