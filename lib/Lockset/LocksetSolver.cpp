@@ -174,24 +174,13 @@ void LocksetSolver::visit(unsigned Fn, unsigned Ctx, NodeId N) {
 }
 
 std::vector<unsigned> LocksetSolver::rootsOf(TemplateId T) const {
+  // Each start function runs with no lock held: a start routine, main and
+  // the constructors before it, or the environment root's constructors
+  // and entries.
   std::vector<unsigned> Roots;
-  const ThreadTemplate &TT = TM.Templates[T];
-  if (TT.Entry) {
-    // ctor-threads: the constructors before main, with no lock held.
-    if (T == 0)
-      for (const llvm::Function *C : TM.MainConstructors)
-        if (int F = fnOf(C); F >= 0)
-          Roots.push_back(F);
-    if (int F = fnOf(TT.Entry); F >= 0)
+  for (const llvm::Function *E : TM.startFunctions(T))
+    if (int F = fnOf(E); F >= 0)
       Roots.push_back(F);
-    return Roots;
-  }
-  // The environment root of a library module runs its constructors and
-  // calls its entries (ThreadModel::EnvEntries), with no lock held.
-  for (const auto *List : {&TM.EnvConstructors, &TM.EnvEntries})
-    for (const llvm::Function *E : *List)
-      if (int F = fnOf(E); F >= 0)
-        Roots.push_back(F);
   return Roots;
 }
 

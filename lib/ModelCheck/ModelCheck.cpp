@@ -182,10 +182,8 @@ BitVector ModuleSetup::reachFrom(const ThreadModel &M,
     }
   };
   if (T.Entry && M.graphOf(T.Entry)) {
-    if (&T == &M.Templates[0])
-      for (const Function *F : M.MainConstructors)
-        Visit(F);
-    Visit(T.Entry);
+    for (const Function *F : M.startFunctions(T.Id))
+      Visit(F);
   } else {
     for (const Function *F : M.EnvConstructors)
       Visit(F);

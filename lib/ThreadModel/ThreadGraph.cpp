@@ -236,6 +236,20 @@ struct Inliner {
     return R;
   }
 
+  /// Runs Fns one after the other from node From (global constructors,
+  /// once each): each relevant one inlined; returns the last one's exit.
+  NodeId chainGraphs(ArrayRef<const Function *> Fns, NodeId From) {
+    for (const Function *F : Fns) {
+      const FunctionGraph *FG = TM.graphOf(F);
+      if (!FG || !relevant(F))
+        continue;
+      auto [Entry, X] = inlineGraph(*FG);
+      Edges.push_back({From, Entry, Action()});
+      From = X;
+    }
+    return From;
+  }
+
   /// Instantiates FG between fresh nodes; returns its entry and exit.
   std::pair<NodeId, NodeId> inlineGraph(const FunctionGraph &FG) {
     NodeId Base = G.NumNodes;
@@ -344,40 +358,25 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
       In.Params.emplace_back(TT.Entry->arg_size(), nullptr);
       In.Params.back()[0] = EntryArg;
     }
-    // ctor-threads: the root runs the constructors that start threads,
-    // then main.
-    NodeId Start = ~0u, Last = ~0u;
-    if (T == 0)
-      for (const Function *F : TM.MainConstructors) {
-        const FunctionGraph *CG = TM.graphOf(F);
-        if (!CG || !In.relevant(F))
-          continue;
-        auto [Entry, X] = In.inlineGraph(*CG);
-        if (Start == ~0u)
-          Start = Entry;
-        else
-          In.Edges.push_back({Last, Entry, Action()});
-        Last = X;
-      }
-    auto [Entry, X] = In.inlineGraph(*FG);
-    if (Start != ~0u)
+    if (T == 0 && !TM.MainConstructors.empty()) {
+      // ctor-threads: the root runs the constructors that start threads,
+      // then main.
+      G.Entry = G.NumNodes++;
+      NodeId Last = In.chainGraphs(TM.MainConstructors, G.Entry);
+      auto [Entry, X] = In.inlineGraph(*FG);
       In.Edges.push_back({Last, Entry, Action()});
-    G.Entry = Start != ~0u ? Start : Entry;
-    Exit = X;
+      Exit = X;
+    } else {
+      auto [Entry, X] = In.inlineGraph(*FG);
+      G.Entry = Entry;
+      Exit = X;
+    }
   } else {
     // The environment root: the global constructors in order, then a loop
     // that calls any entry or stops (env-root).
     G.Entry = G.NumNodes++;
     Exit = G.NumNodes++;
-    NodeId Loop = G.Entry;
-    for (const Function *F : TM.EnvConstructors) {
-      const FunctionGraph *FG = TM.graphOf(F);
-      if (!FG || !In.relevant(F))
-        continue;
-      auto [Entry, X] = In.inlineGraph(*FG);
-      In.Edges.push_back({Loop, Entry, Action()});
-      Loop = X;
-    }
+    NodeId Loop = In.chainGraphs(TM.EnvConstructors, G.Entry);
     In.Edges.push_back({Loop, Exit, Action()});
     SmallPtrSet<const Function *, 32> Entries(TM.EnvEntries.begin(),
                                               TM.EnvEntries.end());

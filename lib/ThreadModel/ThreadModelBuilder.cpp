@@ -210,15 +210,7 @@ struct ModelBuilder {
     DenseSet<const Function *> Visited;
     DenseSet<std::pair<const CallBase *, const Function *>> SiteEdges;
     for (TemplateId T = 0; T < TM.Templates.size(); ++T) {
-      std::vector<const Function *> Work;
-      if (const Function *E = TM.Templates[T].Entry) {
-        if (T == 0)
-          Work.assign(TM.MainConstructors.begin(), TM.MainConstructors.end());
-        Work.push_back(E);
-      } else {
-        Work.assign(TM.EnvConstructors.begin(), TM.EnvConstructors.end());
-        Work.insert(Work.end(), TM.EnvEntries.begin(), TM.EnvEntries.end());
-      }
+      std::vector<const Function *> Work = TM.startFunctions(T);
       DenseSet<const Function *> Seen(Work.begin(), Work.end());
       while (!Work.empty()) {
         const Function *F = Work.back();
@@ -1949,6 +1941,19 @@ const FunctionGraph *ThreadModel::graphOf(const Function *F) const {
     if (G.F == F)
       return &G;
   return nullptr;
+}
+
+std::vector<const Function *> ThreadModel::startFunctions(TemplateId T) const {
+  std::vector<const Function *> Out;
+  if (const Function *E = Templates[T].Entry) {
+    if (T == 0)
+      Out = MainConstructors;
+    Out.push_back(E);
+    return Out;
+  }
+  Out = EnvConstructors;
+  llvm::append_range(Out, EnvEntries);
+  return Out;
 }
 
 bool needsAnalysisCopy(const Module &M) {

@@ -301,11 +301,8 @@ Val Replayer::pointerOffset(Path &P, Frame &F, const GEPOperator &GEP) {
   if (GEP.isInBounds() && Base.isConst() && !Addr.isConst() &&
       !Addr.isAggregate()) {
     uint64_t Obj = objectOf(P, Base.K->getZExtValue());
-    if (Obj != ~uint64_t(0)) {
-      z3::expr E = Ops.expr(Addr);
-      P.PC.push_back(z3::uge(E, Ctx.bv_val(Obj, 64)) &&
-                     z3::ule(E, Ctx.bv_val(Obj + P.Objects.at(Obj), 64)));
-    }
+    if (Obj != ~uint64_t(0))
+      P.PC.push_back(withinObject(P, Ops.expr(Addr), Obj));
   }
   return Addr;
 }

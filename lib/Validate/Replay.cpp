@@ -584,11 +584,9 @@ uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
   uint64_t Obj = objectOf(P, A);
   if (Obj != ~uint64_t(0) && V.W == 64) {
     z3::expr E = Ops.expr(V);
-    z3::expr End = Ctx.bv_val(Obj + P.Objects.at(Obj), 64);
-    z3::expr Outside = z3::ult(E, Ctx.bv_val(Obj, 64)) || z3::ugt(E, End);
-    if (!satisfiable(P, Outside)) {
+    if (!satisfiable(P, !withinObject(P, E, Obj))) {
       // The address is dereferenced: not the one past the end.
-      P.PC.push_back(z3::ult(E, End));
+      P.PC.push_back(z3::ult(E, Ctx.bv_val(Obj + P.Objects.at(Obj), 64)));
       std::optional<z3::model> In = modelOf(P, nullptr);
       if (!In)
         throw Unsupported{std::string("an address past its object (") + What +
@@ -604,6 +602,12 @@ uint64_t Replayer::concretize(Path &P, const Val &V, const char *What) {
   }
   throw Unsupported{std::string("an address that depends on inputs (") + What +
                     ")"};
+}
+
+z3::expr Replayer::withinObject(const Path &P, const z3::expr &Addr,
+                                uint64_t Obj) {
+  return z3::uge(Addr, Ctx.bv_val(Obj, 64)) &&
+         z3::ule(Addr, Ctx.bv_val(Obj + P.Objects.at(Obj), 64));
 }
 
 uint64_t Replayer::pinCount(Path &P, const Val &V, const char *What) {

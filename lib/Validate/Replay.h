@@ -612,6 +612,8 @@ private:
   std::optional<std::pair<Val, uint64_t>> accessRange(Path &P, unsigned T);
   /// The base of the object Addr lies in, or ~0 if none.
   uint64_t objectOf(const Path &P, uint64_t Addr) const;
+  /// Addr lies in object Obj or one past its end (an inbounds pointer).
+  z3::expr withinObject(const Path &P, const z3::expr &Addr, uint64_t Obj);
   /// The bytes a racing access touches (Overlap.cpp): [Addr, Addr + Size),
   /// exactly (loads, stores, counted copies and fills) or at least (Exact
   /// false: a string function), or, with InObjectOf, somewhere in the

@@ -84,12 +84,11 @@ uint64_t Replayer::lockAddress(Path &P, const ReplayStep &S, const Action &A,
   Frame &F = P.Threads[S.Thread].Stack.back();
   int Op = Mutex ? (A.ObjectOperand >= 0 && CB.arg_size() > 1 ? 1 : -1)
                  : A.ObjectOperand;
-  if (A.Kind == ActionKind::Wait && Mutex && A.MutexValue)
-    return concretize(P, eval(P, F, A.MutexValue), "lock");
   if (Op >= 0)
     return concretize(P, eval(P, F, CB.getArgOperand(Op)), "lock");
-  if (!Mutex && A.ObjectValue)
-    return concretize(P, eval(P, F, A.ObjectValue), "lock");
+  // A C++ guard's mutex, a value of the caller (CxxSync.cpp).
+  if (const Value *V = Mutex ? A.MutexValue : A.ObjectValue)
+    return concretize(P, eval(P, F, V), "lock");
   const std::vector<MemLoc> &Ls = Mutex ? A.Mutex : A.Objects;
   // A lock named inside a library wrapper (std::lock_guard): its one
   // runtime object stands for itself.

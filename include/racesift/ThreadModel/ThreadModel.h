@@ -620,6 +620,10 @@ struct ThreadModel {
 
   /// The graph of F, or nullptr if F is not modelled.
   const FunctionGraph *graphOf(const llvm::Function *F) const;
+  /// The functions template T's thread starts from, in order: its entry,
+  /// after the constructors for main's (MainConstructors), or for the
+  /// environment root the constructors and then the entries it calls.
+  std::vector<const llvm::Function *> startFunctions(TemplateId T) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
   std::string describe(const MemLoc &L) const;
   /// As describe, but offset 0 names the member there: data at the start
