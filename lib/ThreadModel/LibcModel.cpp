@@ -69,8 +69,6 @@ constexpr const char *Locale = "the locale";
 constexpr const char *Getopt = "getopt()";
 constexpr const char *Ttyname = "ttyname()";
 constexpr const char *Getlogin = "getlogin()";
-constexpr const char *Dlerror = "dlerror()";
-constexpr const char *Strsignal = "strsignal()";
 constexpr const char *Tmpnam = "tmpnam()";
 constexpr const char *Mbstate = "the multibyte conversion state";
 constexpr const char *Hsearch = "hsearch()";
@@ -172,7 +170,9 @@ const Row Rows[] = {
     {"strerror", "", LR::ThreadLocal, nullptr},
     {"strerror_r", "wb1 a1", LR::IntoArg, nullptr},
     {"__xpg_strerror_r", "wb1", LR::None, nullptr},
-    {"strsignal", "wh", LR::Hidden, Strsignal},
+    // glibc (since 2.32) keeps strsignal's buffer for unknown signals per
+    // thread, as strerror's; musl returns constant strings.
+    {"strsignal", "", LR::ThreadLocal, nullptr},
     {"wcscpy", "wb0 rb1 a0", LR::IntoArg, nullptr},
     {"wcslen", "rb0", LR::None, nullptr},
     {"wcscmp", "rb0 rb1", LR::None, nullptr},
@@ -497,7 +497,8 @@ const Row Rows[] = {
     {"nl_langinfo", "rh", LR::Hidden, Locale},
     {"getopt", "rb1 rb2 mh", LR::None, Getopt},
     {"getopt_long", "rb1 rb2 rb3 w4 mh", LR::None, Getopt},
-    {"dlerror", "wh", LR::Hidden, Dlerror},
+    // glibc keeps the dynamic linker's error message per thread.
+    {"dlerror", "", LR::ThreadLocal, nullptr},
     {"crypt", "rb0 rb1 wh", LR::Hidden, Crypt},
     {"hcreate", "wh", LR::None, Hsearch},
     {"hdestroy", "wh", LR::None, Hsearch},

@@ -5,11 +5,15 @@
 // race RaceSift reported: nanomsg's error paths). localtime() keeps its
 // result in static storage on every libc: two threads calling it race
 // (-DLOCALTIME). glibc's inet_ntoa keeps its buffer per thread too
-// (-DNTOA: no race; it was a confirmed one).
+// (-DNTOA: no race; it was a confirmed one), and so do its strsignal
+// (since 2.32) and dlerror (-DSIGNAL, -DDLERROR).
 // RUN: %clang -g -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
 // RUN: %clang -g -c -DNTOA %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
+// RUN: %clang -g -c -DSIGNAL %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
+// RUN: %clang -g -c -DDLERROR %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=OK --allow-empty --implicit-check-not=warning:
 // RUN: %clang -g -c -DLOCALTIME %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACE
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -23,6 +27,11 @@ static const char *describe(int e) {
 #elif defined(NTOA)
   struct in_addr a = {htonl((unsigned)e)};
   return inet_ntoa(a);
+#elif defined(SIGNAL)
+  return strsignal(e);
+#elif defined(DLERROR)
+  dlopen(e == ENOENT ? "/nonexistent.so" : "", RTLD_NOW);
+  return dlerror();
 #else
   return strerror(e);
 #endif
@@ -43,4 +52,4 @@ int main(void) {
 // OK-NOT: warning:
 // The replay compares the hidden state's accesses (not the calls' other
 // pointer arguments, two threads' own `now`): the race is confirmed.
-// RACE: strerror.c:22:18: warning: data race on 'the hidden state of localtime(), gmtime(), ctime() and asctime()+?': write in thread 'main' conflicts with write in thread 'worker'
+// RACE: strerror.c:26:18: warning: data race on 'the hidden state of localtime(), gmtime(), ctime() and asctime()+?': write in thread 'main' conflicts with write in thread 'worker'
