@@ -47,7 +47,8 @@ bool libcLeavesArgument(StringRef N, unsigned J) {
          !(J == 0 && Row->KeepsArg0) && Row->StoresArg0Into != int(J) &&
          Row->StoresFreshInto != int(J) && !Row->CopiesPointers &&
          Row->Format != LibcFormat::Scan && Row->Ret != LibcReturn::Fresh &&
-         !(Row->Ret == LibcReturn::IntoArg && Row->RetArg == int(J));
+         !((Row->Ret == LibcReturn::IntoArg || Row->Ret == LibcReturn::Arg) &&
+           Row->RetArg == int(J));
 }
 
 /// Checks one function against the wrappers found so far.

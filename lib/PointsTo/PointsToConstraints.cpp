@@ -305,6 +305,10 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
     if (RetPtr && Arg(Row.RetArg))
       S.addGep(nodeOf(Arg(Row.RetArg)), nodeOf(&CB), AnyOffset);
     break;
+  case LibcReturn::Arg:
+    if (RetPtr && Arg(Row.RetArg))
+      S.addCopy(nodeOf(Arg(Row.RetArg)), nodeOf(&CB));
+    break;
   case LibcReturn::Hidden:
     if (RetPtr)
       S.addPts(nodeOf(&CB), S.locFor(hiddenObject(Row.Hidden), 0));

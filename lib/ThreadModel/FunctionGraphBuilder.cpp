@@ -697,12 +697,14 @@ static void sortLocs(std::vector<MemLoc> &Locs) {
   Locs.erase(std::unique(Locs.begin(), Locs.end()), Locs.end());
 }
 
-std::vector<MemLoc>
-FunctionGraphBuilder::restOf(ArrayRef<MemLoc> Starts) const {
+std::vector<MemLoc> FunctionGraphBuilder::restOf(ArrayRef<MemLoc> Starts,
+                                                 uint64_t Size) const {
   std::vector<MemLoc> Out;
   for (const MemLoc &L : Starts)
     for (const MemLoc &F : PTA.fieldsFrom(L))
-      Out.push_back(F);
+      if (!Size || L.Offset == AnyOffset || F.Offset == AnyOffset ||
+          F.Offset < L.Offset + int64_t(Size))
+        Out.push_back(F);
   sortLocs(Out);
   return Out;
 }
@@ -750,11 +752,16 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
     if (Ctx.FreshInit.count({&CB, Ptr}))
       continue;
     std::vector<MemLoc> Locs = objectsOf(Ptr);
-    bool Whole = E.Extent == LibcExtent::Rest || E.Extent == LibcExtent::Block;
+    bool Whole = E.Extent == LibcExtent::Rest ||
+                 E.Extent == LibcExtent::Block ||
+                 E.Extent == LibcExtent::Object;
     std::string Name = sourceNameOfPointer(TM, PTA, Ptr, Whole);
     switch (E.Extent) {
     case LibcExtent::Rest:
       Locs = restOf(Locs);
+      break;
+    case LibcExtent::Object:
+      Locs = restOf(Locs, CB.getParamDereferenceableBytes(E.Arg));
       break;
     case LibcExtent::Block:
       for (MemLoc &L : Locs)

@@ -288,8 +288,10 @@ private:
   /// The accesses of a call of a libc function (LibcModel.cpp).
   void libcActions(const llvm::CallBase &CB, const LibcFunction &Row,
                    std::vector<Action> &Out);
-  /// Every field from each location's offset on (LibcExtent::Rest).
-  std::vector<MemLoc> restOf(llvm::ArrayRef<MemLoc> Starts) const;
+  /// Every field from each location's offset on (LibcExtent::Rest); with a
+  /// Size, only those starting within Size bytes of it (Object).
+  std::vector<MemLoc> restOf(llvm::ArrayRef<MemLoc> Starts,
+                             uint64_t Size = 0) const;
   /// What the pointers stored at the locations point to.
   std::vector<MemLoc> storedIn(llvm::ArrayRef<MemLoc> Where) const;
   std::vector<MemLoc> objectsOf(const llvm::Value *Ptr) const;

@@ -778,14 +778,16 @@ std::optional<SmallVector<Conversion, 4>> parseFormat(StringRef Fmt,
 } // namespace
 
 const LibcFunction *lookupLibc(StringRef Name) {
-  return libcTable().lookup(Name);
+  if (const LibcFunction *Row = libcTable().lookup(Name))
+    return Row;
+  return cxxStringRow(Name);
 }
 
 bool libcMayKeepArgument(const LibcFunction &Row, unsigned J) {
   return Row.Escapes == int(J) || Row.Callback >= 0 ||
          (J == 0 && (Row.KeepsArg0 || Row.StoresArg0Into >= 0)) ||
-         Row.Ret == LibcReturn::IntoArg || Row.Ret == LibcReturn::Fresh ||
-         Row.CopiesPointers;
+         Row.Ret == LibcReturn::IntoArg || Row.Ret == LibcReturn::Arg ||
+         Row.Ret == LibcReturn::Fresh || Row.CopiesPointers;
 }
 
 SmallVector<LibcAccess, 4> libcAccessesOf(const LibcFunction &Row,

@@ -232,6 +232,10 @@ struct SyncApi {
   LockMode Mode;
 };
 const SyncApi *lookupSyncApi(llvm::StringRef Name);
+
+/// The libc-table row of a declared member of std::basic_string, made from
+/// its mangled name (CxxStringRows.cpp), or null.
+const LibcFunction *cxxStringRow(llvm::StringRef Name);
 /// The argument of an init call (sem_init, pthread_barrier_init) that
 /// gives the object its count, or -1.
 int syncInitCountArg(llvm::StringRef Name);

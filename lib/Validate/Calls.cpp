@@ -16,6 +16,7 @@
 
 #include "Replay.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -26,6 +27,21 @@ using namespace llvm;
 
 namespace racesift {
 namespace validate {
+
+std::string displayName(StringRef N) {
+  if (!N.starts_with("_Z"))
+    return N.str();
+  std::string D = llvm::demangle(N);
+  for (StringRef Long :
+       {"std::__cxx11::basic_string<char, std::char_traits<char>, "
+        "std::allocator<char>>",
+        "std::__cxx11::basic_string<char, std::char_traits<char>, "
+        "std::allocator<char> >"}) {
+    for (size_t At; (At = D.find(Long.str())) != std::string::npos;)
+      D.replace(At, Long.size(), "std::string");
+  }
+  return D;
+}
 
 bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
   if (Blocking.count(&CB))
@@ -245,8 +261,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
         throw Unsupported{"the intrinsic '" + N.str() + "'"};
       if (RW == 0 || II->isAssumeLikeIntrinsic())
         return Done(); // Debug info, lifetimes, assumptions, stackrestore.
-      return Done(
-          untrusted(P, RW, "the result of '" + N.str() + "'" + atLine(CB)));
+      return Done(untrusted(
+          P, RW, "the result of '" + displayName(N) + "'" + atLine(CB)));
     }
   }
   std::string Where =
@@ -422,7 +438,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
                         CB.getContext());
         return Done(Val::constant(RW, 0));
       }
-    return opaqueCall(P, T, CB, "'" + N.str() + "'");
+    return opaqueCall(P, T, CB, "'" + displayName(N) + "'");
   }
   if (N == "pthread_self" || N == "thrd_current")
     return Done(Val::constant(RW, P.Threads[T].Id));
@@ -447,7 +463,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       for (unsigned I = 1; I < CB.arg_size(); ++I)
         if (CB.getArgOperand(I)->getType()->isPointerTy())
           untrustPointee(P, T, CB, I, LibcExtent::Pointee,
-                         "what '" + N.str() + "'" + Where + " stores", Bytes);
+                         "what '" + displayName(N) + "'" + Where + " stores",
+                         Bytes);
     }
     return Done(RW ? std::optional(Val::constant(RW, 0)) : std::nullopt);
   }
@@ -463,7 +480,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return *S;
   bool Untrusted = untrustedResult(P, T, CB, N);
   untrustWrites(P, T, CB, N);
-  return opaqueCall(P, T, CB, "'" + N.str() + "'", Untrusted);
+  return opaqueCall(P, T, CB, "'" + displayName(N) + "'", Untrusted);
 }
 
 uint64_t Replayer::copy(Path &P, const CallBase &CB, uint64_t Dst, uint64_t Src,

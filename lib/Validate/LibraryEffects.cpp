@@ -247,6 +247,9 @@ void Replayer::untrustPointee(Path &P, unsigned T, const CallBase &CB,
   uint64_t Hi = Extent == LibcExtent::Pointee
                     ? std::min(End, Addr + pointeeSize(Ptr, DL))
                     : End;
+  if (uint64_t Size = CB.getParamDereferenceableBytes(Arg);
+      Extent == LibcExtent::Object && Size)
+    Hi = std::min(End, Addr + Size);
   untrustBytes(P, Lo, Hi, What, Bytes);
 }
 
@@ -255,7 +258,7 @@ void Replayer::untrustWrites(Path &P, unsigned T, const CallBase &CB,
   const LibcFunction *Row = lookupLibc(N);
   if (!Row || (!Always && writesOutsideData(Row->Name)))
     return;
-  std::string What = "what '" + N.str() + "'" + atLine(CB) + " writes";
+  std::string What = "what '" + displayName(N) + "'" + atLine(CB) + " writes";
   std::optional<z3::expr> Bytes; // One array for the call's bytes.
   for (const LibcAccess &A : libcAccessesOf(*Row, CB))
     if (A.IsWrite && A.Arg >= 0 && unsigned(A.Arg) < CB.arg_size())

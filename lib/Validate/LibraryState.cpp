@@ -248,9 +248,9 @@ std::optional<bool> Replayer::randomCall(Path &P, unsigned T,
   if ((N == "rand" || N == "random") && CB.arg_size() == 0 &&
       RT->isIntegerTy()) {
     unsigned W = RT->getIntegerBitWidth();
-    std::string What = "the result of '" + N.str() + "'" + atLine(CB);
+    std::string What = "the result of '" + displayName(N) + "'" + atLine(CB);
     if (!P.Random) // Seeded with an input (the clock): an input too.
-      return opaqueCall(P, T, CB, "'" + N.str() + "'");
+      return opaqueCall(P, T, CB, "'" + displayName(N) + "'");
     if (P.Random->Calls >= MaxRandomCalls) {
       finishCall(P, T, CB, untrusted(P, W, What));
       return true;

@@ -51,16 +51,40 @@ static int countArgument(const CallBase &CB, int Arg) {
 }
 
 /// Calls that touch the whole object their pointer is in.
-static bool touchesObject(const CallBase &CB) {
+/// The extent of the first access the row of CB's callee makes through
+/// argument Arg, if it has a row and one.
+static std::optional<LibcExtent> libcExtentOf(const CallBase &CB, int Arg) {
+  const Function *F = CB.getCalledFunction();
+  const LibcFunction *Row = F ? lookupLibc(F->getName()) : nullptr;
+  if (!Row)
+    return std::nullopt;
+  for (const LibcAccess &A : Row->Accesses)
+    if (A.Arg == Arg)
+      return A.Extent;
+  return std::nullopt;
+}
+
+/// Whether the call touches its argument Arg's whole object, wherever in it
+/// the argument points: free, realloc, operator delete.
+static bool touchesObject(const CallBase &CB, int Arg) {
   const Function *F = CB.getCalledFunction();
   StringRef N = F ? F->getName() : "";
-  return N == "free" || N == "realloc" || N == "cfree" ||
-         N.starts_with("_ZdlPv") || N.starts_with("_ZdaPv");
+  if (N == "cfree" || N.starts_with("_ZdlPv") || N.starts_with("_ZdaPv"))
+    return true;
+  return libcExtentOf(CB, Arg) == LibcExtent::Block;
+}
+
+/// The bytes a call touches from argument Arg on when its row says the
+/// argument is a C++ object (a std::string member's `*this`), or 0.
+static uint64_t objectBytes(const CallBase &CB, int Arg) {
+  return libcExtentOf(CB, Arg) == LibcExtent::Object
+             ? CB.getParamDereferenceableBytes(Arg)
+             : 0;
 }
 
 static std::string calleeName(const CallBase &CB) {
   const Function *F = CB.getCalledFunction();
-  return F ? "'" + F->getName().str() + "'" : "an indirect call";
+  return F ? "'" + displayName(F->getName()) + "'" : "an indirect call";
 }
 
 std::optional<std::pair<Val, uint64_t>> Replayer::accessRange(Path &P,
@@ -110,7 +134,7 @@ std::optional<Replayer::Touch> Replayer::touchOf(Path &P, unsigned T,
   X.Callee = calleeName(*CB);
   const Access *A = Acc < TM.Accesses.size() ? &TM.Accesses[Acc] : nullptr;
   if (!A || A->Inst != CB || unsigned(A->Arg) >= CB->arg_size() ||
-      touchesObject(*CB)) {
+      touchesObject(*CB, A->Arg)) {
     // Somewhere in the objects of its pointer arguments (of the one it
     // frees); none: the function's hidden state, which every call touches.
     X.InObjectOf.emplace();
@@ -136,7 +160,9 @@ std::optional<Replayer::Touch> Replayer::touchOf(Path &P, unsigned T,
     Elems = 1;
   else if (Name == "bsearch" && A->Arg == 1)
     Elems = 2;
-  if (Elems >= 0 && unsigned(Elems + 1) < CB->arg_size()) {
+  if (uint64_t Bytes = objectBytes(*CB, A->Arg)) {
+    X.Size = Val::constant(64, Bytes);
+  } else if (Elems >= 0 && unsigned(Elems + 1) < CB->arg_size()) {
     X.Size = *Ops.binary(
         Instruction::Mul, Ops.zext(eval(P, F, CB->getArgOperand(Elems)), 64),
         Ops.zext(eval(P, F, CB->getArgOperand(Elems + 1)), 64));

@@ -303,6 +303,10 @@ inline bool isOneOf(llvm::StringRef N,
   return llvm::is_contained(L, N);
 }
 
+/// A library function's name as the user wrote it: C++ names demangled,
+/// libstdc++'s std::string spelled so (Calls.cpp).
+std::string displayName(llvm::StringRef N);
+
 /// " at line N" of I's source line, or "" without one.
 inline std::string atLine(const llvm::Instruction &I) {
   const llvm::DebugLoc &DLoc = I.getDebugLoc();

@@ -36,6 +36,9 @@ std::vector<std::string> notation(ArrayRef<LibcAccess> As) {
     case LibcExtent::Block:
       S += "o";
       break;
+    case LibcExtent::Object:
+      S += "j";
+      break;
     case LibcExtent::Stored:
       S += "t";
       break;
@@ -143,4 +146,49 @@ declare i32 @printf(ptr, ...)
   // An unknown format: every later pointer may be written.
   CHECK(notation(libcAccessesOf(*lookupLibc("sscanf"), *Calls[2])) ==
         Strs{"rb0", "rb1", "wb2"});
+}
+
+TEST_CASE("libc table: std::string members get rows from their names",
+          "[libc]") {
+  auto Row = [](const char *Mangled) { return lookupLibc(Mangled); };
+  // s.append(const char *): reads and writes the string, reads the chars,
+  // returns *this.
+  const LibcFunction *Append =
+      Row("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE6appendEPKc");
+  REQUIRE(Append);
+  CHECK(notation(Append->Accesses) == Strs{"rj0", "wj0", "rb1"});
+  CHECK(Append->Ret == LibcReturn::Arg);
+  CHECK(Append->RetArg == 0);
+  // const members only read: size(), compare(const string &).
+  const LibcFunction *Size =
+      Row("_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE4sizeEv");
+  REQUIRE(Size);
+  CHECK(notation(Size->Accesses) == Strs{"rj0"});
+  CHECK(notation(Row("_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcE"
+                     "E7compareERKS4_")
+                     ->Accesses) == Strs{"rj0", "rj1"});
+  // swap(string &) writes both; copy(char *, n, pos) const writes the buffer.
+  CHECK(notation(Row("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE4"
+                     "swapERS4_")
+                     ->Accesses) == Strs{"rj0", "wj0", "rj1", "wj1"});
+  CHECK(notation(Row("_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcE"
+                     "E4copyEPcmm")
+                     ->Accesses) == Strs{"rj0", "wb1"});
+  // substr returns a string by value: the result slot comes first.
+  const LibcFunction *Substr =
+      Row("_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE6substrEmm");
+  REQUIRE(Substr);
+  CHECK(notation(Substr->Accesses) == Strs{"wj0", "rj1"});
+  CHECK(Substr->Ret == LibcReturn::None);
+  // The old ABI's std::string (Ss), and wide strings.
+  REQUIRE(Row("_ZNSs6appendEPKc"));
+  CHECK(notation(Row("_ZNSs6appendEPKc")->Accesses) ==
+        Strs{"rj0", "wj0", "rb1"});
+  REQUIRE(
+      Row("_ZNSt7__cxx1112basic_stringIwSt11char_traitsIwESaIwEE6appendEPKw"));
+  // Static members take no object; other classes get no row.
+  CHECK(!Row("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE13_S_copy_"
+             "charsEPcPKcS7_"));
+  CHECK(!Row("_ZNSt6thread4joinEv"));
+  CHECK(!Row("_ZNSolsEi"));
 }

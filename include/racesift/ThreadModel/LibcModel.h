@@ -36,6 +36,11 @@ enum class LibcExtent : uint8_t {
   Rest,
   /// The whole object, at AnyOffset (free, realloc).
   Block,
+  /// The C++ object the argument is, from the pointer's offset for as many
+  /// bytes as the call says the argument is dereferenceable (a `this` or a
+  /// reference of a std::string member: the string, not the struct it is a
+  /// field of); without that, as Rest.
+  Object,
   /// Through the pointer stored where the argument points, from its offset
   /// on (getline's buffer *lineptr, strtok_r's string *saveptr).
   Stored,
@@ -61,6 +66,7 @@ enum class LibcReturn : uint8_t {
   None,        ///< No pointer into program memory (or no pointer at all).
   Fresh,       ///< A new heap object (malloc, strdup, operator new).
   IntoArg,     ///< Into argument RetArg's object, at AnyOffset (strchr).
+  Arg,         ///< Argument RetArg itself (a returned `*this`).
   Hidden,      ///< Into the function's hidden state (localtime, getenv).
   Own,         ///< Memory of the library's own, one object per callee (FILE).
   ThreadLocal, ///< The calling thread's own object (__errno_location).

@@ -1,0 +1,163 @@
+//===- CxxStringRows.cpp - std::basic_string members without a body ------===//
+//
+// Part of RaceSift, under the Apache License v2.0 with LLVM Exceptions.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// cxx-string-members (docs/design-threadmodel.md): libstdc++ declares
+// basic_string<char> and <wchar_t> extern templates, so before C++20 (where
+// they are constexpr) a compile without inlining calls the members in
+// libstdc++.so and emits no body: `s += "x"` from two threads was no access
+// at all, a race missed without a word. Each declared member of
+// basic_string gets a libc-table row made from its mangled name: a const
+// member reads the whole string object, any other reads and writes it;
+// strings it is given by reference are read (const) or read and written;
+// character pointers are strings read (const) or buffers written; a
+// pointer result (c_str(), data(), a returned `*this`) is the string
+// object. The characters are not an object of their own: a member that
+// changes them changes the string object (cxx-string-buffer). What the
+// string's pointer field points to is not modelled: the inline members
+// would merge every string's buffer pointer into every other's (one
+// `_M_data()` for all strings), so an access through it in code clang
+// emits (`s[0] = 'w'` with an inline operator[]) touches nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadModelInternal.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+using namespace llvm;
+
+namespace racesift {
+
+namespace {
+
+/// A demangler result, freed with the demangler's allocator.
+struct Demangled {
+  char *Text = nullptr;
+  ~Demangled() { std::free(Text); }
+  StringRef str() const { return Text ? StringRef(Text) : StringRef(); }
+};
+
+/// The top-level parameter types of "(a, b<c, d>, e)".
+SmallVector<StringRef, 4> splitParameters(StringRef Params) {
+  SmallVector<StringRef, 4> Out;
+  Params = Params.trim();
+  if (!Params.consume_front("(") || !Params.consume_back(")"))
+    return Out;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I <= Params.size(); ++I) {
+    char C = I < Params.size() ? Params[I] : ',';
+    if (C == '<' || C == '(')
+      ++Depth;
+    else if (C == '>' || C == ')')
+      --Depth;
+    else if (C == ',' && Depth == 0) {
+      StringRef P = Params.slice(Start, I).trim();
+      if (!P.empty())
+        Out.push_back(P);
+      Start = I + 1;
+    }
+  }
+  return Out;
+}
+
+bool isCharType(StringRef T) {
+  return T == "char" || T == "wchar_t" || T == "char8_t" || T == "char16_t" ||
+         T == "char32_t";
+}
+
+bool isStringClass(StringRef Context) {
+  return Context == "std::string" || Context == "std::wstring" ||
+         Context.starts_with("std::basic_string<") ||
+         Context.starts_with("std::__cxx11::basic_string<");
+}
+
+/// The accesses through one parameter at IR argument Arg, appended to Row.
+void addParameter(LibcFunction &Row, StringRef Type, int Arg) {
+  auto Add = [&](bool Read, bool Write, LibcExtent E) {
+    if (Read)
+      Row.Accesses.push_back({Arg, false, E});
+    if (Write)
+      Row.Accesses.push_back({Arg, true, E});
+  };
+  bool Const = false;
+  StringRef Base = Type;
+  if (Base.consume_back("&&") || Base.consume_back("&")) {
+    Const = Base.consume_back(" const");
+    if (isStringClass(Base))
+      Add(true, !Const, LibcExtent::Object); // append(s), swap(s), move.
+    else if (!Const && (Base == "unsigned long" || Base == "unsigned int"))
+      Add(true, true, LibcExtent::Pointee); // _M_create's capacity.
+    return;
+  }
+  if (Base.consume_back("*")) {
+    Const = Base.consume_back(" const");
+    if (isCharType(Base))
+      Add(Const, !Const, LibcExtent::Rest); // append(const char *), copy().
+  }
+}
+
+std::optional<LibcFunction> stringMemberRow(const std::string &Mangled) {
+  if (!StringRef(Mangled).starts_with("_ZN"))
+    return std::nullopt;
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
+    return std::nullopt;
+  Demangled Context{D.getFunctionDeclContextName(nullptr, nullptr)};
+  Demangled Base{D.getFunctionBaseName(nullptr, nullptr)};
+  Demangled Params{D.getFunctionParameters(nullptr, nullptr)};
+  if (!isStringClass(Context.str()) || Base.str().starts_with("_S_"))
+    return std::nullopt; // Static members take no object.
+  LibcFunction Row;
+  // substr returns a string by value: the caller's result slot comes
+  // first, written whole.
+  int This = 0;
+  if (Base.str() == "substr") {
+    Row.Accesses.push_back({0, true, LibcExtent::Object});
+    This = 1;
+  }
+  bool Const = StringRef(Mangled).starts_with("_ZNK");
+  Row.Accesses.push_back({This, false, LibcExtent::Object});
+  if (!Const)
+    Row.Accesses.push_back({This, true, LibcExtent::Object});
+  int Arg = This + 1;
+  for (StringRef P : splitParameters(Params.str()))
+    addParameter(Row, P, Arg++);
+  if (This == 0) {
+    Row.Ret = LibcReturn::Arg;
+    Row.RetArg = 0;
+  }
+  return Row;
+}
+
+} // namespace
+
+const LibcFunction *cxxStringRow(StringRef Name) {
+  // `Ss` is the old ABI's std::string.
+  if (!Name.contains("basic_string") && !Name.starts_with("_ZNSs") &&
+      !Name.starts_with("_ZNKSs"))
+    return nullptr;
+  // One row per mangled name for the process; the map's keys own the
+  // rows' names.
+  static std::mutex Lock;
+  static StringMap<std::unique_ptr<LibcFunction>> Rows;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, Inserted] = Rows.try_emplace(Name);
+  if (Inserted)
+    if (std::optional<LibcFunction> Row = stringMemberRow(Name.str())) {
+      It->second = std::make_unique<LibcFunction>(std::move(*Row));
+      It->second->Name = It->getKey();
+    }
+  return It->second.get();
+}
+
+} // namespace racesift
