@@ -75,10 +75,21 @@ bool isCharType(StringRef T) {
          T == "char32_t";
 }
 
+/// Whether Context is basic_string itself (not a class nested in it).
 bool isStringClass(StringRef Context) {
-  return Context == "std::string" || Context == "std::wstring" ||
-         Context.starts_with("std::basic_string<") ||
-         Context.starts_with("std::__cxx11::basic_string<");
+  if (Context == "std::string" || Context == "std::wstring")
+    return true;
+  if (!Context.consume_front("std::basic_string<") &&
+      !Context.consume_front("std::__cxx11::basic_string<"))
+    return false;
+  int Depth = 1;
+  for (size_t I = 0; I < Context.size(); ++I) {
+    if (Context[I] == '<')
+      ++Depth;
+    else if (Context[I] == '>' && --Depth == 0)
+      return Context.drop_front(I + 1).trim().empty();
+  }
+  return false;
 }
 
 /// The accesses through one parameter at IR argument Arg, appended to Row.
@@ -115,9 +126,16 @@ std::optional<LibcFunction> stringMemberRow(const std::string &Mangled) {
   Demangled Context{D.getFunctionDeclContextName(nullptr, nullptr)};
   Demangled Base{D.getFunctionBaseName(nullptr, nullptr)};
   Demangled Params{D.getFunctionParameters(nullptr, nullptr)};
+  LibcFunction Row;
+  // The string's first field: its constructor stores the buffer pointer.
+  StringRef Nested = Context.str();
+  if (Nested.consume_back("::_Alloc_hider") && isStringClass(Nested) &&
+      Base.str() == "_Alloc_hider") {
+    Row.Accesses.push_back({0, true, LibcExtent::Object});
+    return Row;
+  }
   if (!isStringClass(Context.str()) || Base.str().starts_with("_S_"))
     return std::nullopt; // Static members take no object.
-  LibcFunction Row;
   // substr returns a string by value: the caller's result slot comes
   // first, written whole.
   int This = 0;

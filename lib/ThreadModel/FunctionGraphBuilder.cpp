@@ -761,7 +761,7 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
       Locs = restOf(Locs);
       break;
     case LibcExtent::Object:
-      Locs = restOf(Locs, CB.getParamDereferenceableBytes(E.Arg));
+      Locs = restOf(Locs, dereferenceableBytes(CB, E.Arg));
       break;
     case LibcExtent::Block:
       for (MemLoc &L : Locs)

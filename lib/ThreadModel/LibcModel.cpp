@@ -777,6 +777,13 @@ std::optional<SmallVector<Conversion, 4>> parseFormat(StringRef Fmt,
 }
 } // namespace
 
+uint64_t dereferenceableBytes(const CallBase &CB, unsigned Arg) {
+  if (uint64_t N = CB.getParamDereferenceableBytes(Arg))
+    return N;
+  const Function *F = CB.getCalledFunction();
+  return F && Arg < F->arg_size() ? F->getParamDereferenceableBytes(Arg) : 0;
+}
+
 const LibcFunction *lookupLibc(StringRef Name) {
   if (const LibcFunction *Row = libcTable().lookup(Name))
     return Row;

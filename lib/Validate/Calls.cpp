@@ -474,6 +474,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     throw Unsupported{"'" + N.str() +
                       "' (exceptions and non-local jumps "
                       "are not replayed)"};
+  if (std::optional<bool> S = cxxStringCall(P, T, CB))
+    return *S;
   if (std::optional<bool> D = determinedCall(P, T, CB, N))
     return *D;
   if (std::optional<bool> S = libraryState(P, T, CB, N))

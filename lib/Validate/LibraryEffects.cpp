@@ -247,7 +247,7 @@ void Replayer::untrustPointee(Path &P, unsigned T, const CallBase &CB,
   uint64_t Hi = Extent == LibcExtent::Pointee
                     ? std::min(End, Addr + pointeeSize(Ptr, DL))
                     : End;
-  if (uint64_t Size = CB.getParamDereferenceableBytes(Arg);
+  if (uint64_t Size = dereferenceableBytes(CB, Arg);
       Extent == LibcExtent::Object && Size)
     Hi = std::min(End, Addr + Size);
   untrustBytes(P, Lo, Hi, What, Bytes);

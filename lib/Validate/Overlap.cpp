@@ -78,7 +78,7 @@ static bool touchesObject(const CallBase &CB, int Arg) {
 /// argument is a C++ object (a std::string member's `*this`), or 0.
 static uint64_t objectBytes(const CallBase &CB, int Arg) {
   return libcExtentOf(CB, Arg) == LibcExtent::Object
-             ? CB.getParamDereferenceableBytes(Arg)
+             ? dereferenceableBytes(CB, Arg)
              : 0;
 }
 

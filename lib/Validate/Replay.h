@@ -544,6 +544,16 @@ private:
   /// calls and where input bytes decide.
   std::optional<bool> libraryState(Path &P, unsigned T,
                                    const llvm::CallBase &CB, llvm::StringRef N);
+  /// libstdc++'s std::string members without a body, run on concrete
+  /// characters (CxxString.cpp); nullopt for others and input bytes.
+  std::optional<bool> cxxStringCall(Path &P, unsigned T,
+                                    const llvm::CallBase &CB);
+  /// The characters of the std::string at S, if concrete.
+  std::optional<std::string> stringValue(Path &P, uint64_t S,
+                                         llvm::LLVMContext &C);
+  /// Makes the std::string at S hold Chars, as libstdc++ lays it out.
+  void setString(Path &P, uint64_t S, const std::string &Chars,
+                 llvm::LLVMContext &C);
   /// sprintf, snprintf and sscanf of concrete values and formats, atof and
   /// strtod of concrete strings, computed (Formatted.cpp); nullopt else.
   std::optional<bool> formatted(Path &P, unsigned T, const llvm::CallBase &CB,

@@ -192,3 +192,17 @@ TEST_CASE("libc table: std::string members get rows from their names",
   CHECK(!Row("_ZNSt6thread4joinEv"));
   CHECK(!Row("_ZNSolsEi"));
 }
+
+TEST_CASE("libc table: only basic_string itself and its pointer field",
+          "[libc]") {
+  // _Alloc_hider's constructor stores the buffer pointer: a write of its
+  // (8-byte) object, nothing of its char * argument.
+  const LibcFunction *Hider =
+      lookupLibc("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE12_"
+                 "Alloc_hiderC1EPcRKS3_");
+  REQUIRE(Hider);
+  CHECK(notation(Hider->Accesses) == Strs{"wj0"});
+  // A class template of another name that starts like it gets none.
+  CHECK(!lookupLibc("_ZNSt7__cxx1118basic_stringstreamIcSt11char_traitsIcE"
+                    "SaIcEE3strEv"));
+}

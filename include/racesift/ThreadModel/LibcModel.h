@@ -123,6 +123,10 @@ struct LibcFunction {
   unsigned ChannelDepth = 1;
 };
 
+/// How many bytes argument Arg of CB is dereferenceable for, as the call or
+/// else its callee says (a C++ `this` or reference); 0 if neither does.
+uint64_t dereferenceableBytes(const llvm::CallBase &CB, unsigned Arg);
+
 /// The row of Name, or null. glibc's aliases (`__isoc99_sscanf`,
 /// `__isoc23_strtol`) find the row of the standard name.
 const LibcFunction *lookupLibc(llvm::StringRef Name);
