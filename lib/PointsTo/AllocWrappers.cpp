@@ -47,7 +47,9 @@ bool libcLeavesArgument(StringRef N, unsigned J) {
          !(J == 0 && Row->KeepsArg0) && Row->StoresArg0Into != int(J) &&
          Row->StoresFreshInto != int(J) && !Row->CopiesPointers &&
          Row->Format != LibcFormat::Scan && Row->Ret != LibcReturn::Fresh &&
-         !((Row->Ret == LibcReturn::IntoArg || Row->Ret == LibcReturn::Arg) &&
+         !Row->Links &&
+         !((Row->Ret == LibcReturn::IntoArg || Row->Ret == LibcReturn::Arg ||
+            Row->Ret == LibcReturn::StoredIn) &&
            Row->RetArg == int(J));
 }
 

@@ -15,6 +15,7 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -173,6 +174,27 @@ void ConstraintBuilder::loadVarArg(const Value *List, uint32_t Dst) {
   S.addLoad(Slot, Dst);
 }
 
+/// A C++ function whose mangled parameters include no function pointer or
+/// reference and no `...`: under unknown-external-callback (only functions
+/// passed as arguments are called back) it calls nothing back. Without this,
+/// a pointer whose set the analysis smeared over vtable slots (a tree node
+/// loaded at AnyOffset) made `_Rb_tree_increment(node)` call every virtual
+/// method it held, with objects of its own as `this`.
+static bool takesNoFunction(const Function &F) {
+  StringRef N = F.getName();
+  if (!N.starts_with("_Z"))
+    return false;
+  std::string Name = N.str(); // The demangler's nodes point into it.
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Name.c_str()) || !D.isFunction())
+    return false;
+  char *Params = D.getFunctionParameters(nullptr, nullptr);
+  bool None = Params && !StringRef(Params).contains(")(") &&
+              !StringRef(Params).contains("...");
+  std::free(Params);
+  return None;
+}
+
 bool isAllocator(StringRef N) {
   const LibcFunction *R = lookupLibc(N);
   return R && R->Ret == LibcReturn::Fresh;
@@ -309,6 +331,12 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
     if (RetPtr && Arg(Row.RetArg))
       S.addCopy(nodeOf(Arg(Row.RetArg)), nodeOf(&CB));
     break;
+  case LibcReturn::StoredIn:
+    if (RetPtr && Arg(Row.RetArg)) {
+      S.addCopy(nodeOf(Arg(Row.RetArg)), nodeOf(&CB));
+      S.addLoad(AnyInto(Row.RetArg), nodeOf(&CB));
+    }
+    break;
   case LibcReturn::Hidden:
     if (RetPtr)
       S.addPts(nodeOf(&CB), S.locFor(hiddenObject(Row.Hidden), 0));
@@ -327,6 +355,11 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
       S.addCopy(escapedNode(), nodeOf(&CB));
     break;
   }
+  if (Row.Links)
+    for (unsigned I = 0; I < CB.arg_size(); ++I)
+      for (unsigned J = 0; J < CB.arg_size(); ++J)
+        if (I != J && Arg(I) && Arg(J))
+          S.addStore(AnyInto(I), nodeOf(Arg(J)));
   if (Row.CopiesPointers && Row.Ret != LibcReturn::Fresh && Arg(0) && Arg(1))
     addMemCopy(Arg(0), Arg(1));
   if (const Value *Into = Arg(Row.StoresArg0Into))
@@ -438,10 +471,13 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     if (!UnknownResultsOwnOnly)
       S.addCopy(E, nodeOf(&CB));
   }
+  bool MayCallBack = !takesNoFunction(F);
   for (const Use &A : CB.args()) {
     if (!mayHoldPointer(A->getType()))
       continue;
     S.addCopy(nodeOf(A), E);
+    if (!MayCallBack)
+      continue;
     ComplexConstraint X;
     X.K = ComplexConstraint::LibcCallback;
     X.CB = &CB;

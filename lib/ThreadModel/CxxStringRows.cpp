@@ -28,6 +28,10 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 
 #include <cstdlib>
 #include <memory>
@@ -157,7 +161,62 @@ std::optional<LibcFunction> stringMemberRow(const std::string &Mangled) {
   return Row;
 }
 
+bool isStringStruct(Type *T) {
+  auto *ST = dyn_cast<StructType>(T);
+  if (!ST || !ST->hasName())
+    return false;
+  StringRef N = ST->getName();
+  return N.starts_with("class.std::__cxx11::basic_string") ||
+         N.starts_with("class.std::basic_string");
+}
+
+/// Whether T, or a subobject of it, is a string (any offset).
+bool containsString(Type *T, unsigned Depth = 0) {
+  if (isStringStruct(T))
+    return true;
+  if (Depth > 8)
+    return true; // Deep nesting: not worth the walk, kept.
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return containsString(AT->getElementType(), Depth + 1);
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(),
+                  [&](Type *E) { return containsString(E, Depth + 1); });
+  return false;
+}
 } // namespace
+
+bool mayHoldStringAt(const MemObject &O, int64_t Off, const DataLayout &DL) {
+  Type *T = nullptr;
+  if (auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site))
+    T = GV->getValueType();
+  else if (auto *AI = dyn_cast_or_null<AllocaInst>(O.Site))
+    T = AI->getAllocatedType();
+  if (!T || !T->isSized())
+    return true; // Heap memory takes its type from its stores.
+  if (Off == AnyOffset || Off < 0)
+    return containsString(T);
+  uint64_t At = Off;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (isStringStruct(T))
+      return At == 0;
+    if (auto *AT = dyn_cast<ArrayType>(T)) {
+      uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
+      if (!Size)
+        return false;
+      At %= Size;
+      T = AT->getElementType();
+      continue;
+    }
+    auto *ST = dyn_cast<StructType>(T);
+    if (!ST || ST->isOpaque() || At >= DL.getTypeAllocSize(ST))
+      return false;
+    const StructLayout *SL = DL.getStructLayout(ST);
+    unsigned I = SL->getElementContainingOffset(At);
+    At -= SL->getElementOffset(I);
+    T = ST->getElementType(I);
+  }
+  return true;
+}
 
 const LibcFunction *cxxStringRow(StringRef Name) {
   // `Ss` is the old ABI's std::string.

@@ -603,15 +603,25 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
                                        bool Unresolved, bool IsWrite,
                                        bool IsAtomic, std::string Name,
                                        std::vector<Action> &Out) {
+  // Functions and constants (a vtable a smeared pointer may reach) are
+  // never written, so no access races on them: they are left out.
+  auto IsConstant = [&](const MemLoc &L) {
+    const MemObject &O = TM.Objects[L.Obj];
+    auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site);
+    return O.Kind == ObjectKind::Function || (GV && GV->isConstant());
+  };
+  if (!Locs.empty()) {
+    llvm::erase_if(Locs, IsConstant);
+    if (Locs.empty())
+      return false;
+  }
   // Accesses that only touch memory no other thread can reach (private
-  // stack slots, thread-local globals whose address does not escape,
-  // functions) are not modelled.
+  // stack slots, thread-local globals whose address does not escape) are
+  // not modelled.
   bool Visible = Locs.empty();
   for (const MemLoc &L : Locs) {
     const MemObject &O = TM.Objects[L.Obj];
-    auto *GV = dyn_cast_or_null<GlobalVariable>(O.Site);
-    if ((O.ThreadLocal && !O.ThreadLocalEscapes) ||
-        O.Kind == ObjectKind::Function || (GV && GV->isConstant()))
+    if (O.ThreadLocal && !O.ThreadLocalEscapes)
       continue;
     if (O.Kind == ObjectKind::Stack && !Ctx.EscapedStack.count(L.Obj))
       continue;
@@ -760,9 +770,16 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
     case LibcExtent::Rest:
       Locs = restOf(Locs);
       break;
-    case LibcExtent::Object:
+    case LibcExtent::Object: {
+      // A string is where its members' `this` points: not in a type
+      // info, a std::thread or a lambda the analysis smeared it over.
+      const DataLayout &DL = CB.getModule()->getDataLayout();
+      llvm::erase_if(Locs, [&](const MemLoc &L) {
+        return !mayHoldStringAt(TM.Objects[L.Obj], L.Offset, DL);
+      });
       Locs = restOf(Locs, dereferenceableBytes(CB, E.Arg));
       break;
+    }
     case LibcExtent::Block:
       for (MemLoc &L : Locs)
         L.Offset = AnyOffset;

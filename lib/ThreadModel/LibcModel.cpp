@@ -43,6 +43,7 @@ using LR = LibcReturn;
 ///   xN                stores a pointer into argument 0 through argument N
 ///   nN                stores a new heap object through argument N
 ///   kh                keeps a pointer into argument 0 in the hidden state
+///   ln                links its pointer arguments to each other
 ///   >N:C / <N:C       the pointers in argument N's object are sent into
 ///                     channel C / receive channel C's pointers; >>N:C,
 ///                     >>>N:C: through one or two more pointers (iovecs)
@@ -565,6 +566,19 @@ const Row Rows[] = {
     {"_ZSt9terminatev", "", LR::None, nullptr},
     {"__clang_call_terminate", "", LR::None, nullptr},
     {"__gxx_personality_v0", "", LR::None, nullptr},
+    // libstdc++'s out-of-line red-black tree and list algorithms (std::map,
+    // std::set, std::list): a node's neighbour is a pointer stored in it;
+    // an insertion links the node, its parent and the header. As unknown
+    // functions their results were any escaped memory, which smeared every
+    // tree's nodes over vtables (docs/design-threadmodel.md).
+    {"_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
+    {"_ZSt18_Rb_tree_incrementPKSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
+    {"_ZSt18_Rb_tree_decrementPSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
+    {"_ZSt18_Rb_tree_decrementPKSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
+    {"_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_", "mo1 mo2 mj3 ln", LR::None, nullptr},
+    {"_ZSt28_Rb_tree_rebalance_for_erasePSt18_Rb_tree_node_baseRS_", "mo0 mj1 ln a0", LR::Arg, nullptr},
+    {"_ZNSt8__detail15_List_node_base7_M_hookEPS0_", "mo0 mo1 ln", LR::None, nullptr},
+    {"_ZNSt8__detail15_List_node_base9_M_unhookEv", "mo0 mt0", LR::None, nullptr},
     {"__VERIFIER_nondet_int", "", LR::None, nullptr},
     {"__VERIFIER_nondet_uint", "", LR::None, nullptr},
     {"__VERIFIER_nondet_bool", "", LR::None, nullptr},
@@ -630,6 +644,8 @@ LibcFunction parseRow(const Row &R) {
       F.CopiesPointers = true;
     } else if (It == "kh") {
       F.KeepsArg0 = true;
+    } else if (It == "ln") {
+      F.Links = true;
     } else if (Op == 'a') {
       F.RetArg = parseIndex(Rest);
     } else if (Op == 'p' || Op == 'f') {
@@ -667,6 +683,9 @@ LibcFunction parseRow(const Row &R) {
           break;
         case 'o':
           E = LibcExtent::Block;
+          break;
+        case 'j':
+          E = LibcExtent::Object;
           break;
         case 't':
           E = LibcExtent::Stored;
@@ -792,9 +811,10 @@ const LibcFunction *lookupLibc(StringRef Name) {
 
 bool libcMayKeepArgument(const LibcFunction &Row, unsigned J) {
   return Row.Escapes == int(J) || Row.Callback >= 0 ||
-         (J == 0 && (Row.KeepsArg0 || Row.StoresArg0Into >= 0)) ||
+         (J == 0 && (Row.KeepsArg0 || Row.StoresArg0Into >= 0)) || Row.Links ||
          Row.Ret == LibcReturn::IntoArg || Row.Ret == LibcReturn::Arg ||
-         Row.Ret == LibcReturn::Fresh || Row.CopiesPointers;
+         Row.Ret == LibcReturn::StoredIn || Row.Ret == LibcReturn::Fresh ||
+         Row.CopiesPointers;
 }
 
 SmallVector<LibcAccess, 4> libcAccessesOf(const LibcFunction &Row,

@@ -236,6 +236,11 @@ const SyncApi *lookupSyncApi(llvm::StringRef Name);
 /// The libc-table row of a declared member of std::basic_string, made from
 /// its mangled name (CxxStringRows.cpp), or null.
 const LibcFunction *cxxStringRow(llvm::StringRef Name);
+/// Whether O may hold a std::string at Off, by the IR type of a global or
+/// stack object (heap objects: always), for the rows' `*this` (compromise
+/// type-incompatible-field, as for field accesses).
+bool mayHoldStringAt(const MemObject &O, int64_t Off,
+                     const llvm::DataLayout &DL);
 /// The argument of an init call (sem_init, pthread_barrier_init) that
 /// gives the object its count, or -1.
 int syncInitCountArg(llvm::StringRef Name);

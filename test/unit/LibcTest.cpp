@@ -206,3 +206,45 @@ TEST_CASE("libc table: only basic_string itself and its pointer field",
   CHECK(!lookupLibc("_ZNSt7__cxx1118basic_stringstreamIcSt11char_traitsIcE"
                     "SaIcEE3strEv"));
 }
+
+TEST_CASE("libc table: libstdc++'s tree and list algorithms", "[libc]") {
+  const LibcFunction *Next =
+      lookupLibc("_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base");
+  REQUIRE(Next);
+  CHECK(notation(Next->Accesses) == Strs{"ro0"});
+  CHECK(Next->Ret == LibcReturn::StoredIn);
+  CHECK(Next->RetArg == 0);
+  const LibcFunction *Insert = lookupLibc(
+      "_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_");
+  REQUIRE(Insert);
+  CHECK(notation(Insert->Accesses) ==
+        Strs{"ro1", "wo1", "ro2", "wo2", "rj3", "wj3"});
+  CHECK(Insert->Links);
+  CHECK(libcMayKeepArgument(*Insert, 1));
+}
+
+TEST_CASE("libc table: where a std::string member's this may be", "[libc]") {
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(R"(
+%"class.std::__cxx11::basic_string" = type { ptr, i64, [16 x i8] }
+%struct.Config = type { i32, %"class.std::__cxx11::basic_string" }
+@cfg = global %struct.Config zeroinitializer
+@vtable = constant [2 x ptr] zeroinitializer
+)",
+                                                  Err, Ctx);
+  REQUIRE(M);
+  const DataLayout &DL = M->getDataLayout();
+  MemObject Cfg, Table, Heap;
+  Cfg.Site = M->getGlobalVariable("cfg");
+  Table.Site = M->getGlobalVariable("vtable");
+  // The field's start, not the int before it or a byte inside it.
+  CHECK(mayHoldStringAt(Cfg, 8, DL));
+  CHECK(!mayHoldStringAt(Cfg, 0, DL));
+  CHECK(!mayHoldStringAt(Cfg, 16, DL));
+  CHECK(mayHoldStringAt(Cfg, AnyOffset, DL));
+  CHECK(!mayHoldStringAt(Table, 0, DL));
+  CHECK(!mayHoldStringAt(Table, AnyOffset, DL));
+  // Heap memory takes its type from its stores.
+  CHECK(mayHoldStringAt(Heap, 24, DL));
+}

@@ -67,6 +67,8 @@ enum class LibcReturn : uint8_t {
   Fresh,       ///< A new heap object (malloc, strdup, operator new).
   IntoArg,     ///< Into argument RetArg's object, at AnyOffset (strchr).
   Arg,         ///< Argument RetArg itself (a returned `*this`).
+  StoredIn,    ///< A pointer stored in argument RetArg's object, or the
+               ///< argument itself (a tree node's neighbour).
   Hidden,      ///< Into the function's hidden state (localtime, getenv).
   Own,         ///< Memory of the library's own, one object per callee (FILE).
   ThreadLocal, ///< The calling thread's own object (__errno_location).
@@ -111,6 +113,9 @@ struct LibcFunction {
   int StoresFreshInto = -1;
   /// Keeps a pointer into argument 0's object in its hidden state (strtok).
   bool KeepsArg0 = false;
+  /// Links its pointer arguments: each may be stored into the others'
+  /// objects (a tree node inserted under its parent and the header).
+  bool Links = false;
   /// pointer-channels: the pointers stored in argument SendsArg's object
   /// go into Channel (write to a pipe, epoll_ctl's event), and Channel's
   /// pointers are stored into argument ReceivesArg's object (read from
