@@ -15,7 +15,8 @@
 # program, then a summary per directory and in all.
 #
 #   clang-19 -O0 -g -c FILE -o /dev/null -fplugin=RaceSiftClang.so
-#   (C++: clang++-19 -std=c++20, or the standard RACESIFT_CXX_STD names)
+#   (C++: clang++-19 -std=c++20, or the standard RACESIFT_CXX_STD names,
+#   or the one in the directory's STD file)
 #
 # A program that does not compile (a C++20 header under -std=c++17) is
 # listed as "skipped" and counted apart.
@@ -40,10 +41,13 @@ total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 
 for dir in "$@"; do
   dir=${dir%/}
   nf=0 fc=0 fp=0 nr=0 rc=0 rp=0 rm=0 wrong=""
+  # A directory may name its own standard (cxx17/: clang's default).
+  dir_std=$CXX_STD
+  [ -f "$dir/STD" ] && dir_std=$(cat "$dir/STD")
   for f in "$dir"/*_racy.* "$dir"/*_free.*; do
     [ -f "$f" ] || continue
     case $f in
-      *.cpp) cc=(clang++-19 "-std=$CXX_STD") ;;
+      *.cpp) cc=(clang++-19 "-std=$dir_std") ;;
       *.c) cc=(clang-19) ;;
       *) continue ;;
     esac
