@@ -228,6 +228,7 @@ static SideEffects ownEffects(const FunctionGraph &G,
     case ActionKind::Join:
     case ActionKind::Detach:
     case ActionKind::Cancel:
+    case ActionKind::HandleCopy:
     case ActionKind::Exit:
     case ActionKind::Lock:
     case ActionKind::Wait:
@@ -462,6 +463,7 @@ std::optional<LockState> LocksetSolver::transfer(unsigned Fn, unsigned Ctx,
   case ActionKind::Join:
   case ActionKind::Detach:
   case ActionKind::Cancel:
+  case ActionKind::HandleCopy:
   case ActionKind::Wait:
   case ActionKind::Signal:
   case ActionKind::Broadcast:

@@ -472,6 +472,7 @@ private:
     case ActionKind::Write:
     case ActionKind::Detach:
     case ActionKind::Cancel:
+    case ActionKind::HandleCopy: // A join through the copy orders nothing.
     case ActionKind::Exit:
     case ActionKind::Lock:
     case ActionKind::TryLock:

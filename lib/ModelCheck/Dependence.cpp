@@ -66,6 +66,9 @@ void Dependence::staticObjs(const ActionEdge &E, unsigned G,
     if (A.Creation < TM.Creations.size())
       AddIds(ObjKind::Handle, TM.Creations[A.Creation].Handles);
     break;
+  case ActionKind::HandleCopy:
+    AddIds(ObjKind::Handle, A.Source);
+    break;
   case ActionKind::Join:
   case ActionKind::Detach: // Changes what a later join may choose.
   case ActionKind::Exit:

@@ -248,6 +248,28 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       }
     return;
   }
+  case ActionKind::HandleCopy: {
+    // The destination denotes what the source denotes: one scalar handle
+    // is overwritten, several (or a multi handle) accumulate, as a create's.
+    std::vector<unsigned> From = Objects->ids(ObjKind::Handle, A.Source);
+    uint64_t Denoted = 0, Joinable = 0;
+    for (unsigned HI : From) {
+      Denoted |= C.Handles[HI];
+      Joinable |= C.Joinable[HI];
+    }
+    Config S = Next();
+    for (unsigned HI : Ids) {
+      if (Exact && From.size() == 1 && !MultiHandle[HI]) {
+        S.Handles.at(HI) = Denoted;
+        S.Joinable.at(HI) = Joinable;
+      } else {
+        S.Handles.at(HI) |= Denoted;
+        S.Joinable.at(HI) |= Joinable;
+      }
+    }
+    Step(std::move(S), 0);
+    return;
+  }
   case ActionKind::Cancel: {
     uint64_t Mask = 0;
     for (unsigned HI : Ids)

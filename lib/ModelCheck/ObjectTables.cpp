@@ -20,7 +20,8 @@ bool mc::isTableKind(ActionKind K) {
   // Synchronisation objects, and the handles joins, detaches and cancels
   // name (a create's handles are its site's, an exit names none).
   return actionGroup(K) == ActionGroup::Sync || K == ActionKind::Join ||
-         K == ActionKind::Detach || K == ActionKind::Cancel;
+         K == ActionKind::Detach || K == ActionKind::Cancel ||
+         K == ActionKind::HandleCopy;
 }
 
 ObjKind mc::objKindOf(ActionKind K) {
@@ -40,6 +41,7 @@ ObjKind mc::objKindOf(ActionKind K) {
   case ActionKind::Join:
   case ActionKind::Detach:
   case ActionKind::Cancel:
+  case ActionKind::HandleCopy:
     return ObjKind::Handle;
   case ActionKind::Internal:
   case ActionKind::Read:
@@ -86,6 +88,8 @@ void ObjectTables::numberObjects(llvm::ArrayRef<const ThreadGraph *> Graphs) {
         Note(ObjKind::Lock, A.Mutex);
       if (A.Kind == ActionKind::Create && A.Creation < TM.Creations.size())
         Note(ObjKind::Handle, TM.Creations[A.Creation].Handles);
+      if (A.Kind == ActionKind::HandleCopy)
+        Note(ObjKind::Handle, A.Source);
     }
   Tables.assign(NumObjKinds, {});
   TableBase.assign(NumObjKinds, 0);

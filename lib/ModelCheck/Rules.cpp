@@ -281,6 +281,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
     case ActionKind::Join:
     case ActionKind::Detach:
     case ActionKind::Cancel:
+    case ActionKind::HandleCopy:
       threadMoves(C, I, E, Ids, Step, FullyEnabled, CutNote);
       break;
     case ActionKind::Exit: {
@@ -497,6 +498,7 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
       return Text + " (" + threadName(Before, M.Choice - 1) + " ends)";
     // Deferred cancellation: a live target runs on to a cancellation point.
     return Text + " (the target runs on, or has ended)";
+  case ActionKind::HandleCopy:
   case ActionKind::Internal:
   case ActionKind::Read:
   case ActionKind::Write:

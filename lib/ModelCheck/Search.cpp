@@ -90,6 +90,7 @@ WitnessStep replayStep(const Config &C, const Move &M, const Action &A,
   case ActionKind::Write:
   case ActionKind::Detach:
   case ActionKind::Cancel:
+  case ActionKind::HandleCopy:
   case ActionKind::Exit:
   case ActionKind::Lock:
   case ActionKind::Unlock:

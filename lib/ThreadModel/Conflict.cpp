@@ -123,6 +123,7 @@ DataUse dataUseOf(const Action &A) {
   case ActionKind::Join:
   case ActionKind::Detach:
   case ActionKind::Cancel:
+  case ActionKind::HandleCopy:
   case ActionKind::Exit:
   case ActionKind::Unlock:
   case ActionKind::Wait:

@@ -938,6 +938,43 @@ bool FunctionGraphBuilder::sigAtomicFlag(const Value *Ptr) const {
   });
 }
 
+std::vector<MemLoc> FunctionGraphBuilder::handlesHeldBy(const Value *V) const {
+  // A thread id loaded from a creation's handle, directly or as what a
+  // defined function returns (`pthread_t spawn(void)` returning its `t`).
+  if (!V->getType()->isIntegerTy())
+    return {};
+  auto Loaded = [&](const Value *X) -> std::vector<MemLoc> {
+    auto *LI = dyn_cast<LoadInst>(X);
+    if (!LI)
+      return {};
+    std::vector<MemLoc> Out;
+    for (const MemLoc &L : objectsOf(LI->getPointerOperand()))
+      for (const CreationSite &C : TM.Creations)
+        if (any_of(C.Handles, [&](const MemLoc &H) { return H.mayAlias(L); }))
+          Out.push_back(L);
+    return Out;
+  };
+  if (std::vector<MemLoc> Direct = Loaded(V); !Direct.empty())
+    return Direct;
+  auto *CI = dyn_cast<CallInst>(V);
+  const Function *F = CI ? CI->getCalledFunction() : nullptr;
+  if (!F || F->isDeclaration())
+    return {};
+  std::vector<MemLoc> Out;
+  for (const BasicBlock &BB : *F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      std::vector<MemLoc> R = Ret->getReturnValue()
+                                  ? Loaded(Ret->getReturnValue())
+                                  : std::vector<MemLoc>{};
+      if (R.empty())
+        return {}; // Some return is no handle's id.
+      Out.insert(Out.end(), R.begin(), R.end());
+    }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 void FunctionGraphBuilder::actionsOf(const Instruction &I,
                                      std::vector<Action> &Out) {
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
@@ -958,6 +995,14 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
               Out);
     if (threadIdActions(I, Out))
       return;
+    if (std::vector<MemLoc> From = handlesHeldBy(SI->getValueOperand());
+        !From.empty()) {
+      Action A =
+          objectAction(ActionKind::HandleCopy, I, SI->getPointerOperand());
+      A.Source = std::move(From);
+      if (!A.Objects.empty())
+        Out.push_back(std::move(A));
+    }
     const Value *Slot = SI->getPointerOperand()->stripPointerCasts();
     auto R = Ctx.RetSlots.find(Slot);
     auto *RC = dyn_cast<ConstantInt>(SI->getValueOperand());

@@ -288,6 +288,9 @@ private:
   /// The accesses of a call of a libc function (LibcModel.cpp).
   void libcActions(const llvm::CallBase &CB, const LibcFunction &Row,
                    std::vector<Action> &Out);
+  /// handle-copy: the creation handles whose thread id V is (a load of
+  /// one, or a defined function's result that always is), or none.
+  std::vector<MemLoc> handlesHeldBy(const llvm::Value *V) const;
   /// Every field from each location's offset on (LibcExtent::Rest); with a
   /// Size, only those starting within Size bytes of it (Object).
   std::vector<MemLoc> restOf(llvm::ArrayRef<MemLoc> Starts,

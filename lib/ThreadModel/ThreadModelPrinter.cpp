@@ -165,6 +165,9 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
   case ActionKind::Cancel:
     S = Head + Obj();
     break;
+  case ActionKind::HandleCopy:
+    S = Head + Obj() + " := " + describeObjects(TM, A.Source);
+    break;
   case ActionKind::Exit:
     return actionKindName(A.Kind);
   case ActionKind::Lock:

@@ -253,6 +253,10 @@ private:
       if (A.JoinAll || A.AllInstances)
         NeedsCreation();
       return;
+    case ActionKind::HandleCopy:
+      if (A.Objects.empty() || A.Source.empty())
+        problem(Where + ": a handle copy without both handles");
+      return;
     case ActionKind::Call:
     case ActionKind::Once:
       for (const Function *F : A.Callees)

@@ -42,9 +42,11 @@ namespace racesift {
 namespace validate {
 
 static bool isSyncKind(ActionKind K) {
-  // Data is not a step: the replay computes it from the IR.
+  // Data is not a step: the replay computes it from the IR (a handle copy
+  // is a store of an id).
   ActionGroup G = actionGroup(K);
-  return G == ActionGroup::Thread || G == ActionGroup::Sync;
+  return (G == ActionGroup::Thread || G == ActionGroup::Sync) &&
+         K != ActionKind::HandleCopy;
 }
 
 /// One context for every replay of the process, never deleted (see Ctx).

@@ -236,7 +236,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     throw Unsupported{"a step the thread model does not name"};
   if (S.Kind == ActionKind::Read || S.Kind == ActionKind::Write ||
       S.Kind == ActionKind::AtomicUpdate || S.Kind == ActionKind::Assign ||
-      S.Kind == ActionKind::Assume)
+      S.Kind == ActionKind::Assume || S.Kind == ActionKind::HandleCopy)
     return sameInstNext(P, S) || step(P, T);
   const auto *CBp = dyn_cast<CallBase>(S.Inst);
   if (!CBp)
@@ -390,6 +390,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     return Ret(0);
   case ActionKind::Cancel:
     return cancelStep(P, T, CB);
+  case ActionKind::HandleCopy:
   case ActionKind::Internal:
   case ActionKind::Read:
   case ActionKind::Write:

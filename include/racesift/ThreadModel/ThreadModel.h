@@ -420,6 +420,9 @@ struct Action {
   const llvm::Value *ObjectValue = nullptr;
   /// Wait: the mutex released while waiting.
   std::vector<MemLoc> Mutex;
+  /// HandleCopy: the handles whose thread id is stored into Objects
+  /// (`pthread_t a = spawn();` where spawn returns its `t`).
+  std::vector<MemLoc> Source;
   /// A std::condition_variable's wait: the mutex's address (the guard's).
   const llvm::Value *MutexValue = nullptr;
   LockMode Mode = LockMode::Exclusive;
