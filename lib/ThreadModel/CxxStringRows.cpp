@@ -79,6 +79,14 @@ bool isCharType(StringRef T) {
          T == "char32_t";
 }
 
+/// A cheap test before the demangler: a nested name that mentions
+/// basic_string, or the old ABI's std::string (`Ss`).
+bool mayNameStringMember(StringRef Mangled) {
+  return Mangled.starts_with("_ZN") &&
+         (Mangled.contains("basic_string") || Mangled.starts_with("_ZNSs") ||
+          Mangled.starts_with("_ZNKSs"));
+}
+
 /// Whether Context is basic_string itself (not a class nested in it).
 bool isStringClass(StringRef Context) {
   if (Context == "std::string" || Context == "std::wstring")
@@ -108,7 +116,7 @@ void addParameter(LibcFunction &Row, StringRef Type, int Arg) {
   StringRef Base = Type;
   if (Base.consume_back("&&") || Base.consume_back("&")) {
     Const = Base.consume_back(" const");
-    if (isStringClass(Base))
+    if (Base == "S")
       Add(true, !Const, LibcExtent::Object); // append(s), swap(s), move.
     else if (!Const && (Base == "unsigned long" || Base == "unsigned int"))
       Add(true, true, LibcExtent::Pointee); // _M_create's capacity.
@@ -121,38 +129,30 @@ void addParameter(LibcFunction &Row, StringRef Type, int Arg) {
   }
 }
 
-std::optional<LibcFunction> stringMemberRow(const std::string &Mangled) {
-  if (!StringRef(Mangled).starts_with("_ZN"))
+std::optional<LibcFunction> stringMemberRow(StringRef Mangled) {
+  std::optional<CxxStringMember> M = cxxStringMember(Mangled);
+  if (!M)
     return std::nullopt;
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Mangled.c_str()) || !D.isFunction())
-    return std::nullopt;
-  Demangled Context{D.getFunctionDeclContextName(nullptr, nullptr)};
-  Demangled Base{D.getFunctionBaseName(nullptr, nullptr)};
-  Demangled Params{D.getFunctionParameters(nullptr, nullptr)};
   LibcFunction Row;
   // The string's first field: its constructor stores the buffer pointer.
-  StringRef Nested = Context.str();
-  if (Nested.consume_back("::_Alloc_hider") && isStringClass(Nested) &&
-      Base.str() == "_Alloc_hider") {
+  if (M->Hider) {
     Row.Accesses.push_back({0, true, LibcExtent::Object});
     return Row;
   }
-  if (!isStringClass(Context.str()) || Base.str().starts_with("_S_"))
+  if (StringRef(M->Base).starts_with("_S_"))
     return std::nullopt; // Static members take no object.
   // substr returns a string by value: the caller's result slot comes
   // first, written whole.
   int This = 0;
-  if (Base.str() == "substr") {
+  if (M->Base == "substr") {
     Row.Accesses.push_back({0, true, LibcExtent::Object});
     This = 1;
   }
-  bool Const = StringRef(Mangled).starts_with("_ZNK");
   Row.Accesses.push_back({This, false, LibcExtent::Object});
-  if (!Const)
+  if (!M->Const)
     Row.Accesses.push_back({This, true, LibcExtent::Object});
   int Arg = This + 1;
-  for (StringRef P : splitParameters(Params.str()))
+  for (StringRef P : splitParameters(M->Params))
     addParameter(Row, P, Arg++);
   if (This == 0) {
     Row.Ret = LibcReturn::Arg;
@@ -184,6 +184,31 @@ bool containsString(Type *T, unsigned Depth = 0) {
   return false;
 }
 } // namespace
+
+std::optional<CxxStringMember> cxxStringMember(StringRef Mangled) {
+  if (!mayNameStringMember(Mangled))
+    return std::nullopt;
+  std::string Name = Mangled.str(); // The demangler's nodes point into it.
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Name.c_str()) || !D.isFunction())
+    return std::nullopt;
+  Demangled Context{D.getFunctionDeclContextName(nullptr, nullptr)};
+  Demangled Base{D.getFunctionBaseName(nullptr, nullptr)};
+  Demangled Params{D.getFunctionParameters(nullptr, nullptr)};
+  CxxStringMember M;
+  StringRef Class = Context.str();
+  M.Hider = Class.consume_back("::_Alloc_hider");
+  if (!isStringClass(Class) || !Base.Text || !Params.Text ||
+      (M.Hider && Base.str() != "_Alloc_hider"))
+    return std::nullopt;
+  M.Base = Base.str().str();
+  M.Params = Params.str().str();
+  for (size_t At; (At = M.Params.find(Class.str())) != std::string::npos;)
+    M.Params.replace(At, Class.size(), "S");
+  M.Const = Mangled.starts_with("_ZNK");
+  M.NewAbiChar = Class.starts_with("std::__cxx11::basic_string<char,");
+  return M;
+}
 
 bool mayHoldStringAt(const MemObject &O, int64_t Off, const DataLayout &DL) {
   Type *T = nullptr;
@@ -219,9 +244,7 @@ bool mayHoldStringAt(const MemObject &O, int64_t Off, const DataLayout &DL) {
 }
 
 const LibcFunction *cxxStringRow(StringRef Name) {
-  // `Ss` is the old ABI's std::string.
-  if (!Name.contains("basic_string") && !Name.starts_with("_ZNSs") &&
-      !Name.starts_with("_ZNKSs"))
+  if (!mayNameStringMember(Name))
     return nullptr;
   // One row per mangled name for the process; the map's keys own the
   // rows' names.
@@ -230,7 +253,7 @@ const LibcFunction *cxxStringRow(StringRef Name) {
   std::lock_guard<std::mutex> Guard(Lock);
   auto [It, Inserted] = Rows.try_emplace(Name);
   if (Inserted)
-    if (std::optional<LibcFunction> Row = stringMemberRow(Name.str())) {
+    if (std::optional<LibcFunction> Row = stringMemberRow(Name)) {
       It->second = std::make_unique<LibcFunction>(std::move(*Row));
       It->second->Name = It->getKey();
     }

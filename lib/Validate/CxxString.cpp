@@ -21,10 +21,7 @@
 
 #include "Replay.h"
 
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instructions.h"
-
-#include <cstdlib>
 
 using namespace llvm;
 
@@ -33,45 +30,6 @@ namespace validate {
 
 namespace {
 constexpr uint64_t StringSize = 32, LocalCapacity = 15, MaxLength = 4096;
-constexpr StringRef String = "std::__cxx11::basic_string<char, "
-                             "std::char_traits<char>, std::allocator<char>>";
-constexpr StringRef LongString = "std::__cxx11::basic_string<char, "
-                                 "std::char_traits<char>, "
-                                 "std::allocator<char> >";
-
-/// A std::string member of libstdc++'s new ABI (or of its _Alloc_hider):
-/// its base name and its parameters with the class spelled `S`, or
-/// nullopt.
-std::optional<std::pair<std::string, std::string>>
-stringMember(const Function &F) {
-  StringRef N = F.getName();
-  if (!N.starts_with("_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE") &&
-      !N.starts_with("_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE"))
-    return std::nullopt;
-  // The demangler's nodes point into the name: it outlives them.
-  std::string Name = N.str();
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.c_str()) || !D.isFunction())
-    return std::nullopt;
-  char *Context = D.getFunctionDeclContextName(nullptr, nullptr);
-  char *Base = D.getFunctionBaseName(nullptr, nullptr);
-  char *Params = D.getFunctionParameters(nullptr, nullptr);
-  std::optional<std::pair<std::string, std::string>> Out;
-  StringRef Ctx = Context ? StringRef(Context) : StringRef();
-  bool Hider = Ctx.consume_back("::_Alloc_hider");
-  if (Base && Params && (Ctx == String || Ctx == LongString) &&
-      (!Hider || StringRef(Base) == "_Alloc_hider")) {
-    std::string P = Params;
-    for (StringRef Long : {String, LongString})
-      for (size_t At; (At = P.find(Long.str())) != std::string::npos;)
-        P.replace(At, Long.size(), "S");
-    Out.emplace(Base, P);
-  }
-  std::free(Context);
-  std::free(Base);
-  std::free(Params);
-  return Out;
-}
 } // namespace
 
 std::optional<std::string> Replayer::stringValue(Path &P, uint64_t S,
@@ -104,12 +62,12 @@ void Replayer::setString(Path &P, uint64_t S, const std::string &Chars,
 std::optional<bool> Replayer::cxxStringCall(Path &P, unsigned T,
                                             const CallBase &CB) {
   const Function *Callee = CB.getCalledFunction();
-  std::optional<std::pair<std::string, std::string>> M =
-      Callee ? stringMember(*Callee) : std::nullopt;
-  if (!M || CB.arg_size() == 0)
+  std::optional<CxxStringMember> M =
+      Callee ? cxxStringMember(Callee->getName()) : std::nullopt;
+  if (!M || !M->NewAbiChar || CB.arg_size() == 0)
     return std::nullopt;
-  auto &[Base, Params] = *M;
-  bool Hider = Base == "_Alloc_hider";
+  const std::string &Base = M->Base, &Params = M->Params;
+  const bool Hider = M->Hider;
   if (dereferenceableBytes(CB, 0) != (Hider ? 8 : StringSize))
     return std::nullopt;
   LLVMContext &C = CB.getContext();

@@ -19,6 +19,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace llvm {
 class CallBase;
@@ -131,6 +133,21 @@ struct LibcFunction {
 /// How many bytes argument Arg of CB is dereferenceable for, as the call or
 /// else its callee says (a C++ `this` or reference); 0 if neither does.
 uint64_t dereferenceableBytes(const llvm::CallBase &CB, unsigned Arg);
+
+/// A member of std::basic_string (either ABI) or of its _Alloc_hider, as
+/// its mangled name says (CxxStringRows.cpp): the rows and the replay's
+/// string semantics both read it.
+struct CxxStringMember {
+  std::string Base; ///< "append", "basic_string", "_Alloc_hider", ...
+  /// The parameters as demangled, "(char const*, unsigned long)", with the
+  /// string class spelled S ("(S const&)").
+  std::string Params;
+  bool Const = false; ///< A const member function.
+  bool Hider = false; ///< A member of the string's _Alloc_hider.
+  /// std::__cxx11::basic_string<char>: the layout the replay knows.
+  bool NewAbiChar = false;
+};
+std::optional<CxxStringMember> cxxStringMember(llvm::StringRef Mangled);
 
 /// The row of Name, or null. glibc's aliases (`__isoc99_sscanf`,
 /// `__isoc23_strtol`) find the row of the standard name.
