@@ -15,7 +15,6 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -181,18 +180,9 @@ void ConstraintBuilder::loadVarArg(const Value *List, uint32_t Dst) {
 /// loaded at AnyOffset) made `_Rb_tree_increment(node)` call every virtual
 /// method it held, with objects of its own as `this`.
 static bool takesNoFunction(const Function &F) {
-  StringRef N = F.getName();
-  if (!N.starts_with("_Z"))
-    return false;
-  std::string Name = N.str(); // The demangler's nodes point into it.
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.c_str()) || !D.isFunction())
-    return false;
-  char *Params = D.getFunctionParameters(nullptr, nullptr);
-  bool None = Params && !StringRef(Params).contains(")(") &&
-              !StringRef(Params).contains("...");
-  std::free(Params);
-  return None;
+  std::optional<DemangledFunction> D = demangleFunction(F.getName());
+  return D && !StringRef(D->Params).contains(")(") &&
+         !StringRef(D->Params).contains("...");
 }
 
 bool isAllocator(StringRef N) {

@@ -27,13 +27,11 @@
 #include "ThreadModelInternal.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 
-#include <cstdlib>
 #include <memory>
 #include <mutex>
 
@@ -42,13 +40,6 @@ using namespace llvm;
 namespace racesift {
 
 namespace {
-
-/// A demangler result, freed with the demangler's allocator.
-struct Demangled {
-  char *Text = nullptr;
-  ~Demangled() { std::free(Text); }
-  StringRef str() const { return Text ? StringRef(Text) : StringRef(); }
-};
 
 /// The top-level parameter types of "(a, b<c, d>, e)".
 SmallVector<StringRef, 4> splitParameters(StringRef Params) {
@@ -188,21 +179,16 @@ bool containsString(Type *T, unsigned Depth = 0) {
 std::optional<CxxStringMember> cxxStringMember(StringRef Mangled) {
   if (!mayNameStringMember(Mangled))
     return std::nullopt;
-  std::string Name = Mangled.str(); // The demangler's nodes point into it.
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.c_str()) || !D.isFunction())
+  std::optional<DemangledFunction> D = demangleFunction(Mangled);
+  if (!D)
     return std::nullopt;
-  Demangled Context{D.getFunctionDeclContextName(nullptr, nullptr)};
-  Demangled Base{D.getFunctionBaseName(nullptr, nullptr)};
-  Demangled Params{D.getFunctionParameters(nullptr, nullptr)};
   CxxStringMember M;
-  StringRef Class = Context.str();
+  StringRef Class = D->Context;
   M.Hider = Class.consume_back("::_Alloc_hider");
-  if (!isStringClass(Class) || !Base.Text || !Params.Text ||
-      (M.Hider && Base.str() != "_Alloc_hider"))
+  if (!isStringClass(Class) || (M.Hider && D->Base != "_Alloc_hider"))
     return std::nullopt;
-  M.Base = Base.str().str();
-  M.Params = Params.str().str();
+  M.Base = std::move(D->Base);
+  M.Params = std::move(D->Params);
   for (size_t At; (At = M.Params.find(Class.str())) != std::string::npos;)
     M.Params.replace(At, Class.size(), "S");
   M.Const = Mangled.starts_with("_ZNK");

@@ -9,6 +9,7 @@
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
@@ -373,6 +374,29 @@ const DIType *memberTypeAt(const DIType *T, int64_t Off) {
     T = M->getBaseType();
   }
   return nullptr;
+}
+
+std::optional<DemangledFunction> demangleFunction(StringRef Mangled) {
+  if (!Mangled.starts_with("_Z"))
+    return std::nullopt;
+  std::string Name = Mangled.str(); // The demangler's nodes point into it.
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Name.c_str()) || !D.isFunction())
+    return std::nullopt;
+  // Each part is malloc'ed by the demangler; null if it has none.
+  auto Take = [](char *Part) {
+    std::string S = Part ? Part : "";
+    std::free(Part);
+    return S;
+  };
+  char *Base = D.getFunctionBaseName(nullptr, nullptr);
+  char *Params = D.getFunctionParameters(nullptr, nullptr);
+  bool Whole = Base && Params;
+  DemangledFunction F{Take(D.getFunctionDeclContextName(nullptr, nullptr)),
+                      Take(Base), Take(Params)};
+  if (!Whole)
+    return std::nullopt;
+  return F;
 }
 
 } // namespace racesift

@@ -941,7 +941,8 @@ bool FunctionGraphBuilder::sigAtomicFlag(const Value *Ptr) const {
 std::vector<MemLoc> FunctionGraphBuilder::handlesHeldBy(const Value *V) const {
   // A thread id loaded from a creation's handle, directly or as what a
   // defined function returns (`pthread_t spawn(void)` returning its `t`).
-  if (!V->getType()->isIntegerTy())
+  // Every integer store asks: without creations there is nothing to find.
+  if (TM.Creations.empty() || !V->getType()->isIntegerTy())
     return {};
   auto Loaded = [&](const Value *X) -> std::vector<MemLoc> {
     auto *LI = dyn_cast<LoadInst>(X);

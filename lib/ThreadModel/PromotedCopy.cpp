@@ -6,12 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "PromotedCopy.h"
+#include "ThreadModelInternal.h"
 
 #include "racesift/ThreadModel/LibcModel.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -171,18 +171,13 @@ bool isIteratorHelper(const Function &F) {
   if (!N.starts_with("_ZNSt") && !N.starts_with("_ZNKSt") &&
       !N.starts_with("_ZN9__gnu_cxx") && !N.starts_with("_ZNK9__gnu_cxx"))
     return false;
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(N.data()))
+  std::optional<DemangledFunction> D = demangleFunction(N);
+  if (!D)
     return false;
-  char *Base = D.getFunctionBaseName(nullptr, nullptr);
-  if (!Base)
-    return false;
-  StringRef B(Base);
-  bool Helper = B == "begin" || B == "end" || B == "data" || B == "base" ||
-                B == "operator!=" || B == "operator==" || B == "operator*" ||
-                B == "operator++" || B == "__normal_iterator" || B == "_S_ptr";
-  std::free(Base);
-  return Helper;
+  StringRef B = D->Base;
+  return B == "begin" || B == "end" || B == "data" || B == "base" ||
+         B == "operator!=" || B == "operator==" || B == "operator*" ||
+         B == "operator++" || B == "__normal_iterator" || B == "_S_ptr";
 }
 
 } // namespace

@@ -183,6 +183,13 @@ llvm::DenseSet<const llvm::AllocaInst *>
 findUncapturedAllocas(const llvm::Module &M);
 /// The source name of a function (DISubprogram name, else IR name).
 std::string sourceNameOf(const llvm::Function &F);
+
+/// A C++ function's mangled name in the demangler's parts: "std::string",
+/// "append", "(char const*)"; nullopt for a name that is no function's.
+struct DemangledFunction {
+  std::string Context, Base, Params;
+};
+std::optional<DemangledFunction> demangleFunction(llvm::StringRef Mangled);
 /// Sets Loc and Type of a global's object from its debug info.
 void setGlobalDebugInfo(MemObject &O, const llvm::GlobalVariable &GV);
 /// ".f", ".a.b", "[]": the member path of byte Off in type T, or "" if none.
