@@ -144,6 +144,14 @@ uint32_t ConstraintBuilder::nodeOf(const Value *V) {
   return N;
 }
 
+bool ConstraintBuilder::allocHook(const Value *Site) const {
+  auto *CB = dyn_cast<CallBase>(Site);
+  if (!CB)
+    return false;
+  auto It = AllocWrappers.Hooks.find(CB->getFunction());
+  return It != AllocWrappers.Hooks.end() && is_contained(It->second, CB);
+}
+
 ObjectId ConstraintBuilder::objectForFunction(const Function *F) {
   auto It = SiteObject.find(F);
   if (It != SiteObject.end())

@@ -87,6 +87,9 @@ public:
   bool inexactSite(const llvm::Value *Site) const {
     return InexactSites.contains(Site);
   }
+  /// A custom allocator's call whose result an allocation wrapper returns
+  /// (alloc-hook).
+  bool allocHook(const llvm::Value *Site) const;
   const llvm::DenseMap<const llvm::CallBase *,
                        std::vector<const llvm::Function *>> &
   calleeMap() const {

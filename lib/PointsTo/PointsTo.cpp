@@ -337,6 +337,9 @@ std::vector<MemLoc> PointsToAnalysis::fieldsFrom(const MemLoc &L) const {
 ObjectId PointsToAnalysis::objectFor(const Value *Site) const {
   return P->R->objectFor(Site);
 }
+bool PointsToAnalysis::allocatesFresh(const Value *Site) const {
+  return P->R->allocatesFresh(Site);
+}
 const std::vector<ThreadStart> &PointsToAnalysis::threadStarts() const {
   return P->B.threadStarts();
 }

@@ -137,6 +137,21 @@ ObjectId PointsToResult::objectFor(const Value *Site) const {
   return It->second;
 }
 
+bool PointsToResult::allocatesFresh(const Value *Site) const {
+  auto It = B.siteObjects().find(Site);
+  bool Hook = B.allocHook(Site);
+  if (!Hook && (It == B.siteObjects().end() ||
+                B.objects()[It->second].Kind != ObjectKind::Heap))
+    return false;
+  if (!Hook && !B.inexactSite(Site))
+    return true;
+  // allocator-contract: what a custom allocator returns is fresh too if it
+  // is heap memory or memory the module does not see.
+  return !unresolved(Site) && none_of(pointsTo(Site), [&](const MemLoc &L) {
+    return B.objects()[L.Obj].Kind != ObjectKind::Heap;
+  });
+}
+
 std::string PointsToResult::describeValue(const Value *V) {
   if (auto *A = dyn_cast<Argument>(V))
     return formatv("parameter {0} of {1}", A->getArgNo() + 1,

@@ -44,6 +44,7 @@ public:
   ObjectId hiddenObject(llvm::StringRef Group) const;
   std::vector<MemLoc> fieldsFrom(const MemLoc &L) const;
   ObjectId objectFor(const llvm::Value *Site) const;
+  bool allocatesFresh(const llvm::Value *Site) const;
   std::vector<MemLoc> contentOf(const MemLoc &L) const {
     return G.contentOf(L);
   }

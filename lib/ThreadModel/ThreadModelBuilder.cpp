@@ -1292,8 +1292,7 @@ struct ModelBuilder {
           if (A.getType()->isPointerTy())
             Cands.push_back({&A, true});
       for (const Instruction &I : instructions(F)) {
-        ObjectId O = isa<CallBase>(I) ? PTA.objectFor(&I) : InvalidObject;
-        if (O != InvalidObject && TM.Objects[O].Kind == ObjectKind::Heap)
+        if (isa<CallBase>(I) && PTA.allocatesFresh(&I))
           Cands.push_back({&I, false});
       }
       for (auto [Root, IsParam] : Cands) {
@@ -1302,6 +1301,11 @@ struct ModelBuilder {
         for (const auto &C : W.InitCalls)
           if (!callNonCapturing(*C.first, C.second))
             Esc.push_back(C.first);
+        RACESIFT_DEBUG({
+          debugs() << "racesift-threads: fresh root " << *Root << "\n";
+          for (const Instruction *E : Esc)
+            debugs() << "  escape " << *E << "\n";
+        });
         if (IsParam && !Esc.empty())
           continue;
         // A relaxed atomic store publishes the object without ordering

@@ -116,6 +116,13 @@ public:
   /// function), or InvalidObject; also for a call of an allocation wrapper
   /// whose custom allocator may return another object (alloc-hook).
   ObjectId objectFor(const llvm::Value *Site) const;
+  /// Whether every value of Site is a new heap object: a heap allocation
+  /// site (objectFor's), and also, under the compromise
+  /// "allocator-contract" (an allocator returns memory no one else uses),
+  /// an alloc-hook wrapper's call or the custom allocator's call inside
+  /// it when what the allocator returns is heap memory or memory the
+  /// module does not see.
+  bool allocatesFresh(const llvm::Value *Site) const;
   /// Locations the pointers stored at L may point to, sorted.
   std::vector<MemLoc> contentOf(const MemLoc &L) const;
   /// Objects a constructor stores into the object it returns, cloned per
