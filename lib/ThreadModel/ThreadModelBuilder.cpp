@@ -1317,9 +1317,16 @@ struct ModelBuilder {
         for (const auto &A : W.Accesses)
           if (!Tainted.count(A.first))
             R.Accesses.push_back(A);
-        for (const auto &C : W.InitCalls)
-          if (!Tainted.count(C.first) && callNonCapturing(*C.first, C.second))
-            R.InitCalls.push_back(C);
+        for (const auto &C : W.InitCalls) {
+          if (Tainted.count(C.first) || !callNonCapturing(*C.first, C.second))
+            continue;
+          R.InitCalls.push_back(C);
+          // A C library call's own access through the pointer (pipe's
+          // descriptors, snprintf's buffer) initialises it as a store does.
+          const Function *Callee = C.first->getCalledFunction();
+          if (Callee && Callee->isDeclaration())
+            R.Accesses.push_back({C.first, C.first->getArgOperand(C.second)});
+        }
         for (const auto &C : R.InitCalls)
           FreshArgs[C].push_back(Roots.size());
         Roots.push_back(std::move(R));

@@ -15,11 +15,15 @@
 #define N 2
 
 #ifndef RACY
-// Allocated, used and freed by each instance (mymalloc.c).
+// Allocated, used and freed by each instance (mymalloc.c). What `mine`
+// does itself initialises a fresh object (fresh-init); `get` is also
+// given another object, so its read stays an access.
+int g0;
+int get(const int *q) { return *q; }
 void *mine(void *a) {
   int *p = malloc(sizeof *p);
   *p = 1;
-  int r = *p;
+  int r = get(p);
   free(p);
   return (void *)(long)r;
 }
@@ -35,6 +39,7 @@ void *run_job(void *a) {
 
 int main(void) {
   pthread_t t[N], u[N];
+  int g = get(&g0);
   for (int i = 0; i < N; i++)
     pthread_create(&t[i], 0, mine, 0);
   for (int i = 0; i < N; i++) {
@@ -46,10 +51,10 @@ int main(void) {
     pthread_join(t[i], 0);
     pthread_join(u[i], 0);
   }
-  return 0;
+  return g;
 }
-// MODEL: heap 'heap@per-instance-heap.c:20' owned-per-instance-of mine
-// MODEL: heap 'heap@per-instance-heap.c:41' owned-per-instance-of run_job
+// MODEL: heap 'heap@per-instance-heap.c:24' shared owned-per-instance-of mine
+// MODEL: heap 'heap@per-instance-heap.c:46' owned-per-instance-of run_job
 // MC: racesift-mc: module
 // OK-NOT: warning
 
@@ -93,12 +98,12 @@ int main(void) {
     pthread_create(&v[i], 0, run_shared, shared);
   return 0;
 }
-// RACY-DAG: per-instance-heap.c:61:8: warning: data race on 'last': write in thread 'publish' conflicts with write in thread 'publish'
-// RACY-DAG: per-instance-heap.c:61:8: warning: data race on 'last': write in thread 'publish' conflicts with read in thread 'publish'
+// RACY-DAG: per-instance-heap.c:66:8: warning: data race on 'last': write in thread 'publish' conflicts with write in thread 'publish'
+// RACY-DAG: per-instance-heap.c:66:8: warning: data race on 'last': write in thread 'publish' conflicts with read in thread 'publish'
 // Each instance writes its own object: the replay of the model checker's
 // interleaving finds the two writes at different addresses.
-// RACY-DAG: per-instance-heap.c:62:6: warning: possible data race on the heap object allocated at per-instance-heap.c:60: write in thread 'publish' conflicts with write in thread 'publish' (not decided: the model checker's interleavings are not ones the program can take: the two accesses touch different addresses in this interleaving)
-// RACY-DAG: per-instance-heap.c:62:6: warning: data race on the heap object allocated at per-instance-heap.c:60: write in thread 'publish' conflicts with read in thread 'publish'
-// RACY-DAG: per-instance-heap.c:88:10: warning: data race on field .n of the heap object allocated at per-instance-heap.c:86: write in thread 'main' conflicts with read in thread 'run_kept'
-// RACY-DAG: per-instance-heap.c:77:7: warning: data race on field .n of the heap object allocated at per-instance-heap.c:90: write in thread 'run_shared' conflicts with read in thread 'run_shared'
+// RACY-DAG: per-instance-heap.c:67:6: warning: possible data race on the heap object allocated at per-instance-heap.c:65: write in thread 'publish' conflicts with write in thread 'publish' (not decided: the model checker's interleavings are not ones the program can take: the two accesses touch different addresses in this interleaving)
+// RACY-DAG: per-instance-heap.c:67:6: warning: data race on the heap object allocated at per-instance-heap.c:65: write in thread 'publish' conflicts with read in thread 'publish'
+// RACY-DAG: per-instance-heap.c:93:10: warning: data race on field .n of the heap object allocated at per-instance-heap.c:91: write in thread 'main' conflicts with read in thread 'run_kept'
+// RACY-DAG: per-instance-heap.c:82:7: warning: data race on field .n of the heap object allocated at per-instance-heap.c:95: write in thread 'run_shared' conflicts with read in thread 'run_shared'
 #endif

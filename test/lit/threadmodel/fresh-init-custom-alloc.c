@@ -12,9 +12,11 @@
 // with every worker on every field. A custom allocator returns memory no one
 // else uses, like malloc: the initialisation and the allocator's memset are
 // not modelled; the write after the creation is. An allocator the module
-// shows handing out a static object (-DSTATIC_POOL) is no allocator.
+// shows handing out a static object (-DSTATIC_POOL) is no allocator. A C
+// library call's write into the object (snprintf) initialises it too.
 // clang-format on
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +31,7 @@ typedef struct {
   int *q;
   pthread_t *t;
   Mem mem;
+  char name[16];
 } Pool;
 
 static void *xcalloc(size_t n, Mem m) {
@@ -44,7 +47,7 @@ static void *xcalloc(size_t n, Mem m) {
 static void *worker(void *arg) {
   Pool *p = arg;
   pthread_mutex_lock(&p->m);
-  int x = p->n + p->q[0] + p->lim;
+  int x = p->n + p->q[0] + p->lim + p->name[0];
   pthread_mutex_unlock(&p->m);
   return (void *)(long)x;
 }
@@ -70,6 +73,9 @@ Pool *pool_create(int k, Mem mem) {
   // POOL-DAG: write p->n at fresh-init-custom-alloc.c:[[#@LINE+1]]:8 objects {heap@fresh-init-custom-alloc.c:[[#@LINE-6]]+40, one.n}
   p->n = 4;
   p->q = xcalloc(p->n * sizeof(int), mem);
+  // A C library call's write initialises the object as a store does.
+  // POOL-DAG: write p->name[] at fresh-init-custom-alloc.c:[[#@LINE+1]]:3
+  snprintf(p->name, sizeof p->name, "pool%d", k);
   if (pthread_mutex_init(&p->m, NULL)) {
     pool_free(p);
     return NULL;
@@ -84,6 +90,8 @@ Pool *pool_create(int k, Mem mem) {
   // CHECK-NOT: write *p at
   // CHECK: write p->lim at fresh-init-custom-alloc.c:[[#@LINE+1]]:10 objects {heap@fresh-init-custom-alloc.c:[[#ALLOC]]+44}
   p->lim = k;
+  // CHECK: write p->name[] at fresh-init-custom-alloc.c:[[#@LINE+1]]:3
+  snprintf(p->name, sizeof p->name, "pool%d!", k);
   return p;
 }
 
