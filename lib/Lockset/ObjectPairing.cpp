@@ -31,16 +31,19 @@ struct ClassKey {
   TemplateId Thread;
   OrderKey Order;
   /// What accessesConflict reads of the access (OwnInstance: its
-  /// OwnThreadInstance; a direct access and one through a pointer differ).
+  /// OwnThreadInstance; a direct access and one through a pointer differ;
+  /// its ClaimKey).
   bool Write, Atomic, OwnInstance;
+  uint32_t Claim;
   std::pair<unsigned, const llvm::Type *> Type;
   const LockSet *Held;
   bool operator<(const ClassKey &O) const {
-    if (std::tie(Thread, Order, Write, Atomic, OwnInstance, Type) !=
-        std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.OwnInstance, O.Type))
-      return std::tie(Thread, Order, Write, Atomic, OwnInstance, Type) <
+    if (std::tie(Thread, Order, Write, Atomic, OwnInstance, Claim, Type) !=
+        std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.OwnInstance, O.Claim,
+                 O.Type))
+      return std::tie(Thread, Order, Write, Atomic, OwnInstance, Claim, Type) <
              std::tie(O.Thread, O.Order, O.Write, O.Atomic, O.OwnInstance,
-                      O.Type);
+                      O.Claim, O.Type);
     return *Held < *O.Held;
   }
 };
@@ -76,6 +79,7 @@ PairingClasses::PairingClasses(const AccessTable &AT, const LocksetResult &R,
                A->IsWrite,
                A->IsAtomic,
                A->OwnThreadInstance,
+               A->ClaimKey,
                accessTypeKey(*A),
                &C.Held};
     auto [CIt, NewClass] = ClassIds.try_emplace(K, ClassRep.size());

@@ -54,6 +54,8 @@ bool accessesConflict(const Access &A, const Access &B, bool InUnion) {
     return false;
   if (A.OwnThreadInstance && B.OwnThreadInstance)
     return false;
+  if (A.ClaimKey && A.ClaimKey == B.ClaimKey)
+    return false;
   if (InUnion)
     return true;
   Type *TA = scalarAccessType(A.Inst), *TB = scalarAccessType(B.Inst);

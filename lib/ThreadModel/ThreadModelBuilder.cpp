@@ -1862,6 +1862,7 @@ struct ModelBuilder {
       }
     validateJoinLoops();
     findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
+    findClaimedIndices(M, TM);
     markJoinedInstances();
     computeShared();
   }

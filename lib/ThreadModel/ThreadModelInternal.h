@@ -296,6 +296,10 @@ bool isCxxStartThread(llvm::StringRef Name);
 /// synchronisation action (std::mutex::lock, lock_guard's constructor...).
 bool isCxxSyncFunction(llvm::StringRef Name);
 
+/// claimed-index (ClaimedIndices.cpp): sets Access::ClaimKey of the loads
+/// and stores at an index claimed from an atomic counter.
+void findClaimedIndices(const llvm::Module &M, ThreadModel &TM);
+
 /// cxx-thread-callables (CxxThreadCallables.cpp): whether M hands two
 /// different functions to one library function that constructs a
 /// std::thread, and the copy of the library code per callable.

@@ -382,6 +382,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
          << TM.Creations[A.JoinedInstance].Loc.Line << ")";
     if (A.OwnThreadInstance)
       OS << " own instance";
+    if (A.ClaimKey)
+      OS << " claimed index " << A.ClaimKey;
     OS << "\n";
   }
   for (const DataVar &V : TM.DataVars) {

@@ -871,6 +871,8 @@ TEST_CASE("Class pairing gives the pairwise verdicts on random models",
       // A direct access to the thread's own instance (own-frame, a
       // thread-local named directly) gets a class of its own.
       B.TM.Accesses[Id].OwnThreadInstance = Pick(4) == 0;
+      // So does one at a claimed index (claimed-index), per key.
+      B.TM.Accesses[Id].ClaimKey = Pick(4) == 0 ? 1 + Pick(2) : 0;
       return rw(B.TM, Id);
     };
     auto RandomAction = [&](const llvm::Function *In) {

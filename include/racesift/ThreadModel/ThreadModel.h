@@ -263,6 +263,13 @@ struct Access {
   /// point to, so a call whose argument points to fewer objects touches
   /// only those; -1 if not.
   int32_t BaseParam = -1;
+  /// claimed-index: the address is `&A[v]` (a global A, constant offsets
+  /// otherwise) with v a value claimed from an atomic counter that never
+  /// returns a value twice (`v = atomic_fetch_add(&next, 1)`), over
+  /// elements no smaller than the access. Two accesses of one key (same
+  /// array, counter and offsets) at distinct claims touch disjoint bytes,
+  /// and a claim is one thread's own, so they never conflict. 0: none.
+  uint32_t ClaimKey = 0;
   std::string Name; ///< Source-level name: "x", "p->count", ...
   SourceLoc Loc;
   /// Loc is in one of ThreadModel::UnitFiles, not in a header.
@@ -271,7 +278,8 @@ struct Access {
 
 /// Whether two accesses to one abstract location conflict: at least one
 /// writes, not both are atomic, not both are to their own thread's instance
-/// of a thread-local object, and their types may denote one object.
+/// of a thread-local object, not both at one claimed index (ClaimKey), and
+/// their types may denote one object.
 /// Compromise "type-based-aliasing": two scalar accesses of different IR
 /// types (an i32 and a pointer, an i32 and a float) never touch one object
 /// in a C program without undefined behaviour (the effective-type rule);
