@@ -274,6 +274,26 @@ static void computeBeforeThreads(const ThreadModel &TM, OrderFacts &F) {
   }
 
   std::vector<bool> SeenLate(TM.Accesses.size(), false);
+  // exit-handlers run after main returns, when threads may exist.
+  {
+    std::vector<const FunctionGraph *> Handlers;
+    DenseSet<const Function *> Seen;
+    auto Add = [&](const Function *Fn) {
+      if (const FunctionGraph *G = TM.graphOf(Fn); G && Seen.insert(Fn).second)
+        Handlers.push_back(G);
+    };
+    for (const Function *H : TM.ExitHandlers)
+      Add(H);
+    for (size_t I = 0; I < Handlers.size(); ++I)
+      for (const ActionEdge &E : Handlers[I]->Edges) {
+        if (isCall(E.A))
+          for (const Function *C : E.A.Callees)
+            Add(C);
+        if ((E.A.Kind == ActionKind::Read || E.A.Kind == ActionKind::Write) &&
+            E.A.Acc < TM.Accesses.size())
+          SeenLate[E.A.Acc] = true;
+      }
+  }
   for (size_t I = 0; I < Reach.size(); ++I) {
     if (Early[I])
       F.EarlyFunctions.push_back(Reach[I]->F);

@@ -1130,6 +1130,15 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     }
     if (const LibcFunction *Row = lookupLibc(F->getName()))
       libcActions(*CB, *Row, Out);
+    // exit-handlers: exit() runs them in the calling thread.
+    if (F->getName() == "exit" && !TM.ExitHandlers.empty()) {
+      Action A;
+      A.Kind = ActionKind::Call;
+      A.Callees = TM.ExitHandlers;
+      A.Inst = &I;
+      A.Loc = sourceLocOf(I);
+      Out.push_back(std::move(A));
+    }
   }
   if (ArrayRef<const Function *> Back = PTA.callbacks(*CB); !Back.empty()) {
     // Called back during the call, with arguments of the library's making.

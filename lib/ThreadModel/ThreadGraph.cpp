@@ -371,6 +371,9 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
       G.Entry = Entry;
       Exit = X;
     }
+    // exit-handlers: what atexit registered runs when main returns.
+    if (T == 0)
+      Exit = In.chainGraphs(TM.ExitHandlers, Exit);
   } else {
     // The environment root: the global constructors in order, then a loop
     // that calls any entry or stops (env-root).

@@ -159,12 +159,41 @@ struct ModelBuilder {
           InCycle[BB] = true;
   }
 
+  /// exit-handlers: what atexit and on_exit register, by a function
+  /// operand or a pointer to functions, latest registration first.
+  void findExitHandlers() {
+    std::vector<const Function *> Found;
+    for (const Function &F : M)
+      for (const Instruction &I : instructions(F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (!Callee || CB->arg_size() < 1 ||
+            (Callee->getName() != "atexit" && Callee->getName() != "on_exit"))
+          continue;
+        const Value *Fn = CB->getArgOperand(0)->stripPointerCasts();
+        if (auto *H = dyn_cast<Function>(Fn)) {
+          Found.push_back(H);
+          continue;
+        }
+        for (const MemLoc &L : PTA.pointsTo(Fn))
+          if (const MemObject &O = TM.Objects[L.Obj];
+              O.Kind == ObjectKind::Function)
+            if (auto *H = dyn_cast_or_null<Function>(O.Site))
+              Found.push_back(H);
+      }
+    DenseSet<const Function *> Seen;
+    for (const Function *H : llvm::reverse(Found))
+      if (!H->isDeclaration() && Seen.insert(H).second)
+        TM.ExitHandlers.push_back(H);
+  }
+
   void discoverThreads() {
     for (const ThreadStart &S : PTA.threadStarts())
       StartsOf[S.Call].push_back(S.Routine);
     const Function *Main = M.getFunction("main");
     TM.Constructors = globalConstructors(M);
     if (Main && !Main->isDeclaration()) {
+      findExitHandlers();
       templateFor(Main, "main");
       if (any_of(TM.Constructors,
                  [&](const Function *C) { return reachesCreation(*C); }))
@@ -1961,6 +1990,8 @@ std::vector<const Function *> ThreadModel::startFunctions(TemplateId T) const {
     if (T == 0)
       Out = MainConstructors;
     Out.push_back(E);
+    if (T == 0)
+      llvm::append_range(Out, ExitHandlers);
     return Out;
   }
   Out = EnvConstructors;

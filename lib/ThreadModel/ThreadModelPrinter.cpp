@@ -305,6 +305,12 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << " " << F->getName();
     OS << "\n";
   }
+  if (!TM.ExitHandlers.empty()) {
+    OS << "exit handlers:";
+    for (const Function *F : TM.ExitHandlers)
+      OS << " " << F->getName();
+    OS << "\n";
+  }
   OS << "templates:\n";
   for (const ThreadTemplate &T : TM.Templates)
     OS << "  T" << T.Id << " " << T.Name << " "

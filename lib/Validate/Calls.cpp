@@ -315,6 +315,14 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     dead(P, "the program ends ('" + N.str() + "'" + Where + ")");
     return false;
   }
+  if (N == "atexit") {
+    auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());
+    if (!H || H->isDeclaration())
+      throw Unsupported{"an exit handler through a pointer (atexit" + Where +
+                        ")"};
+    P.ExitHandlers.push_back(H);
+    return Done(Val::constant(RW, 0));
+  }
   if (N == "__errno_location") {
     // The calling thread's own variable, the same on every call.
     uint64_t &A = P.Threads[T].LibraryState[CB.getCalledFunction()];

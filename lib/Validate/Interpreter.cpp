@@ -557,6 +557,13 @@ bool Replayer::step(Path &P, unsigned T) {
     if (Ret->getReturnValue())
       R = eval(P, F, Ret->getReturnValue());
     const CallBase *Site = F.CallSite;
+    // exit-handlers: main returning runs them, latest registration first.
+    if (TS.Stack.size() == 1 && TS.Then.empty() && T == 0 &&
+        F.F == TM.Templates[0].Entry && !P.ExitHandlers.empty()) {
+      for (const Function *H : llvm::reverse(P.ExitHandlers))
+        TS.Then.push_back({H, {}});
+      P.ExitHandlers.clear();
+    }
     if (TS.Stack.size() == 1 && !TS.Then.empty()) {
       std::optional<Val> Given;
       if (TS.PassBack)

@@ -217,6 +217,9 @@ struct Path {
   unsigned SymbolicChoices = 0;
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
+  /// exit-handlers: what atexit registered on this path, in order; main's
+  /// thread runs them, latest first, when main returns.
+  std::vector<const llvm::Function *> ExitHandlers;
   std::map<uint64_t, BarrierState> Barriers;
   /// Channel ends by id, and the end of each descriptor (dup gives one end
   /// two descriptors).

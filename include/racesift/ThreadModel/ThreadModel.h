@@ -584,6 +584,11 @@ struct ThreadModel {
   /// started from a constructor); empty otherwise, as constructors that
   /// start no thread cannot race with anything.
   std::vector<const llvm::Function *> MainConstructors;
+  /// exit-handlers: the defined functions a program registers with atexit
+  /// or on_exit, latest registration first. Main's thread runs them after
+  /// main returns, and a call of exit() runs them, while the other threads
+  /// go on. Empty for a library (no main).
+  std::vector<const llvm::Function *> ExitHandlers;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
@@ -632,8 +637,9 @@ struct ThreadModel {
   /// The graph of F, or nullptr if F is not modelled.
   const FunctionGraph *graphOf(const llvm::Function *F) const;
   /// The functions template T's thread starts from, in order: its entry,
-  /// after the constructors for main's (MainConstructors), or for the
-  /// environment root the constructors and then the entries it calls.
+  /// after the constructors and before the exit handlers for main's
+  /// (MainConstructors, ExitHandlers), or for the environment root the
+  /// constructors and then the entries it calls.
   std::vector<const llvm::Function *> startFunctions(TemplateId T) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
   std::string describe(const MemLoc &L) const;
