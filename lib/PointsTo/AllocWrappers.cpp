@@ -28,15 +28,6 @@ using namespace llvm;
 
 namespace racesift {
 
-bool isPrivateSlot(const AllocaInst &AI) {
-  return all_of(AI.users(), [&](const User *U) {
-    if (isa<LoadInst>(U))
-      return true;
-    auto *SI = dyn_cast<StoreInst>(U);
-    return SI && SI->getPointerOperand() == &AI && SI->getValueOperand() != &AI;
-  });
-}
-
 namespace {
 /// A library function with a row that neither keeps argument J nor writes
 /// a pointer into its object (memset, strcpy, snprintf; not memcpy,

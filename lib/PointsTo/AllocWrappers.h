@@ -13,6 +13,8 @@
 #ifndef RACESIFT_LIB_POINTSTO_ALLOCWRAPPERS_H
 #define RACESIFT_LIB_POINTSTO_ALLOCWRAPPERS_H
 
+#include "ThreadModelInternal.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,11 +38,6 @@ namespace racesift {
 /// Allocation functions (malloc, calloc, operator new, ...): their result is
 /// a fresh heap object.
 bool isAllocator(llvm::StringRef Name);
-
-/// A local slot whose address is only loaded from and stored to (never
-/// stored itself, passed, or offset): the values it holds are exactly the
-/// values stored into it.
-bool isPrivateSlot(const llvm::AllocaInst &AI);
 
 /// A pointer a constructor stores into its new object, at a constant
 /// offset: repeated at each call site on that call site's own object.

@@ -32,22 +32,12 @@ namespace racesift {
 
 namespace {
 
-/// A local slot only loaded from and stored to, never offset or passed.
-bool privateSlot(const AllocaInst &AI) {
-  return all_of(AI.users(), [&](const User *U) {
-    if (isa<LoadInst>(U))
-      return true;
-    auto *SI = dyn_cast<StoreInst>(U);
-    return SI && SI->getPointerOperand() == &AI && SI->getValueOperand() != &AI;
-  });
-}
-
 /// A positive constant, directly or through the -O0 temporary an atomic
 /// builtin's operand is stored to.
 bool positiveConstant(const Value *V) {
   if (auto *LI = dyn_cast<LoadInst>(V)) {
     auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
-    if (!AI || !privateSlot(*AI))
+    if (!AI || !isPrivateSlot(*AI))
       return false;
     const StoreInst *Only = nullptr;
     for (const User *U : AI->users())
@@ -142,7 +132,7 @@ private:
     }
     auto *LI = dyn_cast<LoadInst>(V);
     auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    if (!AI || !privateSlot(*AI))
+    if (!AI || !isPrivateSlot(*AI))
       return nullptr;
     const GlobalVariable *Source = nullptr;
     for (const User *U : AI->users()) {

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ThreadModelInternal.h"
+
 #include "racesift/ThreadModel/ThreadModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -66,6 +68,15 @@ std::pair<unsigned, const llvm::Type *> accessTypeKey(const Access &A) {
   if (!A.Inst)
     return {0, nullptr};
   return {A.Inst->getOpcode(), accessedType(A.Inst)};
+}
+
+bool isPrivateSlot(const AllocaInst &AI) {
+  return all_of(AI.users(), [&](const User *U) {
+    if (isa<LoadInst>(U))
+      return true;
+    auto *SI = dyn_cast<StoreInst>(U);
+    return SI && SI->getPointerOperand() == &AI && SI->getValueOperand() != &AI;
+  });
 }
 
 int parameterIndex(const llvm::Value *V, const llvm::Function *F) {

@@ -296,6 +296,11 @@ bool isCxxStartThread(llvm::StringRef Name);
 /// synchronisation action (std::mutex::lock, lock_guard's constructor...).
 bool isCxxSyncFunction(llvm::StringRef Name);
 
+/// A local slot whose address is only loaded from and stored to (never
+/// stored itself, passed, or offset): the values it holds are exactly the
+/// values stored into it.
+bool isPrivateSlot(const llvm::AllocaInst &AI);
+
 /// claimed-index (ClaimedIndices.cpp): sets Access::ClaimKey of the loads
 /// and stores at an index claimed from an atomic counter.
 void findClaimedIndices(const llvm::Module &M, ThreadModel &TM);
