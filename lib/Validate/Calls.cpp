@@ -310,6 +310,17 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
   if (N.starts_with("__VERIFIER_nondet_"))
     return Done(RW ? std::optional(fresh(P, RW, N.str() + "()" + Where))
                    : std::nullopt);
+  if (N == "exit" && !P.ExitHandlers.empty()) {
+    // exit-handlers: the calling thread runs what atexit registered,
+    // latest first, and ends; the program's end could come later.
+    ThreadState &TS = P.Threads[T];
+    TS.Stack.clear();
+    for (const Function *H : llvm::reverse(P.ExitHandlers))
+      TS.Then.push_back({H, {}});
+    P.ExitHandlers.clear();
+    startNextCall(P, T, std::nullopt);
+    return true;
+  }
   if (isOneOf(N, {"abort", "exit", "_exit", "_Exit", "__assert_fail",
                   "__VERIFIER_error", "reach_error", "quick_exit"})) {
     dead(P, "the program ends ('" + N.str() + "'" + Where + ")");
