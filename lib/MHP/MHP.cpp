@@ -201,6 +201,30 @@ static std::vector<bool> lateNodes(const FunctionGraph &G,
   return Late;
 }
 
+/// The graphs of the functions Roots run, through calls, each once, in the
+/// order met, with each function's index among them.
+struct ReachedGraphs {
+  std::vector<const FunctionGraph *> Graphs;
+  DenseMap<const Function *, unsigned> Index;
+};
+static ReachedGraphs reachedGraphs(const ThreadModel &TM,
+                                   ArrayRef<const Function *> Roots) {
+  ReachedGraphs R;
+  auto Visit = [&](const Function *Fn) {
+    const FunctionGraph *G = TM.graphOf(Fn);
+    if (G && R.Index.try_emplace(Fn, R.Graphs.size()).second)
+      R.Graphs.push_back(G);
+  };
+  for (const Function *Fn : Roots)
+    Visit(Fn);
+  for (size_t I = 0; I < R.Graphs.size(); ++I)
+    for (const ActionEdge &E : R.Graphs[I]->Edges)
+      if (isCall(E.A))
+        for (const Function *C : E.A.Callees)
+          Visit(C);
+  return R;
+}
+
 /// before-threads.
 static void computeBeforeThreads(const ThreadModel &TM, OrderFacts &F) {
   F.BeforeAnyThread.assign(TM.Accesses.size(), false);
@@ -217,19 +241,9 @@ static void computeBeforeThreads(const ThreadModel &TM, OrderFacts &F) {
   }
 
   // The functions main's thread runs, through calls.
-  std::vector<const FunctionGraph *> Reach;
-  DenseMap<const Function *, unsigned> Index;
-  auto Visit = [&](const Function *Fn) {
-    const FunctionGraph *G = TM.graphOf(Fn);
-    if (G && Index.try_emplace(Fn, Reach.size()).second)
-      Reach.push_back(G);
-  };
-  Visit(Main);
-  for (size_t I = 0; I < Reach.size(); ++I)
-    for (const ActionEdge &E : Reach[I]->Edges)
-      if (isCall(E.A))
-        for (const Function *C : E.A.Callees)
-          Visit(C);
+  ReachedGraphs FromMain = reachedGraphs(TM, Main);
+  const std::vector<const FunctionGraph *> &Reach = FromMain.Graphs;
+  const DenseMap<const Function *, unsigned> &Index = FromMain.Index;
   if (Reach.empty())
     return;
   // longjmp returns into code before a thread creation after the creation,
@@ -275,25 +289,11 @@ static void computeBeforeThreads(const ThreadModel &TM, OrderFacts &F) {
 
   std::vector<bool> SeenLate(TM.Accesses.size(), false);
   // exit-handlers run after main returns, when threads may exist.
-  {
-    std::vector<const FunctionGraph *> Handlers;
-    DenseSet<const Function *> Seen;
-    auto Add = [&](const Function *Fn) {
-      if (const FunctionGraph *G = TM.graphOf(Fn); G && Seen.insert(Fn).second)
-        Handlers.push_back(G);
-    };
-    for (const Function *H : TM.ExitHandlers)
-      Add(H);
-    for (size_t I = 0; I < Handlers.size(); ++I)
-      for (const ActionEdge &E : Handlers[I]->Edges) {
-        if (isCall(E.A))
-          for (const Function *C : E.A.Callees)
-            Add(C);
-        if ((E.A.Kind == ActionKind::Read || E.A.Kind == ActionKind::Write) &&
-            E.A.Acc < TM.Accesses.size())
-          SeenLate[E.A.Acc] = true;
-      }
-  }
+  for (const FunctionGraph *G : reachedGraphs(TM, TM.ExitHandlers).Graphs)
+    for (const ActionEdge &E : G->Edges)
+      if ((E.A.Kind == ActionKind::Read || E.A.Kind == ActionKind::Write) &&
+          E.A.Acc < TM.Accesses.size())
+        SeenLate[E.A.Acc] = true;
   for (size_t I = 0; I < Reach.size(); ++I) {
     if (Early[I])
       F.EarlyFunctions.push_back(Reach[I]->F);

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionGraphBuilder.h"
 #include "ThreadModelInternal.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -37,16 +38,8 @@ namespace {
 bool positiveConstant(const Value *V) {
   if (auto *LI = dyn_cast<LoadInst>(V)) {
     auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
-    if (!AI || !isPrivateSlot(*AI))
-      return false;
-    const StoreInst *Only = nullptr;
-    for (const User *U : AI->users())
-      if (auto *SI = dyn_cast<StoreInst>(U)) {
-        if (Only)
-          return false;
-        Only = SI;
-      }
-    return Only && positiveConstant(Only->getValueOperand());
+    const Value *Stored = AI ? singleStoredValue(AI) : nullptr;
+    return Stored && positiveConstant(Stored);
   }
   auto *C = dyn_cast<ConstantInt>(V);
   return C && C->getValue().isStrictlyPositive();

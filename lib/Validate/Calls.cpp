@@ -313,11 +313,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
   if (N == "exit" && !P.ExitHandlers.empty()) {
     // exit-handlers: the calling thread runs what atexit registered,
     // latest first, and ends; the program's end could come later.
-    ThreadState &TS = P.Threads[T];
-    TS.Stack.clear();
-    for (const Function *H : llvm::reverse(P.ExitHandlers))
-      TS.Then.push_back({H, {}});
-    P.ExitHandlers.clear();
+    P.Threads[T].Stack.clear();
+    queueExitHandlers(P, T);
     startNextCall(P, T, std::nullopt);
     return true;
   }

@@ -559,11 +559,8 @@ bool Replayer::step(Path &P, unsigned T) {
     const CallBase *Site = F.CallSite;
     // exit-handlers: main returning runs them, latest registration first.
     if (TS.Stack.size() == 1 && TS.Then.empty() && T == 0 &&
-        F.F == TM.Templates[0].Entry && !P.ExitHandlers.empty()) {
-      for (const Function *H : llvm::reverse(P.ExitHandlers))
-        TS.Then.push_back({H, {}});
-      P.ExitHandlers.clear();
-    }
+        F.F == TM.Templates[0].Entry)
+      queueExitHandlers(P, T);
     if (TS.Stack.size() == 1 && !TS.Then.empty()) {
       std::optional<Val> Given;
       if (TS.PassBack)
@@ -628,6 +625,12 @@ std::optional<Val> Replayer::givenBack(Path &P, const Frame &F,
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+void Replayer::queueExitHandlers(Path &P, unsigned T) {
+  for (const Function *H : llvm::reverse(P.ExitHandlers))
+    P.Threads[T].Then.push_back({H, {}});
+  P.ExitHandlers.clear();
 }
 
 void Replayer::startNextCall(Path &P, unsigned T,

@@ -526,6 +526,9 @@ private:
   /// pending calls (ThreadState::Then), its first pointer parameter given
   /// Given.
   void startNextCall(Path &P, unsigned T, const std::optional<Val> &Given);
+  /// exit-handlers: thread T's next calls are the handlers the path
+  /// registered, latest first (main returning, or exit()).
+  void queueExitHandlers(Path &P, unsigned T);
   void startThread(Path &P, unsigned T, const llvm::Function &Entry,
                    std::vector<Val> Args);
 
