@@ -168,7 +168,11 @@ struct Reachability {
     Runner.assign(TM.Functions.size(), None);
     CalledBack.assign(TM.Functions.size(), false);
     for (const ThreadTemplate &T : TM.Templates) {
-      std::vector<unsigned> R = closure({T.Entry}, /*OnlyCallbacks=*/false);
+      // exit-handlers: main's thread runs them after main.
+      std::vector<const Function *> Roots{T.Entry};
+      if (T.Id == 0 && T.Entry)
+        append_range(Roots, TM.ExitHandlers);
+      std::vector<unsigned> R = closure(Roots, /*OnlyCallbacks=*/false);
       bool Creates = false;
       for (unsigned F : R) {
         Runner[F] = Runner[F] == None ? T.Id : Many;
@@ -376,6 +380,8 @@ public:
       Work.pop_back();
       Queued[L] = false;
       States[L] = flow(L, Entry[L]);
+      if (L == 0)
+        enterExitHandlers(Entry, Queued, Work);
       for (const ActionEdge &E : TM.Functions[Funcs[L]].Edges) {
         if (!isCall(E.A) || States[L][E.From].empty())
           continue;
@@ -395,6 +401,27 @@ public:
 
 private:
   static bool mergeInto(Vec &To, const Vec &From) { return To.merge(From); }
+
+  /// exit-handlers: when P is main's thread, the handlers run one after
+  /// another from the counts main returns with.
+  void enterExitHandlers(std::vector<Vec> &Entry, std::vector<bool> &Queued,
+                         std::vector<unsigned> &Work) const {
+    if (TM.Templates.empty() || Funcs.empty() ||
+        TM.Functions[Funcs[0]].F != TM.Templates[0].Entry)
+      return;
+    const FunctionGraph &Main = TM.Functions[Funcs[0]];
+    Vec In = Main.Exit < States[0].size() ? States[0][Main.Exit] : Vec();
+    for (const Function *H : TM.ExitHandlers) {
+      auto It = Local.find(R.functionOf(H));
+      if (In.empty() || It == Local.end())
+        return;
+      if (mergeInto(Entry[It->second], In) && !Queued[It->second]) {
+        Queued[It->second] = true;
+        Work.push_back(It->second);
+      }
+      In = callEffect(H, In);
+    }
+  }
 
   /// The counts after calling Callees with counts X (empty: no callee
   /// returns; X: no callee is P's).

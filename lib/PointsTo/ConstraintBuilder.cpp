@@ -565,6 +565,12 @@ void ConstraintBuilder::pointeeFound(const ComplexConstraint &C, ObjectId Obj) {
         S.addCopy(C.Arg, nodeOf(&A));
     return;
   }
+  case ComplexConstraint::ExitHandler:
+    // exit-handlers: __cxa_atexit(dtor, obj, dso) runs dtor(obj) at exit,
+    // not at the registration, so no callback of the call.
+    if (!F->isDeclaration())
+      bindArgument(*C.CB, *F, 0, C.Arg);
+    return;
   case ComplexConstraint::EnvCall:
     // A library's callers may call any function whose address escaped to
     // them, with their memory (env-parameters).

@@ -434,6 +434,15 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     S.addStore(threadResultNode(), nodeOf(CB.getArgOperand(1)));
     return;
   }
+  if (N == "__cxa_atexit" && CB.arg_size() == 3) {
+    // A C++ static object's destructor, registered by its constructor.
+    ComplexConstraint X;
+    X.K = ComplexConstraint::ExitHandler;
+    X.CB = &CB;
+    X.Arg = nodeOf(CB.getArgOperand(1));
+    S.addComplex(nodeOf(CB.getArgOperand(0)), X);
+    return;
+  }
   if (const LibcFunction *Row = lookupLibc(N)) {
     modelLibc(CB, F, *Row);
     return;

@@ -29,9 +29,13 @@ const CallPathFinder::Tree &CallPathFinder::treeOf(TemplateId T) {
   // As buildThreadGraph: a start routine without a graph is the
   // environment root.
   const Function *Entry = TM.Templates[T].Entry;
-  if (Entry && TM.graphOf(Entry))
+  if (Entry && TM.graphOf(Entry)) {
     Visit(Entry, {});
-  else
+    // exit-handlers: main's thread runs them after main.
+    if (T == 0)
+      for (size_t I = 0; I < TM.ExitHandlerSites.size(); ++I)
+        Visit(TM.ExitHandlers[I], {nullptr, &TM.ExitHandlerSites[I]});
+  } else
     for (const Function *F : TM.EnvEntries)
       Visit(F, {});
   while (!Work.empty()) {
@@ -42,7 +46,7 @@ const CallPathFinder::Tree &CallPathFinder::treeOf(TemplateId T) {
     for (const ActionEdge &E : TM.graphOf(Caller)->Edges)
       if (E.A.Kind == ActionKind::Call || E.A.Kind == ActionKind::Once)
         for (const Function *C : E.A.Callees)
-          Visit(C, {Caller, &E.A});
+          Visit(C, {Caller, &E.A.Loc});
   }
   return Reached;
 }
@@ -53,7 +57,7 @@ std::vector<SourceLoc> CallPathFinder::shortestPath(TemplateId T,
   std::vector<SourceLoc> Path;
   for (auto It = Reached.find(F); It != Reached.end() && It->second.Call;
        It = Reached.find(It->second.Caller))
-    Path.push_back(It->second.Call->Loc);
+    Path.push_back(*It->second.Call);
   // As in thread graphs, the thread starts at the user's routine.
   while (!Path.empty() && isSystemLoc(Path.back()))
     Path.pop_back();

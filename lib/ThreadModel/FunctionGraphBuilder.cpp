@@ -1884,6 +1884,10 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       Edge(Cur, G.Unwind, Action());
       continue;
     }
+    // An exception out of main calls std::terminate: the program aborts,
+    // and no exit handler runs (a path that ends, as after abort()).
+    if (isa<ResumeInst>(T) && F.getName() == "main" && !F.hasLocalLinkage())
+      continue;
     if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {
       Edge(Cur, G.Exit, Action());
       continue;

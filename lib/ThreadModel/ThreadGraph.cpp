@@ -238,12 +238,26 @@ struct Inliner {
 
   /// Runs Fns one after the other from node From (global constructors,
   /// once each): each relevant one inlined; returns the last one's exit.
-  NodeId chainGraphs(ArrayRef<const Function *> Fns, NodeId From) {
-    for (const Function *F : Fns) {
-      const FunctionGraph *FG = TM.graphOf(F);
-      if (!FG || !relevant(F))
+  /// Sites, if given: by function, the call witnesses show it made from.
+  NodeId chainGraphs(ArrayRef<const Function *> Fns, NodeId From,
+                     ArrayRef<SourceLoc> Sites = {}) {
+    for (size_t I = 0; I < Fns.size(); ++I) {
+      const FunctionGraph *FG = TM.graphOf(Fns[I]);
+      if (!FG || !relevant(Fns[I]))
         continue;
+      uint32_t Caller = Context;
+      bool User =
+          I < Sites.size() && Sites[I].known() && !isSystemLoc(Sites[I]);
+      if (I < Sites.size()) {
+        Context = G.Calls.size();
+        G.Calls.push_back({Caller, Sites[I]});
+      }
+      if (User)
+        UserCallSites.push_back(Sites[I]);
       auto [Entry, X] = inlineGraph(*FG);
+      if (User)
+        UserCallSites.pop_back();
+      Context = Caller;
       Edges.push_back({From, Entry, Action()});
       From = X;
     }
@@ -373,7 +387,7 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
     }
     // exit-handlers: what atexit registered runs when main returns.
     if (T == 0)
-      Exit = In.chainGraphs(TM.ExitHandlers, Exit);
+      Exit = In.chainGraphs(TM.ExitHandlers, Exit, TM.ExitHandlerSites);
   } else {
     // The environment root: the global constructors in order, then a loop
     // that calls any entry or stops (env-root).

@@ -159,32 +159,50 @@ struct ModelBuilder {
           InCycle[BB] = true;
   }
 
-  /// exit-handlers: what atexit and on_exit register, by a function
-  /// operand or a pointer to functions, latest registration first.
+  /// exit-handlers: what atexit and on_exit register, and the destructors
+  /// of C++ static objects (__cxa_atexit), by a function operand or a
+  /// pointer to functions, latest registration first.
   void findExitHandlers() {
-    std::vector<const Function *> Found;
+    std::vector<std::pair<const Function *, const CallBase *>> Found;
     for (const Function &F : M)
       for (const Instruction &I : instructions(F)) {
         auto *CB = dyn_cast<CallBase>(&I);
         const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
         if (!Callee || CB->arg_size() < 1 ||
-            (Callee->getName() != "atexit" && Callee->getName() != "on_exit"))
+            !is_contained({"atexit", "on_exit", "__cxa_atexit"},
+                          Callee->getName()))
           continue;
         const Value *Fn = CB->getArgOperand(0)->stripPointerCasts();
         if (auto *H = dyn_cast<Function>(Fn)) {
-          Found.push_back(H);
+          Found.push_back({H, CB});
           continue;
         }
         for (const MemLoc &L : PTA.pointsTo(Fn))
           if (const MemObject &O = TM.Objects[L.Obj];
               O.Kind == ObjectKind::Function)
             if (auto *H = dyn_cast_or_null<Function>(O.Site))
-              Found.push_back(H);
+              Found.push_back({H, CB});
       }
     DenseSet<const Function *> Seen;
-    for (const Function *H : llvm::reverse(Found))
-      if (!H->isDeclaration() && Seen.insert(H).second)
+    for (auto [H, Site] : llvm::reverse(Found))
+      if (!H->isDeclaration() && Seen.insert(H).second) {
         TM.ExitHandlers.push_back(H);
+        // Witnesses show the handler called from exit, at its registration:
+        // for a static object's destructor, the object's declaration.
+        SourceLoc L = sourceLocOf(*Site);
+        auto *GV = Site->arg_size() == 3
+                       ? dyn_cast<GlobalVariable>(
+                             Site->getArgOperand(1)->stripPointerCasts())
+                       : nullptr;
+        if (GV) {
+          MemObject Decl;
+          setGlobalDebugInfo(Decl, *GV);
+          if (Decl.Loc.known())
+            L = Decl.Loc;
+        }
+        L.Function = "exit";
+        TM.ExitHandlerSites.push_back(std::move(L));
+      }
   }
 
   void discoverThreads() {

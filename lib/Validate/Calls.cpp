@@ -323,12 +323,16 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     dead(P, "the program ends ('" + N.str() + "'" + Where + ")");
     return false;
   }
-  if (N == "atexit") {
+  if (N == "atexit" || (N == "__cxa_atexit" && CB.arg_size() == 3)) {
     auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());
-    if (!H || H->isDeclaration())
-      throw Unsupported{"an exit handler through a pointer (atexit" + Where +
-                        ")"};
-    P.ExitHandlers.push_back(H);
+    if (!H)
+      throw Unsupported{"an exit handler through a pointer (" + N.str() +
+                        Where + ")"};
+    // A destructor the module does not define (std::string's) runs
+    // nothing the model sees.
+    if (!H->isDeclaration())
+      P.ExitHandlers.push_back(
+          {H, N == "atexit" ? std::vector<Val>{} : std::vector<Val>{Arg(1)}});
     return Done(Val::constant(RW, 0));
   }
   if (N == "__errno_location") {

@@ -628,8 +628,8 @@ std::optional<Val> Replayer::givenBack(Path &P, const Frame &F,
 }
 
 void Replayer::queueExitHandlers(Path &P, unsigned T) {
-  for (const Function *H : llvm::reverse(P.ExitHandlers))
-    P.Threads[T].Then.push_back({H, {}});
+  for (auto &H : llvm::reverse(P.ExitHandlers))
+    P.Threads[T].Then.push_back(std::move(H));
   P.ExitHandlers.clear();
 }
 

@@ -217,9 +217,10 @@ struct Path {
   unsigned SymbolicChoices = 0;
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
-  /// exit-handlers: what atexit registered on this path, in order; main's
-  /// thread runs them, latest first, when main returns.
-  std::vector<const llvm::Function *> ExitHandlers;
+  /// exit-handlers: what atexit and __cxa_atexit registered on this path,
+  /// in order, with their arguments; main's thread runs them, latest
+  /// first, when main returns.
+  std::vector<std::pair<const llvm::Function *, std::vector<Val>>> ExitHandlers;
   std::map<uint64_t, BarrierState> Barriers;
   /// Channel ends by id, and the end of each descriptor (dup gives one end
   /// two descriptors).

@@ -34,10 +34,11 @@ public:
 
 private:
   /// How the breadth-first search from a template first reached each
-  /// function: the caller and its call (nullptr for a start routine).
+  /// function: the caller and its call's location (nullptr for a start
+  /// routine; an exit handler's registration, with no caller).
   struct Reach {
     const llvm::Function *Caller = nullptr;
-    const Action *Call = nullptr;
+    const SourceLoc *Call = nullptr;
   };
   using Tree = std::map<const llvm::Function *, Reach>;
   const Tree &treeOf(TemplateId T);

@@ -585,10 +585,14 @@ struct ThreadModel {
   /// start no thread cannot race with anything.
   std::vector<const llvm::Function *> MainConstructors;
   /// exit-handlers: the defined functions a program registers with atexit
-  /// or on_exit, latest registration first. Main's thread runs them after
-  /// main returns, and a call of exit() runs them, while the other threads
-  /// go on. Empty for a library (no main).
+  /// or on_exit, and the destructors of its C++ static objects
+  /// (__cxa_atexit), latest registration first. Main's thread runs them
+  /// after main returns, and a call of exit() runs them, while the other
+  /// threads go on. Empty for a library (no main).
   std::vector<const llvm::Function *> ExitHandlers;
+  /// By exit handler: where it is registered (a static object's
+  /// declaration), the call witnesses show it made from.
+  std::vector<SourceLoc> ExitHandlerSites;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
