@@ -417,6 +417,8 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
       uint32_t Fields = G.newNode(), Fns = G.newNode();
       S.addGep(nodeOf(Arg(C->TableArg)), Fields, AnyOffset);
       S.addLoad(Fields, Fns);
+      if (C->ArgInTable)
+        X.Arg = Fns; // sigev_value among them.
       S.addComplex(Fns, X);
     }
     if (!C->Library)

@@ -92,6 +92,10 @@ const StringMap<CreateApi> &createTable() {
       {"g_thread_pool_new", {-1, 0, 1, true}},
       {"fuse_main_real", {-1, -1, -1, true, 2}},
       {"fuse_new", {-1, -1, -1, true, 1}},
+      // SIGEV_THREAD notification: a new thread runs sigev_notify_function
+      // with sigev_value at each expiry or message (timer-thread).
+      {"timer_create", {-1, -1, -1, true, 1, true}},
+      {"mq_notify", {-1, -1, -1, true, 1, true}},
       // Signal handlers run when a signal arrives, in whichever thread it
       // interrupts, any number of times (signal-handler).
       {"signal", {-1, 1, -1, true}},

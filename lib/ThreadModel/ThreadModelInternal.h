@@ -267,7 +267,12 @@ bool isSyncObjectFunction(llvm::StringRef Name);
 struct CreateApi {
   int HandleArg, RoutineArg, ArgArg;
   bool Library = false;
+  /// A struct whose every function pointer is a routine (FUSE's operations,
+  /// a struct sigevent's sigev_notify_function).
   int TableArg = -1;
+  /// The routines get what the table holds (a struct sigevent's
+  /// sigev_value), not an argument of the call.
+  bool ArgInTable = false;
 };
 const CreateApi *lookupCreateApi(llvm::StringRef Name);
 /// The defined functions a pthread_once call given Routine runs: those it
