@@ -129,9 +129,11 @@ struct ModelBuilder {
   }
 
   /// The defined functions of llvm.global_ctors, by priority (stable).
-  static std::vector<const Function *> globalConstructors(const Module &M) {
+  /// The functions of llvm.global_ctors (or Array), by priority.
+  static std::vector<const Function *>
+  globalConstructors(const Module &M, StringRef Array = "llvm.global_ctors") {
     std::vector<std::pair<uint64_t, const Function *>> Ctors;
-    const GlobalVariable *GV = M.getNamedGlobal("llvm.global_ctors");
+    const GlobalVariable *GV = M.getNamedGlobal(Array);
     const auto *Arr = GV && GV->hasInitializer()
                           ? dyn_cast<ConstantArray>(GV->getInitializer())
                           : nullptr;
@@ -199,6 +201,23 @@ struct ModelBuilder {
           setGlobalDebugInfo(Decl, *GV);
           if (Decl.Loc.known())
             L = Decl.Loc;
+        }
+        L.Function = "exit";
+        TM.ExitHandlerSites.push_back(std::move(L));
+      }
+    // Destructor functions (`__attribute__((destructor))`) run after them,
+    // the highest priority first.
+    std::vector<const Function *> Dtors =
+        globalConstructors(M, "llvm.global_dtors");
+    TM.Destructors.assign(Dtors.rbegin(), Dtors.rend());
+    for (const Function *D : TM.Destructors)
+      if (Seen.insert(D).second) {
+        TM.ExitHandlers.push_back(D);
+        SourceLoc L;
+        if (const DISubprogram *SP = D->getSubprogram()) {
+          L.File = SP->getFilename().str();
+          L.Dir = SP->getDirectory().str();
+          L.Line = SP->getLine();
         }
         L.Function = "exit";
         TM.ExitHandlerSites.push_back(std::move(L));

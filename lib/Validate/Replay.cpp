@@ -963,6 +963,11 @@ Path Replayer::initialPath(ArrayRef<const Function *> Calls, unsigned Instances,
     for (const Function *C : TM.Constructors)
       if (C->arg_size() == 0)
         TS.Then.push_back({C, {}});
+    // Destructor functions run at exit after every registered handler:
+    // first on the list, which runs latest first.
+    for (const Function *D : llvm::reverse(TM.Destructors))
+      if (D->arg_size() == 0)
+        Init.ExitHandlers.push_back({D, {}});
     if (TS.Then.empty()) {
       startThread(Init, 0, Root, Args);
       return Init;

@@ -579,6 +579,10 @@ struct ThreadModel {
   /// attributes), by priority, with main or without: the replay runs them
   /// before main.
   std::vector<const llvm::Function *> Constructors;
+  /// The module's destructor functions (`__attribute__((destructor))`), in
+  /// the order they run at exit, after the registered exit handlers (with
+  /// main; they end ExitHandlers).
+  std::vector<const llvm::Function *> Destructors;
   /// ctor-threads: with main, the global constructors the root thread runs
   /// before main when one of them may start a thread (a library's worker
   /// started from a constructor); empty otherwise, as constructors that
