@@ -172,6 +172,8 @@ struct Reachability {
       std::vector<const Function *> Roots{T.Entry};
       if (T.Id == 0 && T.Entry)
         append_range(Roots, TM.ExitHandlers);
+      if (T.RunsKeyDestructors)
+        append_range(Roots, TM.KeyDestructors);
       std::vector<unsigned> R = closure(Roots, /*OnlyCallbacks=*/false);
       bool Creates = false;
       for (unsigned F : R) {

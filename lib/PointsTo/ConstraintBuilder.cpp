@@ -567,7 +567,8 @@ void ConstraintBuilder::pointeeFound(const ComplexConstraint &C, ObjectId Obj) {
   }
   case ComplexConstraint::ExitHandler:
     // exit-handlers: __cxa_atexit(dtor, obj, dso) runs dtor(obj) at exit,
-    // not at the registration, so no callback of the call.
+    // pthread_key_create's destructor at a thread's end, not at the
+    // registration, so no callback of the call.
     if (!F->isDeclaration())
       bindArgument(*C.CB, *F, 0, C.Arg);
     return;

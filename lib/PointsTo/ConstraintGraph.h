@@ -57,7 +57,7 @@ struct ComplexConstraint {
     ForwardedCall, ///< Watches a call site's callback argument.
     LibcCallback,  ///< Watches a libc call's callback (qsort's comparator).
     EnvCall,       ///< Watches escaped memory for functions callers may call.
-    ExitHandler,   ///< Watches __cxa_atexit's handler: bound, not called.
+    ExitHandler,   ///< Watches an exit or key destructor: bound, not called.
   } K;
   const llvm::CallBase *CB = nullptr;
   uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.

@@ -445,6 +445,16 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     S.addComplex(nodeOf(CB.getArgOperand(0)), X);
     return;
   }
+  if ((N == "pthread_key_create" || N == "tss_create") && CB.arg_size() == 2) {
+    // key-destructors: run at a thread's end on its value for the key.
+    ComplexConstraint X;
+    X.K = ComplexConstraint::ExitHandler;
+    X.CB = &CB;
+    X.Arg = G.newNode();
+    S.loadFrom(S.locFor(threadSpecificObject(), 0), X.Arg);
+    S.addComplex(nodeOf(CB.getArgOperand(1)), X);
+    return;
+  }
   if (const LibcFunction *Row = lookupLibc(N)) {
     modelLibc(CB, F, *Row);
     return;

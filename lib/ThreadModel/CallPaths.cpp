@@ -35,6 +35,10 @@ const CallPathFinder::Tree &CallPathFinder::treeOf(TemplateId T) {
     if (T == 0)
       for (size_t I = 0; I < TM.ExitHandlerSites.size(); ++I)
         Visit(TM.ExitHandlers[I], {nullptr, &TM.ExitHandlerSites[I]});
+    // key-destructors: a created thread's run after its routine.
+    if (TM.Templates[T].RunsKeyDestructors)
+      for (size_t I = 0; I < TM.KeyDestructorSites.size(); ++I)
+        Visit(TM.KeyDestructors[I], {nullptr, &TM.KeyDestructorSites[I]});
   } else
     for (const Function *F : TM.EnvEntries)
       Visit(F, {});

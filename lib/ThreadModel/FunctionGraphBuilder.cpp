@@ -1125,6 +1125,15 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
       return;
     }
     if (const SyncApi *Api = lookupSyncApi(F->getName())) {
+      // key-destructors: pthread_exit runs them before the thread ends.
+      if (Api->Kind == ActionKind::Exit && !TM.KeyDestructors.empty()) {
+        Action A;
+        A.Kind = ActionKind::Call;
+        A.Callees = TM.KeyDestructors;
+        A.Inst = &I;
+        A.Loc = sourceLocOf(I);
+        Out.push_back(std::move(A));
+      }
       syncActions(*CB, *Api, Out);
       return;
     }

@@ -121,6 +121,10 @@ struct ModelBuilder {
     T.Id = TM.Templates.size();
     T.Entry = Entry;
     T.Name = std::move(Name);
+    // Not main's thread: returning from main ends the program.
+    T.RunsKeyDestructors = Entry && T.Id != 0 && !TM.KeyDestructors.empty() &&
+                           !Entry->isDeclaration() &&
+                           reachesSpecificSet(*Entry);
     TM.Templates.push_back(std::move(T));
     Reach.emplace_back();
     if (Entry)
@@ -224,11 +228,66 @@ struct ModelBuilder {
       }
   }
 
+  /// key-destructors: what pthread_key_create and tss_create register.
+  void findKeyDestructors() {
+    for (const Function &F : M)
+      for (const Instruction &I : instructions(F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (!Callee || CB->arg_size() < 2 ||
+            !is_contained({"pthread_key_create", "tss_create"},
+                          Callee->getName()))
+          continue;
+        std::vector<const Function *> Found;
+        const Value *Fn = CB->getArgOperand(1)->stripPointerCasts();
+        if (auto *H = dyn_cast<Function>(Fn))
+          Found.push_back(H);
+        else
+          for (const MemLoc &L : PTA.pointsTo(Fn))
+            if (const MemObject &O = TM.Objects[L.Obj];
+                O.Kind == ObjectKind::Function)
+              if (auto *H = dyn_cast_or_null<Function>(O.Site))
+                Found.push_back(H);
+        for (const Function *H : Found)
+          if (!H->isDeclaration() && !is_contained(TM.KeyDestructors, H)) {
+            TM.KeyDestructors.push_back(H);
+            SourceLoc L = sourceLocOf(*CB);
+            L.Function = "the thread's exit";
+            TM.KeyDestructorSites.push_back(std::move(L));
+          }
+      }
+  }
+
+  /// Whether F may set thread-specific data, itself or through calls.
+  bool reachesSpecificSet(const Function &F) {
+    DenseSet<const Function *> Seen{&F};
+    SmallVector<const Function *, 8> Work{&F};
+    while (!Work.empty()) {
+      const Function *G = Work.pop_back_val();
+      for (const Instruction &I : instructions(G)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB)
+          continue;
+        const Function *Direct = CB->getCalledFunction();
+        if (Direct &&
+            is_contained({"pthread_setspecific", "tss_set"}, Direct->getName()))
+          return true;
+        SmallVector<const Function *, 4> Callees;
+        calledBy(*CB, Callees);
+        for (const Function *C : Callees)
+          if (Seen.insert(C).second)
+            Work.push_back(C);
+      }
+    }
+    return false;
+  }
+
   void discoverThreads() {
     for (const ThreadStart &S : PTA.threadStarts())
       StartsOf[S.Call].push_back(S.Routine);
     const Function *Main = M.getFunction("main");
     TM.Constructors = globalConstructors(M);
+    findKeyDestructors();
     if (Main && !Main->isDeclaration()) {
       findExitHandlers();
       templateFor(Main, "main");
@@ -2029,6 +2088,8 @@ std::vector<const Function *> ThreadModel::startFunctions(TemplateId T) const {
     Out.push_back(E);
     if (T == 0)
       llvm::append_range(Out, ExitHandlers);
+    if (Templates[T].RunsKeyDestructors)
+      llvm::append_range(Out, KeyDestructors);
     return Out;
   }
   Out = EnvConstructors;

@@ -311,10 +311,17 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << " " << F->getName();
     OS << "\n";
   }
+  if (!TM.KeyDestructors.empty()) {
+    OS << "key destructors:";
+    for (const Function *F : TM.KeyDestructors)
+      OS << " " << F->getName();
+    OS << "\n";
+  }
   OS << "templates:\n";
   for (const ThreadTemplate &T : TM.Templates)
     OS << "  T" << T.Id << " " << T.Name << " "
-       << (T.Mult == Multiplicity::Many ? "many" : "once") << "\n";
+       << (T.Mult == Multiplicity::Many ? "many" : "once")
+       << (T.RunsKeyDestructors ? " runs key destructors" : "") << "\n";
   OS << "creations:\n";
   for (unsigned I = 0; I < TM.Creations.size(); ++I) {
     const CreationSite &C = TM.Creations[I];

@@ -87,6 +87,21 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   std::optional<Val> Zero;
   if (!CB.getType()->isVoidTy())
     Zero = Val::constant(DL.getTypeSizeInBits(CB.getType()), 0);
+  if (Is(ActionKind::Exit)) {
+    // key-destructors: the interleaving runs them before pthread_exit's
+    // end of the thread; the thread runs them now and ends after them.
+    ThreadState &TS = P.Threads[T];
+    std::optional<Val> Value;
+    if (CB.arg_size() > 0)
+      Value = eval(P, TS.Stack.back(), CB.getArgOperand(0));
+    if (queueKeyDestructors(P, T)) {
+      TS.Stack.clear();
+      TS.Ret = Value;
+      TS.RetKept = true;
+      startNextCall(P, T, std::nullopt);
+      return true;
+    }
+  }
   if (Is(ActionKind::Create)) {
     // A thread the interleaving does not run: its creation site was sliced
     // away (its threads touch nothing the race needs), or a loop creates
@@ -415,6 +430,13 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     uint64_t Key = ++P.LastKey;
     store(P, concretize(P, Arg(0), "key"), Val::constant(32, Key),
           Type::getInt32Ty(CB.getContext()));
+    // key-destructors: run at the thread's end on a non-NULL value.
+    auto *Dtor = dyn_cast<Function>(CB.getArgOperand(1)->stripPointerCasts());
+    if (!Dtor && !isa<ConstantPointerNull>(CB.getArgOperand(1)))
+      throw Unsupported{"a key destructor through a pointer (" + N.str() +
+                        Where + ")"};
+    if (Dtor && !Dtor->isDeclaration())
+      P.KeyDestructors[Key] = Dtor;
     return Done(Val::constant(RW, 0));
   }
   if (N == "pthread_setspecific" || N == "tss_set") {

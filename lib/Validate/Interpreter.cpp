@@ -561,6 +561,12 @@ bool Replayer::step(Path &P, unsigned T) {
     if (TS.Stack.size() == 1 && TS.Then.empty() && T == 0 &&
         F.F == TM.Templates[0].Entry)
       queueExitHandlers(P, T);
+    // key-destructors: a created thread's routine returning runs them.
+    if (TS.Stack.size() == 1 && TS.Then.empty() && T != 0 && !TS.RetKept &&
+        queueKeyDestructors(P, T)) {
+      TS.Ret = R;
+      TS.RetKept = true;
+    }
     if (TS.Stack.size() == 1 && !TS.Then.empty()) {
       std::optional<Val> Given;
       if (TS.PassBack)
@@ -572,7 +578,8 @@ bool Replayer::step(Path &P, unsigned T) {
     TS.Stack.pop_back();
     if (TS.Stack.empty()) {
       TS.Done = true;
-      TS.Ret = R;
+      if (!TS.RetKept)
+        TS.Ret = R;
       return true;
     }
     finishCall(P, T, *Site, R);
@@ -631,6 +638,23 @@ void Replayer::queueExitHandlers(Path &P, unsigned T) {
   for (auto &H : llvm::reverse(P.ExitHandlers))
     P.Threads[T].Then.push_back(std::move(H));
   P.ExitHandlers.clear();
+}
+
+bool Replayer::queueKeyDestructors(Path &P, unsigned T) {
+  bool Any = false;
+  for (auto &[Key, Dtor] : P.KeyDestructors) {
+    auto It = P.Specific.find({T, Key});
+    if (It == P.Specific.end() ||
+        (It->second.isConst() && It->second.K->isZero()))
+      continue;
+    if (!It->second.isConst())
+      throw Unsupported{"a thread-specific value the key destructor gets "
+                        "that is not one address"};
+    P.Threads[T].Then.push_back({Dtor, {It->second}});
+    P.Specific.erase(It);
+    Any = true;
+  }
+  return Any;
 }
 
 void Replayer::startNextCall(Path &P, unsigned T,

@@ -110,6 +110,8 @@ struct ThreadState {
   /// interleaving (refinement hints).
   const llvm::Instruction *LastBranch = nullptr;
   std::optional<Val> Ret;
+  /// Ret is the start routine's: the key destructors after it return none.
+  bool RetKept = false;
   /// The root thread of a module without main: the calls it makes after
   /// the one running (the environment's next entries).
   std::vector<std::pair<const llvm::Function *, std::vector<Val>>> Then;
@@ -247,6 +249,8 @@ struct Path {
   bool MadeFifo = false;
   /// Thread-specific data by (thread, key); the last key made.
   std::map<std::pair<unsigned, uint64_t>, Val> Specific;
+  /// key-destructors: by key, what pthread_key_create registered.
+  std::map<uint64_t, const llvm::Function *> KeyDestructors;
   /// Where strtok(NULL, ...) goes on (0: nowhere).
   uint64_t TokenNext = 0;
   /// random()'s state; none once seeded with an input.
@@ -530,6 +534,10 @@ private:
   /// exit-handlers: thread T's next calls are the handlers the path
   /// registered, latest first (main returning, or exit()).
   void queueExitHandlers(Path &P, unsigned T);
+  /// key-destructors: queues on T's pending calls the destructor of each
+  /// key T holds a value for, with the value (which becomes NULL); false
+  /// if there are none.
+  bool queueKeyDestructors(Path &P, unsigned T);
   void startThread(Path &P, unsigned T, const llvm::Function &Entry,
                    std::vector<Val> Args);
 

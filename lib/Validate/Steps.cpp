@@ -371,6 +371,12 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     if (CB.arg_size() > 0)
       P.Threads[T].Ret = eval(P, F, CB.getArgOperand(0));
     P.Threads[T].Stack.clear();
+    // key-destructors: the thread runs them before it ends.
+    if (queueKeyDestructors(P, T)) {
+      P.Threads[T].RetKept = true;
+      startNextCall(P, T, std::nullopt);
+      return true;
+    }
     P.Threads[T].Done = true;
     return true;
   case ActionKind::SemTryWait:

@@ -178,6 +178,9 @@ struct ThreadTemplate {
   std::string Name;                      ///< "main", "worker", ...
   Multiplicity Mult = Multiplicity::Once;
   std::vector<unsigned> CreatedBy; ///< Indices into ThreadModel::Creations.
+  /// key-destructors: a created thread that may set thread-specific data
+  /// runs ThreadModel::KeyDestructors when its start routine returns.
+  bool RunsKeyDestructors = false;
 };
 
 /// One pthread_create / thrd_create / std::thread construction site.
@@ -597,6 +600,12 @@ struct ThreadModel {
   /// By exit handler: where it is registered (a static object's
   /// declaration), the call witnesses show it made from.
   std::vector<SourceLoc> ExitHandlerSites;
+  /// key-destructors: the defined functions pthread_key_create and
+  /// tss_create register, run at a created thread's end (its start
+  /// routine's return, pthread_exit) on the thread's value for the key;
+  /// and by destructor, its registration.
+  std::vector<const llvm::Function *> KeyDestructors;
+  std::vector<SourceLoc> KeyDestructorSites;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
@@ -646,8 +655,9 @@ struct ThreadModel {
   const FunctionGraph *graphOf(const llvm::Function *F) const;
   /// The functions template T's thread starts from, in order: its entry,
   /// after the constructors and before the exit handlers for main's
-  /// (MainConstructors, ExitHandlers), or for the environment root the
-  /// constructors and then the entries it calls.
+  /// (MainConstructors, ExitHandlers), before the key destructors for a
+  /// thread that runs them, or for the environment root the constructors
+  /// and then the entries it calls.
   std::vector<const llvm::Function *> startFunctions(TemplateId T) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
   std::string describe(const MemLoc &L) const;
