@@ -1818,8 +1818,13 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
   // whose value is a guard on tracked data (an i1 phi) through its Assume
   // edges, evaluated at the predecessor's end. phi-branch: exact, it is
   // the branch the program takes from that predecessor.
+  // cleanup-handlers: a handler block is entered from the points that
+  // run it, not from the branch on the __sigsetjmp's first result.
+  CleanupEdges Cleanup = findCleanupEdges(F);
   auto EdgeInto = [&](NodeId From, const BasicBlock *BB, const BasicBlock *S,
                       Action A) {
+    if (Cleanup.Handlers.count(S))
+      return;
     PhiBranch PB = phiBranchOf(*S);
     const Value *In = PB.Phi ? PB.Phi->getIncomingValueForBlock(BB) : nullptr;
     if (std::optional<unsigned> Succ = PB.successorFor(In)) {
@@ -1860,6 +1865,9 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     if (auto JA = Ctx.JoinAllAt.find(&BB); JA != Ctx.JoinAllAt.end())
       JoinAll(Cur, JA->second);
     for (const Instruction &I : BB) {
+      if (auto It = Cleanup.From.find(&I); It != Cleanup.From.end())
+        for (const BasicBlock *H : It->second)
+          Edge(Cur, Start[H], Action());
       Acts.clear();
       actionsOf(I, Acts);
       for (Action &A : Acts) {

@@ -60,6 +60,9 @@ const SyncApi SyncTable[] = {
     {"thrd_join", AK::Join, 0, -1, LK::Mutex, X},
     {"thrd_detach", AK::Detach, 0, -1, LK::Mutex, X},
     {"thrd_exit", AK::Exit, -1, -1, LK::Mutex, X},
+    // After a cleanup handler run by cancellation or pthread_exit (the
+    // outer handlers are not run: cleanup-handlers).
+    {"__pthread_unwind_next", AK::Exit, -1, -1, LK::Mutex, X},
     // A stream's own lock (POSIX flockfile): what getc_unlocked and the
     // like rely on, and what -O2 inlines putc_unlocked under.
     {"flockfile", AK::Lock, 0, -1, LK::Mutex, X},

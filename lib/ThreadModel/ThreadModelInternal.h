@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DataLayout.h"
@@ -296,6 +297,18 @@ const llvm::Value *startRoutineArgument(const CreationSite &C,
                                         const PointsToAnalysis &PTA);
 /// libstdc++'s std::thread::_M_start_thread.
 bool isCxxStartThread(llvm::StringRef Name);
+
+/// cleanup-handlers (CleanupHandlers.cpp): the blocks of F that run a
+/// pthread_cleanup_push routine when its __sigsetjmp returns again, and by
+/// instruction, the handler blocks a thread may go to right before it (a
+/// cancellation point or pthread_exit inside the push/pop region).
+struct CleanupEdges {
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 2> Handlers;
+  llvm::DenseMap<const llvm::Instruction *,
+                 llvm::SmallVector<const llvm::BasicBlock *, 1>>
+      From;
+};
+CleanupEdges findCleanupEdges(const llvm::Function &F);
 
 /// A C++ standard library member function the model reads as a
 /// synchronisation action (std::mutex::lock, lock_guard's constructor...).

@@ -367,8 +367,12 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     return true;
   }
   case ActionKind::Exit:
-    // pthread_exit(v), thrd_exit(r): what a join of the thread gets.
-    if (CB.arg_size() > 0)
+    // pthread_exit(v), thrd_exit(r): what a join of the thread gets; after
+    // a cleanup handler, PTHREAD_CANCELED.
+    if (CB.getCalledFunction() &&
+        CB.getCalledFunction()->getName() == "__pthread_unwind_next")
+      P.Threads[T].Ret = Val::constant(64, ~0ULL);
+    else if (CB.arg_size() > 0)
       P.Threads[T].Ret = eval(P, F, CB.getArgOperand(0));
     P.Threads[T].Stack.clear();
     // key-destructors: the thread runs them before it ends.
