@@ -172,8 +172,8 @@ struct Reachability {
       std::vector<const Function *> Roots{T.Entry};
       if (T.Id == 0 && T.Entry)
         append_range(Roots, TM.ExitHandlers);
-      if (T.RunsKeyDestructors)
-        append_range(Roots, TM.KeyDestructors);
+      if (T.RunsThreadExitHandlers)
+        append_range(Roots, TM.ThreadExitHandlers);
       std::vector<unsigned> R = closure(Roots, /*OnlyCallbacks=*/false);
       bool Creates = false;
       for (unsigned F : R) {

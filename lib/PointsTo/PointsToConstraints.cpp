@@ -436,8 +436,10 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     S.addStore(threadResultNode(), nodeOf(CB.getArgOperand(1)));
     return;
   }
-  if (N == "__cxa_atexit" && CB.arg_size() == 3) {
-    // A C++ static object's destructor, registered by its constructor.
+  if ((N == "__cxa_atexit" || N == "__cxa_thread_atexit") &&
+      CB.arg_size() == 3) {
+    // A C++ static or thread_local object's destructor, registered by its
+    // constructor.
     ComplexConstraint X;
     X.K = ComplexConstraint::ExitHandler;
     X.CB = &CB;

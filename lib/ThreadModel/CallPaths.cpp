@@ -36,9 +36,10 @@ const CallPathFinder::Tree &CallPathFinder::treeOf(TemplateId T) {
       for (size_t I = 0; I < TM.ExitHandlerSites.size(); ++I)
         Visit(TM.ExitHandlers[I], {nullptr, &TM.ExitHandlerSites[I]});
     // key-destructors: a created thread's run after its routine.
-    if (TM.Templates[T].RunsKeyDestructors)
-      for (size_t I = 0; I < TM.KeyDestructorSites.size(); ++I)
-        Visit(TM.KeyDestructors[I], {nullptr, &TM.KeyDestructorSites[I]});
+    if (TM.Templates[T].RunsThreadExitHandlers)
+      for (size_t I = 0; I < TM.ThreadExitHandlerSites.size(); ++I)
+        Visit(TM.ThreadExitHandlers[I],
+              {nullptr, &TM.ThreadExitHandlerSites[I]});
   } else
     for (const Function *F : TM.EnvEntries)
       Visit(F, {});

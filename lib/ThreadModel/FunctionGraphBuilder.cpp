@@ -1126,10 +1126,10 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     }
     if (const SyncApi *Api = lookupSyncApi(F->getName())) {
       // key-destructors: pthread_exit runs them before the thread ends.
-      if (Api->Kind == ActionKind::Exit && !TM.KeyDestructors.empty()) {
+      if (Api->Kind == ActionKind::Exit && !TM.ThreadExitHandlers.empty()) {
         Action A;
         A.Kind = ActionKind::Call;
-        A.Callees = TM.KeyDestructors;
+        A.Callees = TM.ThreadExitHandlers;
         A.Inst = &I;
         A.Loc = sourceLocOf(I);
         Out.push_back(std::move(A));

@@ -389,8 +389,9 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
     if (T == 0)
       Exit = In.chainGraphs(TM.ExitHandlers, Exit, TM.ExitHandlerSites);
     // key-destructors: a created thread's, when its routine returns.
-    if (TT.RunsKeyDestructors)
-      Exit = In.chainGraphs(TM.KeyDestructors, Exit, TM.KeyDestructorSites);
+    if (TT.RunsThreadExitHandlers)
+      Exit = In.chainGraphs(TM.ThreadExitHandlers, Exit,
+                            TM.ThreadExitHandlerSites);
   } else {
     // The environment root: the global constructors in order, then a loop
     // that calls any entry or stops (env-root).

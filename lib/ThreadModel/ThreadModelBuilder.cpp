@@ -122,9 +122,9 @@ struct ModelBuilder {
     T.Entry = Entry;
     T.Name = std::move(Name);
     // Not main's thread: returning from main ends the program.
-    T.RunsKeyDestructors = Entry && T.Id != 0 && !TM.KeyDestructors.empty() &&
-                           !Entry->isDeclaration() &&
-                           reachesSpecificSet(*Entry);
+    T.RunsThreadExitHandlers =
+        Entry && T.Id != 0 && !TM.ThreadExitHandlers.empty() &&
+        !Entry->isDeclaration() && reachesSpecificSet(*Entry);
     TM.Templates.push_back(std::move(T));
     Reach.emplace_back();
     if (Entry)
@@ -228,37 +228,62 @@ struct ModelBuilder {
       }
   }
 
-  /// key-destructors: what pthread_key_create and tss_create register.
-  void findKeyDestructors() {
-    for (const Function &F : M)
-      for (const Instruction &I : instructions(F)) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-        if (!Callee || CB->arg_size() < 2 ||
-            !is_contained({"pthread_key_create", "tss_create"},
-                          Callee->getName()))
-          continue;
-        std::vector<const Function *> Found;
-        const Value *Fn = CB->getArgOperand(1)->stripPointerCasts();
-        if (auto *H = dyn_cast<Function>(Fn))
-          Found.push_back(H);
-        else
-          for (const MemLoc &L : PTA.pointsTo(Fn))
-            if (const MemObject &O = TM.Objects[L.Obj];
-                O.Kind == ObjectKind::Function)
-              if (auto *H = dyn_cast_or_null<Function>(O.Site))
-                Found.push_back(H);
-        for (const Function *H : Found)
-          if (!H->isDeclaration() && !is_contained(TM.KeyDestructors, H)) {
-            TM.KeyDestructors.push_back(H);
-            SourceLoc L = sourceLocOf(*CB);
-            L.Function = "the thread's exit";
-            TM.KeyDestructorSites.push_back(std::move(L));
-          }
+  /// key-destructors: the destructors of thread_local objects
+  /// (__cxa_thread_atexit), then what pthread_key_create and tss_create
+  /// register, as a thread's end runs them.
+  void findThreadExitHandlers() {
+    auto Registered = [](const CallBase &CB) -> int {
+      const Function *Callee = CB.getCalledFunction();
+      StringRef N = Callee ? Callee->getName() : "";
+      if (N == "__cxa_thread_atexit" && CB.arg_size() == 3)
+        return 0;
+      if ((N == "pthread_key_create" || N == "tss_create") &&
+          CB.arg_size() == 2)
+        return 1;
+      return -1;
+    };
+    for (int Kind : {0, 1})
+      for (const Function &F : M)
+        for (const Instruction &I : instructions(F))
+          if (auto *CB = dyn_cast<CallBase>(&I); CB && Registered(*CB) == Kind)
+            addThreadExitHandler(*CB, Kind);
+  }
+
+  void addThreadExitHandler(const CallBase &CB, int FnArg) {
+    std::vector<const Function *> Found;
+    {
+      const Value *Fn = CB.getArgOperand(FnArg)->stripPointerCasts();
+      if (auto *H = dyn_cast<Function>(Fn))
+        Found.push_back(H);
+      else
+        for (const MemLoc &L : PTA.pointsTo(Fn))
+          if (const MemObject &O = TM.Objects[L.Obj];
+              O.Kind == ObjectKind::Function)
+            if (auto *H = dyn_cast_or_null<Function>(O.Site))
+              Found.push_back(H);
+    }
+    for (const Function *H : Found)
+      if (!H->isDeclaration() && !is_contained(TM.ThreadExitHandlers, H)) {
+        TM.ThreadExitHandlers.push_back(H);
+        // A thread_local object's registration is at line 0: its
+        // declaration instead.
+        SourceLoc L = sourceLocOf(CB);
+        auto *GV = FnArg == 0 ? dyn_cast<GlobalVariable>(
+                                    CB.getArgOperand(1)->stripPointerCasts())
+                              : nullptr;
+        if (GV) {
+          MemObject Decl;
+          setGlobalDebugInfo(Decl, *GV);
+          if (Decl.Loc.known())
+            L = Decl.Loc;
+        }
+        L.Function = "the thread's exit";
+        TM.ThreadExitHandlerSites.push_back(std::move(L));
       }
   }
 
-  /// Whether F may set thread-specific data, itself or through calls.
+  /// Whether F may set thread-specific data or construct a thread_local
+  /// object, itself or through calls.
   bool reachesSpecificSet(const Function &F) {
     DenseSet<const Function *> Seen{&F};
     SmallVector<const Function *, 8> Work{&F};
@@ -269,8 +294,9 @@ struct ModelBuilder {
         if (!CB)
           continue;
         const Function *Direct = CB->getCalledFunction();
-        if (Direct &&
-            is_contained({"pthread_setspecific", "tss_set"}, Direct->getName()))
+        if (Direct && is_contained({"pthread_setspecific", "tss_set",
+                                    "__cxa_thread_atexit"},
+                                   Direct->getName()))
           return true;
         SmallVector<const Function *, 4> Callees;
         calledBy(*CB, Callees);
@@ -287,7 +313,7 @@ struct ModelBuilder {
       StartsOf[S.Call].push_back(S.Routine);
     const Function *Main = M.getFunction("main");
     TM.Constructors = globalConstructors(M);
-    findKeyDestructors();
+    findThreadExitHandlers();
     if (Main && !Main->isDeclaration()) {
       findExitHandlers();
       templateFor(Main, "main");
@@ -2088,8 +2114,8 @@ std::vector<const Function *> ThreadModel::startFunctions(TemplateId T) const {
     Out.push_back(E);
     if (T == 0)
       llvm::append_range(Out, ExitHandlers);
-    if (Templates[T].RunsKeyDestructors)
-      llvm::append_range(Out, KeyDestructors);
+    if (Templates[T].RunsThreadExitHandlers)
+      llvm::append_range(Out, ThreadExitHandlers);
     return Out;
   }
   Out = EnvConstructors;

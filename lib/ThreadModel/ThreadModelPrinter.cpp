@@ -311,9 +311,9 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
       OS << " " << F->getName();
     OS << "\n";
   }
-  if (!TM.KeyDestructors.empty()) {
-    OS << "key destructors:";
-    for (const Function *F : TM.KeyDestructors)
+  if (!TM.ThreadExitHandlers.empty()) {
+    OS << "thread exit handlers:";
+    for (const Function *F : TM.ThreadExitHandlers)
       OS << " " << F->getName();
     OS << "\n";
   }
@@ -321,7 +321,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
   for (const ThreadTemplate &T : TM.Templates)
     OS << "  T" << T.Id << " " << T.Name << " "
        << (T.Mult == Multiplicity::Many ? "many" : "once")
-       << (T.RunsKeyDestructors ? " runs key destructors" : "") << "\n";
+       << (T.RunsThreadExitHandlers ? " runs thread exit handlers" : "")
+       << "\n";
   OS << "creations:\n";
   for (unsigned I = 0; I < TM.Creations.size(); ++I) {
     const CreationSite &C = TM.Creations[I];

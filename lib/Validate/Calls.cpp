@@ -18,6 +18,7 @@
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -48,6 +49,10 @@ bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
     return unscheduledStep(P, T, CB);
   Frame &F = P.Threads[T].Stack.back();
   const Function *Callee = CB.getCalledFunction();
+  // A call through an alias (a thread_local's initialiser `_ZTH...`, an
+  // alias of __tls_init) calls what it names.
+  if (auto *GA = dyn_cast<GlobalAlias>(CB.getCalledOperand()); GA && !Callee)
+    Callee = dyn_cast_or_null<Function>(GA->getAliaseeObject());
   if (!Callee) {
     if (CB.isInlineAsm())
       return opaqueCall(P, T, CB, "inline assembly");
@@ -94,7 +99,7 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
     std::optional<Val> Value;
     if (CB.arg_size() > 0)
       Value = eval(P, TS.Stack.back(), CB.getArgOperand(0));
-    if (queueKeyDestructors(P, T)) {
+    if (queueThreadExitHandlers(P, T)) {
       TS.Stack.clear();
       TS.Ret = Value;
       TS.RetKept = true;
@@ -337,6 +342,16 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
                   "__VERIFIER_error", "reach_error", "quick_exit"})) {
     dead(P, "the program ends ('" + N.str() + "'" + Where + ")");
     return false;
+  }
+  if (N == "__cxa_thread_atexit" && CB.arg_size() == 3) {
+    // key-destructors: a thread_local object's destructor, at the thread's
+    // end (main's, at exit, are not run: the program ends).
+    auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());
+    if (!H)
+      throw Unsupported{"a thread_local destructor through a pointer" + Where};
+    if (!H->isDeclaration())
+      P.Threads[T].ThreadLocalDtors.push_back({H, {Arg(1)}});
+    return Done(Val::constant(RW, 0));
   }
   if (N == "atexit" || (N == "__cxa_atexit" && CB.arg_size() == 3)) {
     auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());

@@ -264,6 +264,10 @@ Val Replayer::evalConstant(Path &P, const Constant *C) {
 }
 
 Val Replayer::eval(Path &P, Frame &F, const Value *V) {
+  // A thread_local global used without llvm.threadlocal.address (clang's
+  // __tls_guard in __tls_init): the running thread's copy.
+  if (auto *GV = dyn_cast<GlobalVariable>(V); GV && GV->isThreadLocal())
+    return threadLocalAddress(P, Stepping, GV, evalConstant(P, GV));
   if (auto *C = dyn_cast<Constant>(V))
     return evalConstant(P, C);
   if (isa<MetadataAsValue>(V) || isa<InlineAsm>(V))
@@ -321,6 +325,7 @@ bool Replayer::enterBlock(Path &P, Frame &F, const BasicBlock *To) {
 }
 
 bool Replayer::step(Path &P, unsigned T) {
+  Stepping = T;
   ThreadState &TS = P.Threads[T];
   Frame &F = TS.Stack.back();
   const Instruction &I = *F.It;
@@ -563,7 +568,7 @@ bool Replayer::step(Path &P, unsigned T) {
       queueExitHandlers(P, T);
     // key-destructors: a created thread's routine returning runs them.
     if (TS.Stack.size() == 1 && TS.Then.empty() && T != 0 && !TS.RetKept &&
-        queueKeyDestructors(P, T)) {
+        queueThreadExitHandlers(P, T)) {
       TS.Ret = R;
       TS.RetKept = true;
     }
@@ -640,8 +645,12 @@ void Replayer::queueExitHandlers(Path &P, unsigned T) {
   P.ExitHandlers.clear();
 }
 
-bool Replayer::queueKeyDestructors(Path &P, unsigned T) {
-  bool Any = false;
+bool Replayer::queueThreadExitHandlers(Path &P, unsigned T) {
+  ThreadState &TS = P.Threads[T];
+  bool Any = !TS.ThreadLocalDtors.empty();
+  for (auto &D : llvm::reverse(TS.ThreadLocalDtors))
+    TS.Then.push_back(std::move(D));
+  TS.ThreadLocalDtors.clear();
   for (auto &[Key, Dtor] : P.KeyDestructors) {
     auto It = P.Specific.find({T, Key});
     if (It == P.Specific.end() ||

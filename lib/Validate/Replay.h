@@ -112,6 +112,10 @@ struct ThreadState {
   std::optional<Val> Ret;
   /// Ret is the start routine's: the key destructors after it return none.
   bool RetKept = false;
+  /// The destructors of the thread's thread_local objects
+  /// (__cxa_thread_atexit), in registration order, with their object.
+  std::vector<std::pair<const llvm::Function *, std::vector<Val>>>
+      ThreadLocalDtors;
   /// The root thread of a module without main: the calls it makes after
   /// the one running (the environment's next entries).
   std::vector<std::pair<const llvm::Function *, std::vector<Val>>> Then;
@@ -395,6 +399,8 @@ private:
   std::vector<Path> Pending; ///< Forked paths, depth first.
   std::vector<Path> Finals;  ///< Paths to retry with interleaved accesses.
   uint64_t Steps = 0;
+  /// The thread whose instruction step() runs (for thread_local globals).
+  unsigned Stepping = 0;
   unsigned Queries = 0, Paths = 0, Fresh = 0;
   uint64_t SolverWork = 0; ///< Z3 "rlimit count" of Ctx so far.
   std::string DeadWhy;
@@ -534,10 +540,11 @@ private:
   /// exit-handlers: thread T's next calls are the handlers the path
   /// registered, latest first (main returning, or exit()).
   void queueExitHandlers(Path &P, unsigned T);
-  /// key-destructors: queues on T's pending calls the destructor of each
-  /// key T holds a value for, with the value (which becomes NULL); false
-  /// if there are none.
-  bool queueKeyDestructors(Path &P, unsigned T);
+  /// key-destructors: queues on T's pending calls the destructors of its
+  /// thread_local objects, latest first, then the destructor of each key T
+  /// holds a value for, with the value (which becomes NULL); false if
+  /// there are none.
+  bool queueThreadExitHandlers(Path &P, unsigned T);
   void startThread(Path &P, unsigned T, const llvm::Function &Entry,
                    std::vector<Val> Args);
 

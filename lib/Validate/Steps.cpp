@@ -376,7 +376,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       P.Threads[T].Ret = eval(P, F, CB.getArgOperand(0));
     P.Threads[T].Stack.clear();
     // key-destructors: the thread runs them before it ends.
-    if (queueKeyDestructors(P, T)) {
+    if (queueThreadExitHandlers(P, T)) {
       P.Threads[T].RetKept = true;
       startNextCall(P, T, std::nullopt);
       return true;

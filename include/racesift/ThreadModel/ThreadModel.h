@@ -179,8 +179,9 @@ struct ThreadTemplate {
   Multiplicity Mult = Multiplicity::Once;
   std::vector<unsigned> CreatedBy; ///< Indices into ThreadModel::Creations.
   /// key-destructors: a created thread that may set thread-specific data
-  /// runs ThreadModel::KeyDestructors when its start routine returns.
-  bool RunsKeyDestructors = false;
+  /// (or construct a thread_local object) runs
+  /// ThreadModel::ThreadExitHandlers when its start routine returns.
+  bool RunsThreadExitHandlers = false;
 };
 
 /// One pthread_create / thrd_create / std::thread construction site.
@@ -600,12 +601,13 @@ struct ThreadModel {
   /// By exit handler: where it is registered (a static object's
   /// declaration), the call witnesses show it made from.
   std::vector<SourceLoc> ExitHandlerSites;
-  /// key-destructors: the defined functions pthread_key_create and
-  /// tss_create register, run at a created thread's end (its start
-  /// routine's return, pthread_exit) on the thread's value for the key;
-  /// and by destructor, its registration.
-  std::vector<const llvm::Function *> KeyDestructors;
-  std::vector<SourceLoc> KeyDestructorSites;
+  /// key-destructors: the destructors of thread_local objects
+  /// (__cxa_thread_atexit) and the defined functions pthread_key_create
+  /// and tss_create register, run at a created thread's end (its start
+  /// routine's return, pthread_exit) on the thread's object or its value
+  /// for the key; and by handler, its registration.
+  std::vector<const llvm::Function *> ThreadExitHandlers;
+  std::vector<SourceLoc> ThreadExitHandlerSites;
   std::vector<CreationSite> Creations;
   std::vector<MemObject> Objects; ///< Objects[Id].Id == Id.
   std::vector<Access> Accesses;   ///< Accesses[Id].Id == Id.
@@ -655,8 +657,8 @@ struct ThreadModel {
   const FunctionGraph *graphOf(const llvm::Function *F) const;
   /// The functions template T's thread starts from, in order: its entry,
   /// after the constructors and before the exit handlers for main's
-  /// (MainConstructors, ExitHandlers), before the key destructors for a
-  /// thread that runs them, or for the environment root the constructors
+  /// (MainConstructors, ExitHandlers), before the thread exit handlers for
+  /// a thread that runs them, or for the environment root the constructors
   /// and then the entries it calls.
   std::vector<const llvm::Function *> startFunctions(TemplateId T) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".

@@ -22,9 +22,9 @@ static pthread_key_t key;
 static long total, idled;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 
-// MODEL: key destructors: merge
+// MODEL: thread exit handlers: merge
 // MODEL: T1 idle once{{$}}
-// MODEL-NEXT: T2 worker many runs key destructors
+// MODEL-NEXT: T2 worker many runs thread exit handlers
 static void merge(void *p) {
 #ifdef SAFE
   pthread_mutex_lock(&mu);
