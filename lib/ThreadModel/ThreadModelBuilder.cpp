@@ -963,11 +963,15 @@ struct ModelBuilder {
             continue;
           // Defined callees' own stores are seen where they are; library
           // functions other than the threading API may write what they
-          // are given.
+          // are given. Registering an exit handler writes nothing (a
+          // static std::thread's object passed to __cxa_atexit).
           for (const Function *G : PTA.callees(*CB)) {
             if (!G->isDeclaration() || lookupSyncApi(G->getName()) ||
                 G->getName().starts_with("pthread_") ||
-                G->getName().starts_with("_ZNSt") || isFree(G))
+                G->getName().starts_with("_ZNSt") || isFree(G) ||
+                is_contained({"__cxa_atexit", "__cxa_thread_atexit", "atexit",
+                              "on_exit"},
+                             G->getName()))
               continue;
             for (const Use &A : CB->args())
               if (A->getType()->isPointerTy())
