@@ -18,7 +18,6 @@
 
 #include "ThreadModelInternal.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/InstIterator.h"
@@ -29,65 +28,6 @@
 using namespace llvm;
 
 namespace racesift {
-
-/// POSIX's required cancellation points (the "may be" ones, stdio among
-/// them, are left out: see docs/design-threadmodel.md).
-static bool isCancellationPoint(StringRef N) {
-  static const StringSet<> Points = {"accept",
-                                     "aio_suspend",
-                                     "clock_nanosleep",
-                                     "close",
-                                     "connect",
-                                     "creat",
-                                     "fcntl",
-                                     "fdatasync",
-                                     "fsync",
-                                     "lockf",
-                                     "mq_receive",
-                                     "mq_send",
-                                     "mq_timedreceive",
-                                     "mq_timedsend",
-                                     "msgrcv",
-                                     "msgsnd",
-                                     "msync",
-                                     "nanosleep",
-                                     "open",
-                                     "openat",
-                                     "pause",
-                                     "poll",
-                                     "pread",
-                                     "pselect",
-                                     "pthread_cond_timedwait",
-                                     "pthread_cond_wait",
-                                     "pthread_join",
-                                     "pthread_testcancel",
-                                     "pwrite",
-                                     "read",
-                                     "readv",
-                                     "recv",
-                                     "recvfrom",
-                                     "recvmsg",
-                                     "select",
-                                     "sem_timedwait",
-                                     "sem_wait",
-                                     "send",
-                                     "sendmsg",
-                                     "sendto",
-                                     "sigsuspend",
-                                     "sigtimedwait",
-                                     "sigwait",
-                                     "sigwaitinfo",
-                                     "sleep",
-                                     "system",
-                                     "tcdrain",
-                                     "usleep",
-                                     "wait",
-                                     "waitid",
-                                     "waitpid",
-                                     "write",
-                                     "writev"};
-  return Points.contains(N);
-}
 
 /// The buffer a cleanup call names: its first operand, an alloca.
 static const Value *bufferOf(const CallBase &CB) {

@@ -165,9 +165,47 @@ struct ModelBuilder {
           InCycle[BB] = true;
   }
 
+  /// The defined functions a registration's operand Fn names: itself, or
+  /// those a pointer may hold.
+  std::vector<const Function *> registeredFunctions(const Value *Fn) {
+    std::vector<const Function *> Out;
+    Fn = Fn->stripPointerCasts();
+    if (auto *H = dyn_cast<Function>(Fn))
+      Out.push_back(H);
+    else
+      for (const MemLoc &L : PTA.pointsTo(Fn))
+        if (const MemObject &O = TM.Objects[L.Obj];
+            O.Kind == ObjectKind::Function)
+          if (auto *H = dyn_cast_or_null<Function>(O.Site))
+            Out.push_back(H);
+    erase_if(Out, [](const Function *H) { return H->isDeclaration(); });
+    return Out;
+  }
+
+  /// Where witnesses show a handler CB registers called from (RunBy, at the
+  /// registration): for a C++ object's destructor (__cxa_atexit and
+  /// __cxa_thread_atexit, whose call is at line 0), the object's
+  /// declaration.
+  SourceLoc registrationSite(const CallBase &CB, StringRef RunBy) {
+    SourceLoc L = sourceLocOf(CB);
+    StringRef N = CB.getCalledFunction()->getName();
+    if ((N == "__cxa_atexit" || N == "__cxa_thread_atexit") &&
+        CB.arg_size() == 3)
+      if (auto *GV = dyn_cast<GlobalVariable>(
+              CB.getArgOperand(1)->stripPointerCasts())) {
+        MemObject Decl;
+        setGlobalDebugInfo(Decl, *GV);
+        if (Decl.Loc.known())
+          L = Decl.Loc;
+      }
+    L.Function = RunBy.str();
+    return L;
+  }
+
   /// exit-handlers: what atexit and on_exit register, and the destructors
   /// of C++ static objects (__cxa_atexit), by a function operand or a
-  /// pointer to functions, latest registration first.
+  /// pointer to functions, latest registration first; then destructor
+  /// functions.
   void findExitHandlers() {
     std::vector<std::pair<const Function *, const CallBase *>> Found;
     for (const Function &F : M)
@@ -178,36 +216,14 @@ struct ModelBuilder {
             !is_contained({"atexit", "on_exit", "__cxa_atexit"},
                           Callee->getName()))
           continue;
-        const Value *Fn = CB->getArgOperand(0)->stripPointerCasts();
-        if (auto *H = dyn_cast<Function>(Fn)) {
+        for (const Function *H : registeredFunctions(CB->getArgOperand(0)))
           Found.push_back({H, CB});
-          continue;
-        }
-        for (const MemLoc &L : PTA.pointsTo(Fn))
-          if (const MemObject &O = TM.Objects[L.Obj];
-              O.Kind == ObjectKind::Function)
-            if (auto *H = dyn_cast_or_null<Function>(O.Site))
-              Found.push_back({H, CB});
       }
     DenseSet<const Function *> Seen;
     for (auto [H, Site] : llvm::reverse(Found))
-      if (!H->isDeclaration() && Seen.insert(H).second) {
+      if (Seen.insert(H).second) {
         TM.ExitHandlers.push_back(H);
-        // Witnesses show the handler called from exit, at its registration:
-        // for a static object's destructor, the object's declaration.
-        SourceLoc L = sourceLocOf(*Site);
-        auto *GV = Site->arg_size() == 3
-                       ? dyn_cast<GlobalVariable>(
-                             Site->getArgOperand(1)->stripPointerCasts())
-                       : nullptr;
-        if (GV) {
-          MemObject Decl;
-          setGlobalDebugInfo(Decl, *GV);
-          if (Decl.Loc.known())
-            L = Decl.Loc;
-        }
-        L.Function = "exit";
-        TM.ExitHandlerSites.push_back(std::move(L));
+        TM.ExitHandlerSites.push_back(registrationSite(*Site, "exit"));
       }
     // Destructor functions (`__attribute__((destructor))`) run after them,
     // the highest priority first.
@@ -242,44 +258,17 @@ struct ModelBuilder {
         return 1;
       return -1;
     };
-    for (int Kind : {0, 1})
+    for (int FnArg : {0, 1})
       for (const Function &F : M)
         for (const Instruction &I : instructions(F))
-          if (auto *CB = dyn_cast<CallBase>(&I); CB && Registered(*CB) == Kind)
-            addThreadExitHandler(*CB, Kind);
-  }
-
-  void addThreadExitHandler(const CallBase &CB, int FnArg) {
-    std::vector<const Function *> Found;
-    {
-      const Value *Fn = CB.getArgOperand(FnArg)->stripPointerCasts();
-      if (auto *H = dyn_cast<Function>(Fn))
-        Found.push_back(H);
-      else
-        for (const MemLoc &L : PTA.pointsTo(Fn))
-          if (const MemObject &O = TM.Objects[L.Obj];
-              O.Kind == ObjectKind::Function)
-            if (auto *H = dyn_cast_or_null<Function>(O.Site))
-              Found.push_back(H);
-    }
-    for (const Function *H : Found)
-      if (!H->isDeclaration() && !is_contained(TM.ThreadExitHandlers, H)) {
-        TM.ThreadExitHandlers.push_back(H);
-        // A thread_local object's registration is at line 0: its
-        // declaration instead.
-        SourceLoc L = sourceLocOf(CB);
-        auto *GV = FnArg == 0 ? dyn_cast<GlobalVariable>(
-                                    CB.getArgOperand(1)->stripPointerCasts())
-                              : nullptr;
-        if (GV) {
-          MemObject Decl;
-          setGlobalDebugInfo(Decl, *GV);
-          if (Decl.Loc.known())
-            L = Decl.Loc;
-        }
-        L.Function = "the thread's exit";
-        TM.ThreadExitHandlerSites.push_back(std::move(L));
-      }
+          if (auto *CB = dyn_cast<CallBase>(&I); CB && Registered(*CB) == FnArg)
+            for (const Function *H :
+                 registeredFunctions(CB->getArgOperand(FnArg)))
+              if (!is_contained(TM.ThreadExitHandlers, H)) {
+                TM.ThreadExitHandlers.push_back(H);
+                TM.ThreadExitHandlerSites.push_back(
+                    registrationSite(*CB, "the thread's exit"));
+              }
   }
 
   /// Whether F may set thread-specific data or construct a thread_local

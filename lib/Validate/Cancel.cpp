@@ -26,64 +26,6 @@ using namespace llvm;
 namespace racesift {
 namespace validate {
 
-namespace {
-/// POSIX's cancellation points that a thread calls (the required ones).
-bool isCancellationPoint(StringRef N) {
-  return isOneOf(N, {"accept",
-                     "aio_suspend",
-                     "clock_nanosleep",
-                     "close",
-                     "connect",
-                     "creat",
-                     "fdatasync",
-                     "fsync",
-                     "lockf",
-                     "mq_receive",
-                     "mq_send",
-                     "mq_timedreceive",
-                     "mq_timedsend",
-                     "msgrcv",
-                     "msgsnd",
-                     "msync",
-                     "nanosleep",
-                     "open",
-                     "openat",
-                     "pause",
-                     "poll",
-                     "pread",
-                     "pselect",
-                     "pthread_cond_timedwait",
-                     "pthread_cond_wait",
-                     "pthread_join",
-                     "pthread_testcancel",
-                     "pwrite",
-                     "read",
-                     "readv",
-                     "recv",
-                     "recvfrom",
-                     "recvmsg",
-                     "select",
-                     "sem_timedwait",
-                     "sem_wait",
-                     "send",
-                     "sendmsg",
-                     "sendto",
-                     "sigsuspend",
-                     "sigtimedwait",
-                     "sigwait",
-                     "sigwaitinfo",
-                     "sleep",
-                     "system",
-                     "tcdrain",
-                     "usleep",
-                     "wait",
-                     "waitid",
-                     "waitpid",
-                     "write",
-                     "writev"});
-}
-} // namespace
-
 std::optional<bool> Replayer::cancellation(Path &P, unsigned T,
                                            const CallBase &CB, StringRef N) {
   ThreadState &TS = P.Threads[T];

@@ -153,6 +153,10 @@ std::optional<CxxStringMember> cxxStringMember(llvm::StringRef Mangled);
 /// `__isoc23_strtol`) find the row of the standard name.
 const LibcFunction *lookupLibc(llvm::StringRef Name);
 
+/// Whether Name is one of POSIX's required cancellation points (the
+/// optional ones, stdio among them, are not).
+bool isCancellationPoint(llvm::StringRef Name);
+
 /// Whether a call of Row's function may keep the pointer it is given as
 /// argument J beyond the call: the library keeps it (Escapes, KeepsArg0,
 /// StoresArg0Into), returns a pointer into it or a copy (IntoArg, Fresh,
