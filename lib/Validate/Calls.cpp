@@ -96,6 +96,8 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
     // key-destructors: the interleaving runs them before pthread_exit's
     // end of the thread; the thread runs them now and ends after them.
     ThreadState &TS = P.Threads[T];
+    if (TS.CleanupHandlers)
+      throw Unsupported{"pthread_exit with cleanup handlers registered"};
     std::optional<Val> Value;
     if (CB.arg_size() > 0)
       Value = eval(P, TS.Stack.back(), CB.getArgOperand(0));
@@ -525,9 +527,13 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     }
     return Done(RW ? std::optional(Val::constant(RW, 0)) : std::nullopt);
   }
+  // setjmp's first return (pthread_cleanup_push's __sigsetjmp): a second
+  // one comes only from what is not replayed (a longjmp, cancellation or
+  // pthread_exit with a cleanup handler registered), so 0 is exact.
+  if (isOneOf(N, {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}))
+    return Done(Val::constant(RW, 0));
   if (isOneOf(N, {"__cxa_throw", "__cxa_rethrow", "_Unwind_Resume", "longjmp",
-                  "siglongjmp", "_longjmp", "setjmp", "_setjmp", "sigsetjmp",
-                  "__sigsetjmp"}))
+                  "siglongjmp", "_longjmp"}))
     throw Unsupported{"'" + N.str() +
                       "' (exceptions and non-local jumps "
                       "are not replayed)"};

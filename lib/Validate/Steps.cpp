@@ -367,6 +367,9 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     return true;
   }
   case ActionKind::Exit:
+    // pthread_exit runs the cleanup handlers through a non-local jump.
+    if (P.Threads[T].CleanupHandlers)
+      throw Unsupported{"pthread_exit with cleanup handlers registered"};
     // pthread_exit(v), thrd_exit(r): what a join of the thread gets; after
     // a cleanup handler, PTHREAD_CANCELED.
     if (CB.getCalledFunction() &&

@@ -20,5 +20,5 @@ int main(void) {
   pthread_join(t, 0);
   return s;
 }
-// CHECK: setjmp.c:13:9: warning: possible data race on 'state': {{.*}}'_setjmp' (exceptions and non-local jumps are not replayed)
+// CHECK: setjmp.c:13:9: warning: possible data race on 'state': {{.*}}'longjmp' (exceptions and non-local jumps are not replayed)
 // CHECK-NOT: internal error
