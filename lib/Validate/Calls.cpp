@@ -87,6 +87,41 @@ bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
   return true;
 }
 
+bool Replayer::qsortComparator(Path &P, unsigned T, const CallBase &CB,
+                               const std::string &Where) {
+  Frame &F = P.Threads[T].Stack.back();
+  auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
+  uint64_t Count = concretize(P, Arg(1), "qsort count");
+  uint64_t Size = concretize(P, Arg(2), "qsort size");
+  auto Fn = P.FunctionAt.find(concretize(P, Arg(3), "comparator"));
+  if (Count < 2 || Size == 0 || Count > (1u << 20) / Size ||
+      Fn == P.FunctionAt.end() || Fn->second->isDeclaration())
+    return false;
+  // qsort-comparator: at least one comparison of two of the elements (the
+  // first two here), which the model checker's one run of the callback
+  // stands for; the order the sort leaves is data the replay does not
+  // compute, so the array's bytes are unknown from the call on.
+  uint64_t Base = concretize(P, Arg(0), "qsort array");
+  std::optional<z3::expr> Bytes;
+  untrustBytes(P, Base, Base + Count * Size,
+               "the array 'qsort'" + Where + " sorts", Bytes);
+  std::vector<Val> Args{Val::constant(64, Base),
+                        Val::constant(64, Base + Size)};
+  if (CB.arg_size() >= 5)
+    Args.push_back(Arg(4)); // qsort_r's context.
+  Frame Fr;
+  Fr.F = Fn->second;
+  Fr.BB = &Fr.F->getEntryBlock();
+  Fr.It = Fr.BB->begin();
+  Fr.CallSite = &CB;
+  for (const Argument &A : Fr.F->args())
+    Fr.Vals[&A] = A.getArgNo() < Args.size()
+                      ? Args[A.getArgNo()]
+                      : Val::constant(DL.getTypeSizeInBits(A.getType()), 0);
+  P.Threads[T].Stack.push_back(std::move(Fr));
+  return true;
+}
+
 bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   auto Is = [&](ActionKind K) { return ActionAt.count({&CB, K}) != 0; };
   std::optional<Val> Zero;
@@ -527,6 +562,9 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     }
     return Done(RW ? std::optional(Val::constant(RW, 0)) : std::nullopt);
   }
+  if ((N == "qsort" || N == "qsort_r") && CB.arg_size() >= 4 &&
+      qsortComparator(P, T, CB, Where))
+    return true;
   // setjmp's first return (pthread_cleanup_push's __sigsetjmp): a second
   // one comes only from what is not replayed (a longjmp, cancellation or
   // pthread_exit with a cleanup handler registered), so 0 is exact.

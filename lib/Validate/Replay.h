@@ -525,6 +525,11 @@ private:
                     const CreationSite &CS, TemplateId Tgt, unsigned Instance);
   bool external(Path &P, unsigned T, const llvm::CallBase &CB,
                 const llvm::Function &Callee);
+  /// qsort-comparator: runs a qsort's comparator once, on the first two
+  /// elements, the sorted array unknown; false if it cannot (fewer than
+  /// two elements, a comparator it cannot name).
+  bool qsortComparator(Path &P, unsigned T, const llvm::CallBase &CB,
+                       const std::string &Where);
   void finishCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   std::optional<Val> Result);
   /// What a finished top-level call gives back to the next one: the
