@@ -570,7 +570,7 @@ void ConstraintBuilder::pointeeFound(const ComplexConstraint &C, ObjectId Obj) {
     // pthread_key_create's destructor at a thread's end, not at the
     // registration, so no callback of the call.
     if (!F->isDeclaration())
-      bindArgument(*C.CB, *F, 0, C.Arg);
+      bindArgument(*C.CB, *F, C.Pair, C.Arg); // on_exit's: the second.
     return;
   case ComplexConstraint::EnvCall:
     // A library's callers may call any function whose address escaped to

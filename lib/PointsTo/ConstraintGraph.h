@@ -63,7 +63,7 @@ struct ComplexConstraint {
   uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.
   uint32_t Watch = 0;
   /// CopyDst: its CopySrc complex; ForwardedCall: the argument position in
-  /// CB.
+  /// CB; ExitHandler: the handler's parameter Arg binds.
   unsigned Pair = 0;
 };
 

@@ -447,6 +447,16 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     S.addComplex(nodeOf(CB.getArgOperand(0)), X);
     return;
   }
+  if (N == "on_exit" && CB.arg_size() == 2) {
+    // exit-handlers: fn(status, arg) at exit, not at the registration.
+    ComplexConstraint X;
+    X.K = ComplexConstraint::ExitHandler;
+    X.CB = &CB;
+    X.Arg = nodeOf(CB.getArgOperand(1));
+    X.Pair = 1;
+    S.addComplex(nodeOf(CB.getArgOperand(0)), X);
+    return;
+  }
   if ((N == "pthread_key_create" || N == "tss_create") && CB.arg_size() == 2) {
     // key-destructors: run at a thread's end on its value for the key.
     ComplexConstraint X;

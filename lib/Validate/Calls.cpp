@@ -370,8 +370,9 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
   if (N == "exit" && !P.ExitHandlers.empty()) {
     // exit-handlers: the calling thread runs what atexit registered,
     // latest first, and ends; the program's end could come later.
+    Val Status = Arg(0);
     P.Threads[T].Stack.clear();
-    queueExitHandlers(P, T);
+    queueExitHandlers(P, T, Status);
     startNextCall(P, T, std::nullopt);
     return true;
   }
@@ -388,6 +389,19 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       throw Unsupported{"a thread_local destructor through a pointer" + Where};
     if (!H->isDeclaration())
       P.Threads[T].ThreadLocalDtors.push_back({H, {Arg(1)}});
+    return Done(Val::constant(RW, 0));
+  }
+  if (N == "on_exit" && CB.arg_size() == 2) {
+    // exit-handlers: fn(status, arg), the status known when it runs.
+    auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());
+    if (!H)
+      throw Unsupported{"an exit handler through a pointer (on_exit" + Where +
+                        ")"};
+    if (!H->isDeclaration()) {
+      P.ExitHandlers.push_back({H, {Val::constant(32, 0), Arg(1)}});
+      P.ExitHandlerTakesStatus.resize(P.ExitHandlers.size() - 1);
+      P.ExitHandlerTakesStatus.push_back(true);
+    }
     return Done(Val::constant(RW, 0));
   }
   if (N == "atexit" || (N == "__cxa_atexit" && CB.arg_size() == 3)) {

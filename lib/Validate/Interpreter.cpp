@@ -565,7 +565,7 @@ bool Replayer::step(Path &P, unsigned T) {
     // exit-handlers: main returning runs them, latest registration first.
     if (TS.Stack.size() == 1 && TS.Then.empty() && T == 0 &&
         F.F == TM.Templates[0].Entry)
-      queueExitHandlers(P, T);
+      queueExitHandlers(P, T, R ? *R : Val::constant(32, 0));
     // key-destructors: a created thread's routine returning runs them.
     if (TS.Stack.size() == 1 && TS.Then.empty() && T != 0 && !TS.RetKept &&
         queueThreadExitHandlers(P, T)) {
@@ -639,10 +639,16 @@ std::optional<Val> Replayer::givenBack(Path &P, const Frame &F,
   return std::nullopt;
 }
 
-void Replayer::queueExitHandlers(Path &P, unsigned T) {
-  for (auto &H : llvm::reverse(P.ExitHandlers))
+void Replayer::queueExitHandlers(Path &P, unsigned T, const Val &Status) {
+  for (size_t I = P.ExitHandlers.size(); I-- > 0;) {
+    auto &H = P.ExitHandlers[I];
+    if (I < P.ExitHandlerTakesStatus.size() && P.ExitHandlerTakesStatus[I] &&
+        !H.second.empty())
+      H.second[0] = Status.W > 32 ? Ops.trunc(Status, 32) : Status;
     P.Threads[T].Then.push_back(std::move(H));
+  }
   P.ExitHandlers.clear();
+  P.ExitHandlerTakesStatus.clear();
 }
 
 bool Replayer::queueThreadExitHandlers(Path &P, unsigned T) {

@@ -227,6 +227,8 @@ struct Path {
   /// in order, with their arguments; main's thread runs them, latest
   /// first, when main returns.
   std::vector<std::pair<const llvm::Function *, std::vector<Val>>> ExitHandlers;
+  /// By exit handler: on_exit's, whose first argument is the exit status.
+  std::vector<bool> ExitHandlerTakesStatus;
   std::map<uint64_t, BarrierState> Barriers;
   /// Channel ends by id, and the end of each descriptor (dup gives one end
   /// two descriptors).
@@ -544,7 +546,9 @@ private:
   void startNextCall(Path &P, unsigned T, const std::optional<Val> &Given);
   /// exit-handlers: thread T's next calls are the handlers the path
   /// registered, latest first (main returning, or exit()).
-  void queueExitHandlers(Path &P, unsigned T);
+  /// Status: what main returned or exit was given (on_exit's handlers
+  /// get it).
+  void queueExitHandlers(Path &P, unsigned T, const Val &Status);
   /// key-destructors: queues on T's pending calls the destructors of its
   /// thread_local objects, latest first, then the destructor of each key T
   /// holds a value for, with the value (which becomes NULL); false if
