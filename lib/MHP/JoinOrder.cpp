@@ -168,12 +168,9 @@ struct Reachability {
     Runner.assign(TM.Functions.size(), None);
     CalledBack.assign(TM.Functions.size(), false);
     for (const ThreadTemplate &T : TM.Templates) {
-      // exit-handlers: main's thread runs them after main.
+      // exit-handlers and key-destructors: run after the entry.
       std::vector<const Function *> Roots{T.Entry};
-      if (T.Id == 0 && T.Entry)
-        append_range(Roots, TM.ExitHandlers);
-      if (T.RunsThreadExitHandlers)
-        append_range(Roots, TM.ThreadExitHandlers);
+      append_range(Roots, TM.endHandlers(T.Id).Fns);
       std::vector<unsigned> R = closure(Roots, /*OnlyCallbacks=*/false);
       bool Creates = false;
       for (unsigned F : R) {

@@ -31,15 +31,11 @@ const CallPathFinder::Tree &CallPathFinder::treeOf(TemplateId T) {
   const Function *Entry = TM.Templates[T].Entry;
   if (Entry && TM.graphOf(Entry)) {
     Visit(Entry, {});
-    // exit-handlers: main's thread runs them after main.
-    if (T == 0)
-      for (size_t I = 0; I < TM.ExitHandlerSites.size(); ++I)
-        Visit(TM.ExitHandlers[I], {nullptr, &TM.ExitHandlerSites[I]});
-    // key-destructors: a created thread's run after its routine.
-    if (TM.Templates[T].RunsThreadExitHandlers)
-      for (size_t I = 0; I < TM.ThreadExitHandlerSites.size(); ++I)
-        Visit(TM.ThreadExitHandlers[I],
-              {nullptr, &TM.ThreadExitHandlerSites[I]});
+    // exit-handlers and key-destructors: run after the entry, from their
+    // registration.
+    ThreadModel::EndHandlers End = TM.endHandlers(T);
+    for (size_t I = 0; I < End.Sites.size(); ++I)
+      Visit(End.Fns[I], {nullptr, &End.Sites[I]});
   } else
     for (const Function *F : TM.EnvEntries)
       Visit(F, {});

@@ -1099,6 +1099,17 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
   if (cxxSyncActions(*CB, Out))
     return;
   ArrayRef<const Function *> Callees = PTA.callees(*CB);
+  // A call at I of functions the library runs (exit handlers, key
+  // destructors, call-backs), inlined like the program's own calls.
+  auto LibraryCall = [&](ArrayRef<const Function *> Fns, bool Callback) {
+    Action A;
+    A.Kind = ActionKind::Call;
+    A.Callees.assign(Fns.begin(), Fns.end());
+    A.Callback = Callback;
+    A.Inst = &I;
+    A.Loc = sourceLocOf(I);
+    Out.push_back(std::move(A));
+  };
   std::vector<const Function *> Defined;
   for (const Function *F : Callees) {
     if (!F->isDeclaration()) {
@@ -1126,39 +1137,20 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     }
     if (const SyncApi *Api = lookupSyncApi(F->getName())) {
       // key-destructors: pthread_exit runs them before the thread ends.
-      if (Api->Kind == ActionKind::Exit && !TM.ThreadExitHandlers.empty()) {
-        Action A;
-        A.Kind = ActionKind::Call;
-        A.Callees = TM.ThreadExitHandlers;
-        A.Inst = &I;
-        A.Loc = sourceLocOf(I);
-        Out.push_back(std::move(A));
-      }
+      if (Api->Kind == ActionKind::Exit && !TM.ThreadExitHandlers.empty())
+        LibraryCall(TM.ThreadExitHandlers, /*Callback=*/false);
       syncActions(*CB, *Api, Out);
       return;
     }
     if (const LibcFunction *Row = lookupLibc(F->getName()))
       libcActions(*CB, *Row, Out);
     // exit-handlers: exit() runs them in the calling thread.
-    if (F->getName() == "exit" && !TM.ExitHandlers.empty()) {
-      Action A;
-      A.Kind = ActionKind::Call;
-      A.Callees = TM.ExitHandlers;
-      A.Inst = &I;
-      A.Loc = sourceLocOf(I);
-      Out.push_back(std::move(A));
-    }
+    if (F->getName() == "exit" && !TM.ExitHandlers.empty())
+      LibraryCall(TM.ExitHandlers, /*Callback=*/false);
   }
-  if (ArrayRef<const Function *> Back = PTA.callbacks(*CB); !Back.empty()) {
-    // Called back during the call, with arguments of the library's making.
-    Action A;
-    A.Kind = ActionKind::Call;
-    A.Callees.assign(Back.begin(), Back.end());
-    A.Callback = true;
-    A.Inst = &I;
-    A.Loc = sourceLocOf(I);
-    Out.push_back(std::move(A));
-  }
+  // Called back during the call, with arguments of the library's making.
+  if (ArrayRef<const Function *> Back = PTA.callbacks(*CB); !Back.empty())
+    LibraryCall(Back, /*Callback=*/true);
   if (Defined.empty())
     return;
   // Functions named __VERIFIER_atomic_* run under the atomic-section lock.

@@ -385,13 +385,10 @@ buildThreadGraph(const ThreadModel &TM, TemplateId T,
       G.Entry = Entry;
       Exit = X;
     }
-    // exit-handlers: what atexit registered runs when main returns.
-    if (T == 0)
-      Exit = In.chainGraphs(TM.ExitHandlers, Exit, TM.ExitHandlerSites);
-    // key-destructors: a created thread's, when its routine returns.
-    if (TT.RunsThreadExitHandlers)
-      Exit = In.chainGraphs(TM.ThreadExitHandlers, Exit,
-                            TM.ThreadExitHandlerSites);
+    // exit-handlers (main's) and key-destructors (a created thread's): run
+    // when the entry returns.
+    ThreadModel::EndHandlers End = TM.endHandlers(T);
+    Exit = In.chainGraphs(End.Fns, Exit, End.Sites);
   } else {
     // The environment root: the global constructors in order, then a loop
     // that calls any entry or stops (env-root).

@@ -91,8 +91,9 @@ struct ModelBuilder {
     }
   }
 
-  /// Whether F, or a function it calls, creates a thread.
-  bool reachesCreation(const Function &F) {
+  /// Whether F, or a function it calls, makes a call Pred accepts.
+  bool reachesCall(const Function &F,
+                   function_ref<bool(const CallBase &)> Pred) {
     DenseSet<const Function *> Seen{&F};
     SmallVector<const Function *, 8> Work{&F};
     while (!Work.empty()) {
@@ -101,7 +102,7 @@ struct ModelBuilder {
         auto *CB = dyn_cast<CallBase>(&I);
         if (!CB)
           continue;
-        if (isCreation(*CB))
+        if (Pred(*CB))
           return true;
         SmallVector<const Function *, 4> Callees;
         calledBy(*CB, Callees);
@@ -111,6 +112,22 @@ struct ModelBuilder {
       }
     }
     return false;
+  }
+
+  /// Whether F, or a function it calls, creates a thread.
+  bool reachesCreation(const Function &F) {
+    return reachesCall(F, [&](const CallBase &CB) { return isCreation(CB); });
+  }
+
+  /// Whether F may set thread-specific data or construct a thread_local
+  /// object, itself or through calls.
+  bool reachesSpecificSet(const Function &F) {
+    return reachesCall(F, [](const CallBase &CB) {
+      const Function *Direct = CB.getCalledFunction();
+      return Direct && is_contained({"pthread_setspecific", "tss_set",
+                                     "__cxa_thread_atexit"},
+                                    Direct->getName());
+    });
   }
 
   TemplateId templateFor(const Function *Entry, std::string Name) {
@@ -133,9 +150,10 @@ struct ModelBuilder {
   }
 
   /// The defined functions of llvm.global_ctors, by priority (stable).
-  /// The functions of llvm.global_ctors (or Array), by priority.
-  static std::vector<const Function *>
-  globalConstructors(const Module &M, StringRef Array = "llvm.global_ctors") {
+  /// The functions of llvm.global_ctors or llvm.global_dtors (Array), by
+  /// priority.
+  static std::vector<const Function *> globalStructors(const Module &M,
+                                                       StringRef Array) {
     std::vector<std::pair<uint64_t, const Function *>> Ctors;
     const GlobalVariable *GV = M.getNamedGlobal(Array);
     const auto *Arr = GV && GV->hasInitializer()
@@ -228,7 +246,7 @@ struct ModelBuilder {
     // Destructor functions (`__attribute__((destructor))`) run after them,
     // the highest priority first.
     std::vector<const Function *> Dtors =
-        globalConstructors(M, "llvm.global_dtors");
+        globalStructors(M, "llvm.global_dtors");
     TM.Destructors.assign(Dtors.rbegin(), Dtors.rend());
     for (const Function *D : TM.Destructors)
       if (Seen.insert(D).second) {
@@ -271,37 +289,11 @@ struct ModelBuilder {
               }
   }
 
-  /// Whether F may set thread-specific data or construct a thread_local
-  /// object, itself or through calls.
-  bool reachesSpecificSet(const Function &F) {
-    DenseSet<const Function *> Seen{&F};
-    SmallVector<const Function *, 8> Work{&F};
-    while (!Work.empty()) {
-      const Function *G = Work.pop_back_val();
-      for (const Instruction &I : instructions(G)) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        if (!CB)
-          continue;
-        const Function *Direct = CB->getCalledFunction();
-        if (Direct && is_contained({"pthread_setspecific", "tss_set",
-                                    "__cxa_thread_atexit"},
-                                   Direct->getName()))
-          return true;
-        SmallVector<const Function *, 4> Callees;
-        calledBy(*CB, Callees);
-        for (const Function *C : Callees)
-          if (Seen.insert(C).second)
-            Work.push_back(C);
-      }
-    }
-    return false;
-  }
-
   void discoverThreads() {
     for (const ThreadStart &S : PTA.threadStarts())
       StartsOf[S.Call].push_back(S.Routine);
     const Function *Main = M.getFunction("main");
-    TM.Constructors = globalConstructors(M);
+    TM.Constructors = globalStructors(M, "llvm.global_ctors");
     findThreadExitHandlers();
     if (Main && !Main->isDeclaration()) {
       findExitHandlers();
@@ -2105,15 +2097,22 @@ std::vector<const Function *> ThreadModel::startFunctions(TemplateId T) const {
     if (T == 0)
       Out = MainConstructors;
     Out.push_back(E);
-    if (T == 0)
-      llvm::append_range(Out, ExitHandlers);
-    if (Templates[T].RunsThreadExitHandlers)
-      llvm::append_range(Out, ThreadExitHandlers);
+    llvm::append_range(Out, endHandlers(T).Fns);
     return Out;
   }
   Out = EnvConstructors;
   llvm::append_range(Out, EnvEntries);
   return Out;
+}
+
+ThreadModel::EndHandlers ThreadModel::endHandlers(TemplateId T) const {
+  if (!Templates[T].Entry)
+    return {};
+  if (T == 0)
+    return {ExitHandlers, ExitHandlerSites};
+  if (Templates[T].RunsThreadExitHandlers)
+    return {ThreadExitHandlers, ThreadExitHandlerSites};
+  return {};
 }
 
 bool needsAnalysisCopy(const Module &M) {

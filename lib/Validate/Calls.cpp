@@ -74,17 +74,22 @@ bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
     Args.push_back(eval(P, F, U.get()));
   if (P.Threads[T].Stack.size() > 256)
     throw Unsupported{"recursion deeper than 256 calls"};
+  P.Threads[T].Stack.push_back(callFrame(*Callee, CB, Args));
+  return true;
+}
+
+Frame Replayer::callFrame(const Function &Callee, const CallBase &CB,
+                          ArrayRef<Val> Args) {
   Frame Fr;
-  Fr.F = Callee;
-  Fr.BB = &Callee->getEntryBlock();
+  Fr.F = &Callee;
+  Fr.BB = &Callee.getEntryBlock();
   Fr.It = Fr.BB->begin();
   Fr.CallSite = &CB;
-  for (const Argument &A : Callee->args())
+  for (const Argument &A : Callee.args())
     Fr.Vals[&A] = A.getArgNo() < Args.size()
                       ? Args[A.getArgNo()]
                       : Val::constant(DL.getTypeSizeInBits(A.getType()), 0);
-  P.Threads[T].Stack.push_back(std::move(Fr));
-  return true;
+  return Fr;
 }
 
 bool Replayer::qsortComparator(Path &P, unsigned T, const CallBase &CB,
@@ -109,16 +114,7 @@ bool Replayer::qsortComparator(Path &P, unsigned T, const CallBase &CB,
                         Val::constant(64, Base + Size)};
   if (CB.arg_size() >= 5)
     Args.push_back(Arg(4)); // qsort_r's context.
-  Frame Fr;
-  Fr.F = Fn->second;
-  Fr.BB = &Fr.F->getEntryBlock();
-  Fr.It = Fr.BB->begin();
-  Fr.CallSite = &CB;
-  for (const Argument &A : Fr.F->args())
-    Fr.Vals[&A] = A.getArgNo() < Args.size()
-                      ? Args[A.getArgNo()]
-                      : Val::constant(DL.getTypeSizeInBits(A.getType()), 0);
-  P.Threads[T].Stack.push_back(std::move(Fr));
+  P.Threads[T].Stack.push_back(callFrame(*Fn->second, CB, Args));
   return true;
 }
 
@@ -130,19 +126,9 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   if (Is(ActionKind::Exit)) {
     // key-destructors: the interleaving runs them before pthread_exit's
     // end of the thread; the thread runs them now and ends after them.
-    ThreadState &TS = P.Threads[T];
-    if (TS.CleanupHandlers)
-      throw Unsupported{"pthread_exit with cleanup handlers registered"};
-    std::optional<Val> Value;
-    if (CB.arg_size() > 0)
-      Value = eval(P, TS.Stack.back(), CB.getArgOperand(0));
-    if (queueThreadExitHandlers(P, T)) {
-      TS.Stack.clear();
-      TS.Ret = Value;
-      TS.RetKept = true;
-      startNextCall(P, T, std::nullopt);
+    std::optional<Val> Value = exitValue(P, T, CB);
+    if (endWithThreadExitHandlers(P, T, Value))
       return true;
-    }
   }
   if (Is(ActionKind::Create)) {
     // A thread the interleaving does not run: its creation site was sliced
@@ -391,29 +377,25 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       P.Threads[T].ThreadLocalDtors.push_back({H, {Arg(1)}});
     return Done(Val::constant(RW, 0));
   }
-  if (N == "on_exit" && CB.arg_size() == 2) {
-    // exit-handlers: fn(status, arg), the status known when it runs.
-    auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());
-    if (!H)
-      throw Unsupported{"an exit handler through a pointer (on_exit" + Where +
-                        ")"};
-    if (!H->isDeclaration()) {
-      P.ExitHandlers.push_back({H, {Val::constant(32, 0), Arg(1)}});
-      P.ExitHandlerTakesStatus.resize(P.ExitHandlers.size() - 1);
-      P.ExitHandlerTakesStatus.push_back(true);
-    }
-    return Done(Val::constant(RW, 0));
-  }
-  if (N == "atexit" || (N == "__cxa_atexit" && CB.arg_size() == 3)) {
+  // exit-handlers: atexit(fn) runs fn(), __cxa_atexit(dtor, obj, dso)
+  // dtor(obj), on_exit(fn, arg) fn(status, arg), the status known when it
+  // runs.
+  bool OnExit = N == "on_exit" && CB.arg_size() == 2;
+  if (OnExit || N == "atexit" || (N == "__cxa_atexit" && CB.arg_size() == 3)) {
     auto *H = dyn_cast<Function>(CB.getArgOperand(0)->stripPointerCasts());
     if (!H)
       throw Unsupported{"an exit handler through a pointer (" + N.str() +
                         Where + ")"};
     // A destructor the module does not define (std::string's) runs
     // nothing the model sees.
-    if (!H->isDeclaration())
-      P.ExitHandlers.push_back(
-          {H, N == "atexit" ? std::vector<Val>{} : std::vector<Val>{Arg(1)}});
+    if (!H->isDeclaration()) {
+      ExitHandlerCall Call{H, {}, OnExit};
+      if (OnExit)
+        Call.Args.push_back(Val::constant(32, 0)); // The status, later.
+      if (N != "atexit")
+        Call.Args.push_back(Arg(1));
+      P.ExitHandlers.push_back(std::move(Call));
+    }
     return Done(Val::constant(RW, 0));
   }
   if (N == "__errno_location") {

@@ -640,15 +640,38 @@ std::optional<Val> Replayer::givenBack(Path &P, const Frame &F,
 }
 
 void Replayer::queueExitHandlers(Path &P, unsigned T, const Val &Status) {
-  for (size_t I = P.ExitHandlers.size(); I-- > 0;) {
-    auto &H = P.ExitHandlers[I];
-    if (I < P.ExitHandlerTakesStatus.size() && P.ExitHandlerTakesStatus[I] &&
-        !H.second.empty())
-      H.second[0] = Status.W > 32 ? Ops.trunc(Status, 32) : Status;
-    P.Threads[T].Then.push_back(std::move(H));
+  for (ExitHandlerCall &H : llvm::reverse(P.ExitHandlers)) {
+    if (H.TakesStatus)
+      H.Args[0] = Status.W > 32 ? Ops.trunc(Status, 32) : Status;
+    P.Threads[T].Then.push_back({H.F, std::move(H.Args)});
   }
   P.ExitHandlers.clear();
-  P.ExitHandlerTakesStatus.clear();
+}
+
+std::optional<Val> Replayer::exitValue(Path &P, unsigned T,
+                                       const CallBase &CB) {
+  // pthread_exit runs the cleanup handlers through a non-local jump.
+  if (P.Threads[T].CleanupHandlers)
+    throw Unsupported{"pthread_exit with cleanup handlers registered"};
+  // After a cleanup handler, PTHREAD_CANCELED.
+  if (CB.getCalledFunction() &&
+      CB.getCalledFunction()->getName() == "__pthread_unwind_next")
+    return Val::constant(64, ~0ULL);
+  if (CB.arg_size() > 0)
+    return eval(P, P.Threads[T].Stack.back(), CB.getArgOperand(0));
+  return std::nullopt;
+}
+
+bool Replayer::endWithThreadExitHandlers(Path &P, unsigned T,
+                                         const std::optional<Val> &Ret) {
+  if (!queueThreadExitHandlers(P, T))
+    return false;
+  ThreadState &TS = P.Threads[T];
+  TS.Stack.clear();
+  TS.Ret = Ret;
+  TS.RetKept = true;
+  startNextCall(P, T, std::nullopt);
+  return true;
 }
 
 bool Replayer::queueThreadExitHandlers(Path &P, unsigned T) {

@@ -212,6 +212,14 @@ struct EventCounter {
   bool Semaphore = false; ///< EFD_SEMAPHORE: a read takes 1.
 };
 
+/// A registered exit handler and its arguments; on_exit's first argument
+/// is the exit status, known when it runs.
+struct ExitHandlerCall {
+  const llvm::Function *F = nullptr;
+  std::vector<Val> Args;
+  bool TakesStatus = false;
+};
+
 /// One path of the replay: everything a fork copies.
 struct Path {
   std::vector<ThreadState> Threads;
@@ -223,12 +231,10 @@ struct Path {
   unsigned SymbolicChoices = 0;
   std::vector<HeldLock> Locks;
   std::set<uint64_t> OnceDone;
-  /// exit-handlers: what atexit and __cxa_atexit registered on this path,
-  /// in order, with their arguments; main's thread runs them, latest
-  /// first, when main returns.
-  std::vector<std::pair<const llvm::Function *, std::vector<Val>>> ExitHandlers;
-  /// By exit handler: on_exit's, whose first argument is the exit status.
-  std::vector<bool> ExitHandlerTakesStatus;
+  /// exit-handlers: what atexit, __cxa_atexit and on_exit registered on
+  /// this path, in order, with their arguments; main's thread runs them,
+  /// latest first, when main returns.
+  std::vector<ExitHandlerCall> ExitHandlers;
   std::map<uint64_t, BarrierState> Barriers;
   /// Channel ends by id, and the end of each descriptor (dup gives one end
   /// two descriptors).
@@ -532,6 +538,9 @@ private:
   /// two elements, a comparator it cannot name).
   bool qsortComparator(Path &P, unsigned T, const llvm::CallBase &CB,
                        const std::string &Where);
+  /// The frame of Callee called at CB with Args (a missing one is 0).
+  Frame callFrame(const llvm::Function &Callee, const llvm::CallBase &CB,
+                  llvm::ArrayRef<Val> Args);
   void finishCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   std::optional<Val> Result);
   /// What a finished top-level call gives back to the next one: the
@@ -554,6 +563,14 @@ private:
   /// holds a value for, with the value (which becomes NULL); false if
   /// there are none.
   bool queueThreadExitHandlers(Path &P, unsigned T);
+  /// What pthread_exit (thrd_exit, __pthread_unwind_next) at CB gives a
+  /// join of thread T; unsupported with a cleanup handler registered (it
+  /// would run through a non-local jump).
+  std::optional<Val> exitValue(Path &P, unsigned T, const llvm::CallBase &CB);
+  /// Ends thread T's code at pthread_exit with join value Ret: its thread
+  /// exit handlers run first, as its next calls; false if it has none.
+  bool endWithThreadExitHandlers(Path &P, unsigned T,
+                                 const std::optional<Val> &Ret);
   void startThread(Path &P, unsigned T, const llvm::Function &Entry,
                    std::vector<Val> Args);
 

@@ -366,26 +366,17 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     P.Threads[T].Stack.push_back(std::move(Fr));
     return true;
   }
-  case ActionKind::Exit:
-    // pthread_exit runs the cleanup handlers through a non-local jump.
-    if (P.Threads[T].CleanupHandlers)
-      throw Unsupported{"pthread_exit with cleanup handlers registered"};
-    // pthread_exit(v), thrd_exit(r): what a join of the thread gets; after
-    // a cleanup handler, PTHREAD_CANCELED.
-    if (CB.getCalledFunction() &&
-        CB.getCalledFunction()->getName() == "__pthread_unwind_next")
-      P.Threads[T].Ret = Val::constant(64, ~0ULL);
-    else if (CB.arg_size() > 0)
-      P.Threads[T].Ret = eval(P, F, CB.getArgOperand(0));
-    P.Threads[T].Stack.clear();
+  case ActionKind::Exit: {
     // key-destructors: the thread runs them before it ends.
-    if (queueThreadExitHandlers(P, T)) {
-      P.Threads[T].RetKept = true;
-      startNextCall(P, T, std::nullopt);
+    std::optional<Val> Value = exitValue(P, T, CB);
+    if (endWithThreadExitHandlers(P, T, Value))
       return true;
-    }
+    if (Value)
+      P.Threads[T].Ret = Value;
+    P.Threads[T].Stack.clear();
     P.Threads[T].Done = true;
     return true;
+  }
   case ActionKind::SemTryWait:
     return Ret(S.Succeeds ? 0 : -1);
   case ActionKind::BarrierWait:

@@ -17,6 +17,7 @@
 #define RACESIFT_THREADMODEL_THREADMODEL_H
 
 #include "racesift/Support/SourceLoc.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -661,6 +662,14 @@ struct ThreadModel {
   /// a thread that runs them, or for the environment root the constructors
   /// and then the entries it calls.
   std::vector<const llvm::Function *> startFunctions(TemplateId T) const;
+  /// What template T's thread runs, one after another, once its entry
+  /// returns: main's ExitHandlers, a created thread's ThreadExitHandlers
+  /// if it runs them (none for the environment root); Sites by function.
+  struct EndHandlers {
+    llvm::ArrayRef<const llvm::Function *> Fns;
+    llvm::ArrayRef<SourceLoc> Sites;
+  };
+  EndHandlers endHandlers(TemplateId T) const;
   /// A printable name for a location: "x", "s.count", "heap@f.c:3+8".
   std::string describe(const MemLoc &L) const;
   /// As describe, but offset 0 names the member there: data at the start
