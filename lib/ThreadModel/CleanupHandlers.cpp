@@ -40,11 +40,62 @@ static const CallBase *callTo(const Instruction &I, StringRef Name) {
   return F && F->getName() == Name ? CB : nullptr;
 }
 
+/// Whether a call, by itself, ends the thread (pthread_exit, thrd_exit) or,
+/// when the module cancels threads, is a cancellation point; an indirect
+/// call may be either.
+static bool runsHandlers(const CallBase &CB, bool Cancels) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return !CB.isInlineAsm();
+  return Callee->isDeclaration() &&
+         (is_contained({"pthread_exit", "thrd_exit"}, Callee->getName()) ||
+          (Cancels && isCancellationPoint(Callee->getName())));
+}
+
+/// Whether a call may run the cleanup handlers registered around it: it
+/// does itself, or it calls the module's code that may. A walk that finds
+/// nothing clears every function it saw (all they reach was seen).
+static bool mayRunHandlers(const CallBase &CB, bool Cancels,
+                           DenseMap<const Function *, bool> &Memo) {
+  if (runsHandlers(CB, Cancels))
+    return true;
+  const Function *Root = CB.getCalledFunction();
+  if (!Root || Root->isDeclaration())
+    return false;
+  if (auto It = Memo.find(Root); It != Memo.end())
+    return It->second;
+  SmallPtrSet<const Function *, 8> Seen{Root};
+  SmallVector<const Function *, 8> Work{Root};
+  while (!Work.empty()) {
+    const Function *G = Work.pop_back_val();
+    for (const Instruction &I : instructions(G)) {
+      auto *Inner = dyn_cast<CallBase>(&I);
+      if (!Inner || isa<IntrinsicInst>(Inner))
+        continue;
+      const Function *Callee = Inner->getCalledFunction();
+      auto Known = Callee ? Memo.find(Callee) : Memo.end();
+      if (runsHandlers(*Inner, Cancels) ||
+          (Known != Memo.end() && Known->second))
+        return Memo[Root] = true;
+      if (Callee && !Callee->isDeclaration() && Known == Memo.end() &&
+          Seen.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  for (const Function *G : Seen)
+    Memo[G] = false;
+  return false;
+}
+
 CleanupEdges findCleanupEdges(const Function &F) {
   CleanupEdges Out;
   const Module &M = *F.getParent();
+  // Off the hot path: only glibc's push macro calls __pthread_unwind_next.
+  if (!M.getFunction("__pthread_unwind_next"))
+    return Out;
   const Function *Cancel = M.getFunction("pthread_cancel");
   bool Cancels = Cancel && !Cancel->use_empty();
+  DenseMap<const Function *, bool> Memo;
   for (const Instruction &I : instructions(F)) {
     const CallBase *Next = callTo(I, "__pthread_unwind_next");
     const Value *Buf = Next ? bufferOf(*Next) : nullptr;
@@ -74,17 +125,7 @@ CleanupEdges findCleanupEdges(const Function &F) {
             break;
           }
         auto *CB = dyn_cast<CallBase>(&*It);
-        const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-        if (!CB || isa<IntrinsicInst>(CB))
-          continue;
-        // pthread_exit runs the handlers; a cancellation point does when
-        // the module cancels threads; a call of the module's own code may
-        // reach either.
-        bool Runs = Callee && Callee->getName() == "pthread_exit";
-        if (Cancels)
-          Runs = Runs || !Callee || !Callee->isDeclaration() ||
-                 isCancellationPoint(Callee->getName());
-        if (Runs)
+        if (CB && !isa<IntrinsicInst>(CB) && mayRunHandlers(*CB, Cancels, Memo))
           Out.From[&*It].push_back(Handler);
       }
       if (Left)
