@@ -436,36 +436,28 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
     S.addStore(threadResultNode(), nodeOf(CB.getArgOperand(1)));
     return;
   }
-  if ((N == "__cxa_atexit" || N == "__cxa_thread_atexit") &&
-      CB.arg_size() == 3) {
-    // A C++ static or thread_local object's destructor, registered by its
-    // constructor.
+  // exit-handlers: the function a registration names runs later (at exit,
+  // at a thread's end), not at the call; Arg is bound to its parameter Pair.
+  auto ExitHandler = [&](const Value *Fn, NodeId Arg, unsigned Pair) {
     ComplexConstraint X;
     X.K = ComplexConstraint::ExitHandler;
     X.CB = &CB;
-    X.Arg = nodeOf(CB.getArgOperand(1));
-    S.addComplex(nodeOf(CB.getArgOperand(0)), X);
-    return;
-  }
-  if (N == "on_exit" && CB.arg_size() == 2) {
-    // exit-handlers: fn(status, arg) at exit, not at the registration.
-    ComplexConstraint X;
-    X.K = ComplexConstraint::ExitHandler;
-    X.CB = &CB;
-    X.Arg = nodeOf(CB.getArgOperand(1));
-    X.Pair = 1;
-    S.addComplex(nodeOf(CB.getArgOperand(0)), X);
-    return;
-  }
+    X.Arg = Arg;
+    X.Pair = Pair;
+    S.addComplex(nodeOf(Fn), X);
+  };
+  // A C++ static or thread_local object's destructor, registered by its
+  // constructor.
+  if ((N == "__cxa_atexit" || N == "__cxa_thread_atexit") && CB.arg_size() == 3)
+    return ExitHandler(CB.getArgOperand(0), nodeOf(CB.getArgOperand(1)), 0);
+  // fn(status, arg) at exit.
+  if (N == "on_exit" && CB.arg_size() == 2)
+    return ExitHandler(CB.getArgOperand(0), nodeOf(CB.getArgOperand(1)), 1);
+  // key-destructors: run at a thread's end on its value for the key.
   if ((N == "pthread_key_create" || N == "tss_create") && CB.arg_size() == 2) {
-    // key-destructors: run at a thread's end on its value for the key.
-    ComplexConstraint X;
-    X.K = ComplexConstraint::ExitHandler;
-    X.CB = &CB;
-    X.Arg = G.newNode();
-    S.loadFrom(S.locFor(threadSpecificObject(), 0), X.Arg);
-    S.addComplex(nodeOf(CB.getArgOperand(1)), X);
-    return;
+    NodeId Value = G.newNode();
+    S.loadFrom(S.locFor(threadSpecificObject(), 0), Value);
+    return ExitHandler(CB.getArgOperand(1), Value, 0);
   }
   if (const LibcFunction *Row = lookupLibc(N)) {
     modelLibc(CB, F, *Row);
