@@ -218,7 +218,9 @@ unsigned Prepared::liveParticipants(const Config &C, unsigned B) const {
 
 void Prepared::barrierMoves(const EdgeMove &X) const {
   if (!X.Exact) {
-    X.Step(X.next(), 0);
+    Config S = X.next();
+    write(S, X.I, X.E.A.Var, Value()); // Serial or not: unknown.
+    X.Step(std::move(S), 0);
     return;
   }
   unsigned B = X.Ids[0];
@@ -229,14 +231,31 @@ void Prepared::barrierMoves(const EdgeMove &X) const {
   int64_t Need = Objects->barrierCount()[B] >= 0
                      ? Objects->barrierCount()[B]
                      : int64_t(liveParticipants(X.C, B));
-  if (int64_t(llvm::popcount(S.Barriers[B])) >= Need) {
-    // The last arrival releases every arrived instance.
-    for (uint32_t J = 0; J < S.Threads.size(); ++J)
-      if (S.Barriers[B] >> J & 1)
-        arrive(S, J, edge(S.Threads[J], S.Threads[J].Aux).To);
-    S.Barriers[B] = 0;
+  if (int64_t(llvm::popcount(S.Barriers[B])) < Need) {
+    X.Step(std::move(S), 0);
+    return;
   }
-  X.Step(std::move(S), 0);
+  // The last arrival releases every arrived instance. barrier-serial: one
+  // of them, any (POSIX leaves it open), gets PTHREAD_BARRIER_SERIAL_THREAD;
+  // one successor per choice when some waiter keeps its result.
+  llvm::SmallVector<std::pair<uint32_t, DataVarId>, 8> Waiters;
+  bool Kept = false;
+  for (uint32_t J = 0; J < S.Threads.size(); ++J)
+    if (S.Barriers[B] >> J & 1) {
+      DataVarId V = edge(S.Threads[J], S.Threads[J].Aux).A.Var;
+      Waiters.push_back({J, V});
+      Kept |= Objects->localSlot(V) >= 0 || Objects->sharedSlot(V) >= 0;
+    }
+  S.Barriers[B] = 0;
+  for (size_t Serial = 0; Serial < (Kept ? Waiters.size() : 1); ++Serial) {
+    Config R = S;
+    for (size_t K = 0; K < Waiters.size(); ++K) {
+      auto [J, V] = Waiters[K];
+      write(R, J, V, Value{true, K == Serial ? -1 : 0});
+      arrive(R, J, edge(R.Threads[J], R.Threads[J].Aux).To);
+    }
+    X.Step(std::move(R), 0);
+  }
 }
 
 void Prepared::onceMoves(const EdgeMove &X, bool &FullyEnabled) const {

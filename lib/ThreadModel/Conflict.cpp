@@ -111,6 +111,9 @@ DataUse dataUseOf(const Action &A) {
     Add(U.Tested, A.Var);
     Add(U.Written, A.Var);
     break;
+  case ActionKind::BarrierWait:
+    Add(U.Written, A.Var); // Which waiter is the serial one.
+    break;
   case ActionKind::Create:
     Add(U.Written, A.Var); // The handle's thread id.
     break;
@@ -142,7 +145,6 @@ DataUse dataUseOf(const Action &A) {
   case ActionKind::Wait:
   case ActionKind::Signal:
   case ActionKind::Broadcast:
-  case ActionKind::BarrierWait:
   case ActionKind::Once:
   case ActionKind::SemWait:
   case ActionKind::SemPost:

@@ -917,6 +917,11 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
       }
     A.Var = callResultVar(CB, std::move(Name));
   }
+  // barrier-serial: the one waiter of each cycle that gets
+  // PTHREAD_BARRIER_SERIAL_THREAD (-1) is the model checker's choice.
+  if (Api.Kind == ActionKind::BarrierWait && !CB.use_empty())
+    A.Var = callResultVar(CB, "barrier@" + std::to_string(A.Loc.Line),
+                          /*NonNegative=*/false);
   Out.push_back(std::move(A));
 }
 
@@ -1347,13 +1352,15 @@ DataVarId FunctionGraphBuilder::trackedVarOf(const Value *V,
 }
 
 DataVarId FunctionGraphBuilder::callResultVar(const CallBase &CB,
-                                              std::string Name) {
+                                              std::string Name,
+                                              bool NonNegative) {
   DataVar V;
   V.Id = TM.DataVars.size();
   V.Value = &CB;
   V.Name = std::move(Name);
   ResultVars[&CB] = V.Id;
-  Ctx.NonNegative.insert(V.Id); // 0 or an errno value.
+  if (NonNegative)
+    Ctx.NonNegative.insert(V.Id); // 0 or an errno value.
   TM.DataVars.push_back(std::move(V));
   return TM.DataVars.back().Id;
 }

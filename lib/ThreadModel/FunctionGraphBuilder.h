@@ -326,9 +326,10 @@ private:
   /// memory variable (Ok: a compare-exchange's success), made on first use;
   /// NoDataVar if its memory variable is not tracked.
   DataVarId atomicResultVar(const llvm::Instruction &I, bool Ok);
-  /// A new tracked variable for CB's result, 0 or an errno value (a
-  /// trylock's, a pthread_create's), named Name.
-  DataVarId callResultVar(const llvm::CallBase &CB, std::string Name);
+  /// A new tracked variable for CB's result, named Name: 0 or an errno
+  /// value (a trylock's, a pthread_create's) unless !NonNegative.
+  DataVarId callResultVar(const llvm::CallBase &CB, std::string Name,
+                          bool NonNegative = true);
   /// The thread-id variable V is: a pthread_self() result, or the value a
   /// load of a tracked thread id took (its snapshot), made on first use;
   /// else NoDataVar.

@@ -199,6 +199,8 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
     break;
   case ActionKind::BarrierWait:
     S = Head + Obj();
+    if (A.Var != NoDataVar)
+      S += " -> " + Var(A.Var);
     break;
   case ActionKind::Once: {
     S = Head + Obj() + ", ";
