@@ -116,10 +116,13 @@ const StoreInst *onlyIncrement(const AllocaInst &Slot,
 /// variable index). Accesses, if given, receives the loads and stores
 /// through them with their pointer operands. Without ThroughSlots a store
 /// of a derived pointer into a local slot fails too.
+/// PtrLoads, if given, receives the loads of pointers with their offsets.
 using AccessList = std::vector<std::pair<const Instruction *, const Value *>>;
+using PtrLoadList = std::vector<std::pair<const LoadInst *, int64_t>>;
 std::optional<DenseSet<const Value *>>
 withinElement(const Value &Root, uint64_t Size, const DataLayout &DL,
-              AccessList *Accesses = nullptr, bool ThroughSlots = true) {
+              AccessList *Accesses = nullptr, bool ThroughSlots = true,
+              PtrLoadList *PtrLoads = nullptr) {
   DenseSet<const Value *> Derived{&Root};
   SmallVector<std::pair<const Value *, int64_t>, 8> Work{{&Root, 0}};
   auto Fits = [&](int64_t Off, Type *T) {
@@ -145,6 +148,8 @@ withinElement(const Value &Root, uint64_t Size, const DataLayout &DL,
           return std::nullopt;
         if (Accesses)
           Accesses->push_back({I, V});
+        if (PtrLoads && LI->getType()->isPointerTy())
+          PtrLoads->push_back({LI, Off});
       } else if (auto *SI = dyn_cast<StoreInst>(I)) {
         if (U.getOperandNo() == 1) {
           if (!Fits(Off, SI->getValueOperand()->getType()))
@@ -179,6 +184,71 @@ bool touchesOtherwise(const Function &F, ObjectId Obj,
                  [&](const MemLoc &L) { return L.Obj == Obj; }))
         return true;
   return false;
+}
+
+/// Whether the counter Slot keeps its value from load Index to I: both in
+/// one block, no store to Slot in between.
+bool sameCount(const LoadInst &Index, const Instruction &I,
+               const AllocaInst &Slot) {
+  if (Index.getParent() != I.getParent())
+    return false;
+  for (const Instruction *J = Index.getNextNode(); J; J = J->getNextNode()) {
+    if (J == &I)
+      return true;
+    if (auto *SI = dyn_cast<StoreInst>(J);
+        SI && SI->getPointerOperand() == &Slot)
+      return false;
+  }
+  return false;
+}
+
+/// element-linked: the array R whose element &R[i] the creator stores, with
+/// the counter of &A[i], into the pointer field at Off of A's element, if
+/// every pointer the module stores into A is such a store into that field
+/// (so element k's field only ever holds &R[k]) and no call but the
+/// creation is given A.
+std::optional<ElementRef> linkedArray(const Module &M, const ElementRef &E,
+                                      ObjectId AObj, int64_t Off,
+                                      const CreationSite &C,
+                                      const PointsToAnalysis &PTA) {
+  const DataLayout &DL = M.getDataLayout();
+  auto IntoA = [&](const Value *P) {
+    return any_of(PTA.pointsTo(P),
+                  [&](const MemLoc &L) { return L.Obj == AObj; });
+  };
+  std::optional<ElementRef> Linked;
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        const Function *Callee = CB->getCalledFunction();
+        if (CB == C.Call || isa<DbgInfoIntrinsic>(CB) ||
+            (Callee && Callee->getName() == "free"))
+          continue;
+        if (any_of(CB->args(), [&](const Use &A) {
+              return A->getType()->isPointerTy() && IntoA(A.get());
+            }))
+          return std::nullopt;
+        continue;
+      }
+      auto *SI = dyn_cast<StoreInst>(&I);
+      if (!SI || !SI->getValueOperand()->getType()->isPointerTy() ||
+          !IntoA(SI->getPointerOperand()))
+        continue;
+      APInt Delta(DL.getIndexTypeSizeInBits(SI->getPointerOperandType()), 0);
+      const Value *Field =
+          SI->getPointerOperand()->stripAndAccumulateConstantOffsets(
+              DL, Delta, /*AllowNonInbounds=*/true);
+      std::optional<ElementRef> At = elementRef(Field, DL);
+      std::optional<ElementRef> R = elementRef(SI->getValueOperand(), DL);
+      if (!At || At->Base != E.Base || At->Slot != E.Slot ||
+          Delta.getSExtValue() != Off || !R || R->Slot != E.Slot ||
+          R->Base == E.Base || (Linked && Linked->Base != R->Base) ||
+          !sameCount(*At->Index, *SI, *E.Slot) ||
+          !sameCount(*R->Index, *SI, *E.Slot))
+        return std::nullopt;
+      Linked = R;
+    }
+  return Linked;
 }
 
 } // namespace
@@ -226,21 +296,52 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
           return D.Call != C.Call && is_contained(D.Targets, W);
         }))
       continue;
+    PtrLoadList PtrLoads;
     std::optional<DenseSet<const Value *>> Own =
-        withinElement(*Entry->getArg(0), E->ElemSize, DL);
+        withinElement(*Entry->getArg(0), E->ElemSize, DL, nullptr,
+                      /*ThroughSlots=*/true, &PtrLoads);
     ObjectId Obj = PTA.objectFor(E->Array);
     if (!Own || Obj == InvalidObject)
       continue;
-    bool Foreign = false;
-    for (const auto &[G, GTs] : FuncTemplates)
-      if (is_contained(GTs, W) &&
-          touchesOtherwise(*G, Obj,
-                           G == Entry ? *Own : DenseSet<const Value *>(), PTA))
-        Foreign = true;
-    if (Foreign)
+    // Nothing of W's but Allowed (in its entry) may point into Object.
+    auto OnlyThrough = [&](ObjectId Object,
+                           const DenseSet<const Value *> &Allowed) {
+      for (const auto &[G, GTs] : FuncTemplates)
+        if (is_contained(GTs, W) &&
+            touchesOtherwise(*G, Object,
+                             G == Entry ? Allowed : DenseSet<const Value *>(),
+                             PTA))
+          return false;
+      return true;
+    };
+    if (!OnlyThrough(Obj, *Own))
       continue;
     if (!is_contained(TM.Objects[Obj].OwnedPerInstance, W))
       TM.Objects[Obj].OwnedPerInstance.push_back(W);
+    // element-linked: a pointer field of the element that holds &R[i],
+    // dereferenced by the worker within one element of R, hands R's
+    // elements out one per thread too.
+    for (const auto &[Load, Off] : PtrLoads) {
+      std::optional<ElementRef> R = linkedArray(M, *E, Obj, Off, C, PTA);
+      ObjectId RObj = R ? PTA.objectFor(R->Array) : InvalidObject;
+      if (RObj == InvalidObject || RObj == Obj)
+        continue;
+      DenseSet<const Value *> Through;
+      bool Within = true;
+      for (const auto &[Other, OtherOff] : PtrLoads) {
+        if (OtherOff != Off)
+          continue;
+        std::optional<DenseSet<const Value *>> D =
+            withinElement(*Other, R->ElemSize, DL);
+        if (!D)
+          Within = false;
+        else
+          Through.insert(D->begin(), D->end());
+      }
+      if (Within && OnlyThrough(RObj, Through) &&
+          !is_contained(TM.Objects[RObj].OwnedPerInstance, W))
+        TM.Objects[RObj].OwnedPerInstance.push_back(W);
+    }
     // The creator's accesses through &Base[load Slot] that the creation
     // does not reach without the increment touch the element about to be
     // handed, which no running thread has.
