@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what is missing, builds, and runs the whole test suite: lit,
-# Catch2 unit tests, the format check and a bounded fuzzing run through
-# ctest, then the lit
+# Catch2 unit tests, the format check, a bounded fuzzing run and the
+# verdict corpus through ctest, then the lit
 # and unit tests again against a build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (in ${RACESIFT_ASAN_BUILD_DIR:-build-asan};
 # RACESIFT_SKIP_SANITIZED=1 skips that part).
@@ -14,4 +14,4 @@ BUILD=${RACESIFT_BUILD_DIR:-$ROOT/build}
 ASAN_BUILD=${RACESIFT_ASAN_BUILD_DIR:-$ROOT/build-asan}
 echo "racesift: sanitized build and tests in $ASAN_BUILD"
 RACESIFT_BUILD_DIR=$ASAN_BUILD "$ROOT/scripts/build.sh" -DRACESIFT_SANITIZE=ON
-(cd "$ASAN_BUILD" && ctest --output-on-failure -E 'fuzz|format')
+(cd "$ASAN_BUILD" && ctest --output-on-failure -E 'fuzz|format|verdicts')

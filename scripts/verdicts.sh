@@ -12,7 +12,9 @@
 # program with a confirmed "data race" is a false claim of fact; a racy
 # program is confirmed, possible only, or missed; the possible warnings on
 # race-free programs are the precision still missing. One line per
-# program, then a summary per directory and in all.
+# program, then a summary per directory and in all. Exits 1 on a false
+# confirmed race or a missed one, or if the timeout safety net fired in
+# any compile (its findings would depend on the machine's load).
 #
 #   clang-19 -O0 -g -c FILE -o /dev/null -fplugin=RaceSiftClang.so
 #   (C++: clang++-19 -std=c++20, or the standard RACESIFT_CXX_STD names,
@@ -37,7 +39,7 @@ if [ $# -eq 0 ]; then
   set -- "$ROOT"/bench/verdicts/*/
 fi
 CXX_STD=${RACESIFT_CXX_STD:-c++20}
-total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
+total_net=0 net_fired="" total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
 for dir in "$@"; do
   dir=${dir%/}
   nf=0 fc=0 fp=0 nr=0 rc=0 rp=0 rm=0 wrong=""
@@ -56,6 +58,11 @@ for dir in "$@"; do
       printf '%-40s skipped (does not compile)\n' "$(basename "$f")"
       total_skip=$((total_skip + 1))
       continue
+    fi
+    # The safety net (timeout) must not decide a verdict: the findings
+    # would then depend on the machine's load (issue 22).
+    if grep -q "within the time budget\|the time budget (timeout=" <<<"$out"; then
+      total_net=$((total_net + 1)) net_fired="$net_fired $(basename "$f")"
     fi
     conf=$(grep -c "warning: data race" <<<"$out")
     poss=$(grep -c "warning: possible data race" <<<"$out")
@@ -88,3 +95,10 @@ printf '== all: racy %d: confirmed %d, possible only %d, missed %d; race-free %d
   "$total_racy" "$total_conf" "$total_poss" "$total_miss" "$total_free" \
   "$total_false" "$total_fposs"
 [ "$total_skip" -eq 0 ] || echo "== skipped (do not compile): $total_skip"
+status=0
+if [ "$total_net" -ne 0 ]; then
+  echo "== the timeout safety net fired in $total_net compile(s):$net_fired"
+  status=1
+fi
+[ "$total_false" -eq 0 ] && [ "$total_miss" -eq 0 ] || status=1
+exit $status
