@@ -534,6 +534,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return Done(Val::constant(RW, P.Threads[T].Id));
   if (N == "pthread_equal" || N == "thrd_equal")
     return Done(Ops.zext(Ops.compare(CmpInst::ICMP_EQ, Arg(0), Arg(1)), RW));
+  if (std::optional<bool> Signal = signalCall(P, T, CB, N))
+    return *Signal;
   if (std::optional<bool> Channel = channelCall(P, T, CB, N))
     return *Channel;
   if (N == "pthread_barrier_init") {

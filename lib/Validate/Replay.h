@@ -129,6 +129,9 @@ struct ThreadState {
   int CleanupHandlers = 0;
   /// Its instance of the library's per-thread state (errno), by function.
   std::map<const llvm::Function *, uint64_t> LibraryState;
+  /// signals (Signals.cpp): what it blocks and what was sent to it and is
+  /// pending, signals 1-64 as bits.
+  uint64_t SigBlocked = 0, SigPending = 0;
 };
 
 /// The replay's memory, byte by address. Paths fork at every symbolic
@@ -579,6 +582,13 @@ private:
   /// pipe, pipe2, socketpair, and read/write/recv/send/close/dup on their
   /// ends, and the program's own channels the replay does not keep
   /// (Channels.cpp); nullopt for any other call.
+  /// Signal sets, masks, pthread_kill and sigwait (Signals.cpp), or
+  /// nothing if the call is none of those or its data is not fixed.
+  std::optional<bool> signalCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                                 llvm::StringRef N);
+  /// Whether the module may signal the whole process (then sigwait is an
+  /// unkept wait); computed on first use.
+  std::optional<bool> ProcessSignals;
   std::optional<bool> channelCall(Path &P, unsigned T, const llvm::CallBase &CB,
                                   llvm::StringRef N);
   /// A string or formatting function whose arguments the program made:

@@ -180,6 +180,7 @@ void Replayer::startCreated(Path &P, unsigned T, const CallBase &CB,
     Args.push_back(V);
   }
   startThread(P, Instance, *Entry, Args);
+  P.Threads[Instance].SigBlocked = P.Threads[T].SigBlocked; // Inherited.
 }
 
 bool Replayer::barrierWait(Path &P, unsigned T, const CallBase &CB) {
