@@ -321,7 +321,12 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
     // element-linked: a pointer field of the element that holds &R[i],
     // dereferenced by the worker within one element of R, hands R's
     // elements out one per thread too.
-    for (const auto &[Load, Off] : PtrLoads) {
+    SmallVector<int64_t, 4> Offsets;
+    for (const auto &[Load, Off] : PtrLoads)
+      Offsets.push_back(Off);
+    llvm::sort(Offsets);
+    Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+    for (int64_t Off : Offsets) {
       std::optional<ElementRef> R = linkedArray(M, *E, Obj, Off, C, PTA);
       ObjectId RObj = R ? PTA.objectFor(R->Array) : InvalidObject;
       if (RObj == InvalidObject || RObj == Obj)

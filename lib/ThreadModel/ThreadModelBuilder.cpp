@@ -149,9 +149,8 @@ struct ModelBuilder {
     return TM.Templates.back().Id;
   }
 
-  /// The defined functions of llvm.global_ctors, by priority (stable).
-  /// The functions of llvm.global_ctors or llvm.global_dtors (Array), by
-  /// priority.
+  /// The defined functions of llvm.global_ctors or llvm.global_dtors
+  /// (Array), by priority (stable).
   static std::vector<const Function *> globalStructors(const Module &M,
                                                        StringRef Array) {
     std::vector<std::pair<uint64_t, const Function *>> Ctors;

@@ -44,16 +44,7 @@ std::optional<bool> Replayer::channelCall(Path &P, unsigned T,
                                           const CallBase &CB, StringRef N) {
   Frame &F = P.Threads[T].Stack.back();
   auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
-  Type *RT = CB.getType();
-  unsigned RW = RT->isIntegerTy()   ? RT->getIntegerBitWidth()
-                : RT->isPointerTy() ? 64
-                                    : 0;
-  auto Done = [&](int64_t R) {
-    finishCall(P, T, CB,
-               RW ? std::optional(Val::constant(RW, uint64_t(R)))
-                  : std::nullopt);
-    return true;
-  };
+  auto Done = [&](int64_t R) { return finishWith(P, T, CB, R); };
   auto FlagsAt = [&](unsigned I) -> uint64_t {
     Val V = Arg(I);
     return V.isConst() ? V.K->getZExtValue() : 0;
@@ -252,14 +243,7 @@ std::optional<bool> Replayer::eventCounter(Path &P, unsigned T,
   Frame &F = P.Threads[T].Stack.back();
   auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
   Type *I64 = Type::getInt64Ty(CB.getContext());
-  Type *RT = CB.getType();
-  auto Done = [&](int64_t R) {
-    finishCall(P, T, CB,
-               RT->isIntegerTy() ? std::optional(Val::constant(
-                                       RT->getIntegerBitWidth(), uint64_t(R)))
-                                 : std::nullopt);
-    return true;
-  };
+  auto Done = [&](int64_t R) { return finishWith(P, T, CB, R); };
   if (N == "eventfd") {
     Val Init = Arg(0), Flags = Arg(1);
     if (!Init.isConst() || !Flags.isConst())

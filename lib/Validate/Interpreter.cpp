@@ -606,6 +606,16 @@ bool Replayer::step(Path &P, unsigned T) {
   throw Unsupported{std::string("the instruction '") + I.getOpcodeName() + "'"};
 }
 
+bool Replayer::finishWith(Path &P, unsigned T, const CallBase &CB, int64_t R) {
+  Type *RT = CB.getType();
+  unsigned W = RT->isIntegerTy()   ? RT->getIntegerBitWidth()
+               : RT->isPointerTy() ? 64
+                                   : 0;
+  finishCall(P, T, CB,
+             W ? std::optional(Val::constant(W, uint64_t(R))) : std::nullopt);
+  return true;
+}
+
 void Replayer::finishCall(Path &P, unsigned T, const CallBase &CB,
                           std::optional<Val> Result) {
   Frame &F = P.Threads[T].Stack.back();

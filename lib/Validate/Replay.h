@@ -546,6 +546,9 @@ private:
                   llvm::ArrayRef<Val> Args);
   void finishCall(Path &P, unsigned T, const llvm::CallBase &CB,
                   std::optional<Val> Result);
+  /// finishCall with the number R as CB's result, at its width (a pointer's
+  /// 64 bits; none for other types); true.
+  bool finishWith(Path &P, unsigned T, const llvm::CallBase &CB, int64_t R);
   /// What a finished top-level call gives back to the next one: the
   /// pointer it returned, else what it stored through its first pointer
   /// parameter (an out-parameter, `*out = c`), if anything.
@@ -579,9 +582,6 @@ private:
 
   // Steps.
   bool perform(Path &P, const ReplayStep &S);
-  /// pipe, pipe2, socketpair, and read/write/recv/send/close/dup on their
-  /// ends, and the program's own channels the replay does not keep
-  /// (Channels.cpp); nullopt for any other call.
   /// Signal sets, masks, pthread_kill and sigwait (Signals.cpp), or
   /// nothing if the call is none of those or its data is not fixed.
   std::optional<bool> signalCall(Path &P, unsigned T, const llvm::CallBase &CB,
@@ -589,6 +589,9 @@ private:
   /// Whether the module may signal the whole process (then sigwait is an
   /// unkept wait); computed on first use.
   std::optional<bool> ProcessSignals;
+  /// pipe, pipe2, socketpair, and read/write/recv/send/close/dup on their
+  /// ends, and the program's own channels the replay does not keep
+  /// (Channels.cpp); nullopt for any other call.
   std::optional<bool> channelCall(Path &P, unsigned T, const llvm::CallBase &CB,
                                   llvm::StringRef N);
   /// A string or formatting function whose arguments the program made:

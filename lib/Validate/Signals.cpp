@@ -64,14 +64,7 @@ std::optional<bool> Replayer::signalCall(Path &P, unsigned T,
   auto Arg = [&](unsigned I) { return eval(P, F, CB.getArgOperand(I)); };
   Type *I64 = Type::getInt64Ty(CB.getContext());
   Type *I32 = Type::getInt32Ty(CB.getContext());
-  auto Done = [&](int64_t R) {
-    Type *RT = CB.getType();
-    finishCall(P, T, CB,
-               RT->isIntegerTy() ? std::optional(Val::constant(
-                                       RT->getIntegerBitWidth(), uint64_t(R)))
-                                 : std::nullopt);
-    return true;
-  };
+  auto Done = [&](int64_t R) { return finishWith(P, T, CB, R); };
   // A set's signals 1-64, if the program's data fixes them.
   auto SetAt = [&](const Val &Ptr) -> std::optional<uint64_t> {
     if (!Ptr.isConst())
@@ -138,9 +131,11 @@ std::optional<bool> Replayer::signalCall(Path &P, unsigned T,
     if (Sig.isConst() && Sig.K->isZero())
       return std::nullopt; // A probe: whether the thread exists.
     std::optional<uint64_t> B = Bit(Sig);
+    if (!B)
+      return std::nullopt;
     uint64_t Id = concretize(P, Arg(0), "signalled thread");
     for (ThreadState &U : P.Threads)
-      if (B && U.Started && !U.Done && U.Id == Id) {
+      if (U.Started && !U.Done && U.Id == Id) {
         if (!(U.SigBlocked & *B))
           throw Unsupported{"a signal sent to a thread that does not block "
                             "it (its handler or its default action)"};
