@@ -26,9 +26,11 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 using namespace racesift;
@@ -60,6 +62,10 @@ public:
   std::vector<size_t> accessCounts(const std::vector<MemLoc> &Locs) const;
   /// Makes Loc the location whose slices graph() builds.
   void select(const MemLoc &Loc);
+  /// Per location of Locs: the index of the first location in Order whose
+  /// exploration is the same (shared-exploration), its own if none.
+  std::vector<size_t> explorationGroups(const std::vector<MemLoc> &Locs,
+                                        const std::vector<size_t> &Order);
   /// The graph of Slot for the selected location: the shared one if the
   /// slot cannot reach an access of the location, else one built into Own.
   const ThreadGraph *graph(unsigned Slot, ThreadGraph &Own);
@@ -284,6 +290,32 @@ void ModuleSetup::select(const MemLoc &Loc) {
   }
 }
 
+/// shared-exploration: the explorer sees a location only through the
+/// accesses that may touch it (the sliced graphs, isAccessOfLoc), its
+/// object (ownedPerInstance, the start routines' parameter objects in
+/// buildThreadGraph and siteGraph, touchSame), whether it is every field of
+/// that object (touchSame) and whether it lies in a union (accessesConflict).
+/// Locations that agree on all of these get the same verdict, witnesses and
+/// states, so only the first in the examination order is explored: the
+/// fields of a struct that the same code copies as a whole, the words of a
+/// container's node, are examined once.
+std::vector<size_t>
+ModuleSetup::explorationGroups(const std::vector<MemLoc> &Locs,
+                               const std::vector<size_t> &Order) {
+  using Key = std::tuple<ObjectId, bool, bool, std::vector<AccessId>>;
+  std::map<Key, size_t> First;
+  std::vector<size_t> Rep(Locs.size());
+  for (size_t I : Order) {
+    const MemLoc &L = Locs[I];
+    select(L);
+    std::vector<AccessId> Accs = Marked;
+    llvm::sort(Accs);
+    Key K{L.Obj, L.Offset == AnyOffset, TM.inUnion(L), std::move(Accs)};
+    Rep[I] = First.try_emplace(std::move(K), I).first->second;
+  }
+  return Rep;
+}
+
 const ThreadGraph *ModuleSetup::graph(unsigned Slot, ThreadGraph &Own) {
   const bool Once = Slot >= numTemplates();
   const ThreadModel &M = Once ? OnceTM : TM;
@@ -462,11 +494,19 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   // exceed any budget no longer spends the module's before the easy ones
   // are looked at.
   const std::vector<size_t> Order = examinationOrder(Setup, Locs);
+  const std::vector<size_t> Rep = Setup.explorationGroups(Locs, Order);
+  RACESIFT_DEBUG({
+    size_t Explorations = 0;
+    for (size_t I = 0; I < Rep.size(); ++I)
+      Explorations += Rep[I] == I;
+    debugs() << "racesift-mc: " << Locs.size() << " candidate locations, "
+             << Explorations << " explorations\n";
+  });
   const bool TwoRounds = Opts.MaxModuleStates && Opts.MaxStates >= 4;
   std::vector<bool> Again(Locs.size(), false);
   for (unsigned Round = TwoRounds ? 0 : 1; Round < 2; ++Round)
     for (size_t Index : Order) {
-      if (TwoRounds && Round == 1 && !Again[Index])
+      if ((TwoRounds && Round == 1 && !Again[Index]) || Rep[Index] != Index)
         continue;
       const MemLoc &Loc = Locs[Index];
       LocationVerdict &Result = Out[Index];
@@ -603,5 +643,19 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
       }
       Result = std::move(V);
     }
+  // The group's other locations take its verdict as their own (the states
+  // were spent once, by the first).
+  for (size_t I = 0; I < Locs.size(); ++I) {
+    if (Rep[I] == I)
+      continue;
+    LocationVerdict V = Out[Rep[I]];
+    V.Loc = Locs[I];
+    for (RacePair &R : V.OtherRaces)
+      R.Loc = Locs[I];
+    for (RacePair &R : V.Unconfirmed)
+      R.Loc = Locs[I];
+    V.ExploredAs = Locs[Rep[I]];
+    Out[I] = std::move(V);
+  }
   return Out;
 }

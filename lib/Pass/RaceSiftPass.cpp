@@ -497,7 +497,8 @@ static VerdictCounts countVerdicts(const ThreadModel &TM,
                                    ArrayRef<LocationVerdict> Verdicts) {
   VerdictCounts C;
   for (const LocationVerdict &V : Verdicts) {
-    C.States += V.Stats.States;
+    if (!V.ExploredAs)
+      C.States += V.Stats.States;
     if (V.V == Verdict::Race)
       ++C.Races;
     else if (V.V == Verdict::Refuted)
