@@ -351,16 +351,26 @@ ReplayInput replayOf(const Witness &W) {
 std::string checkWitness(const ThreadModel &TM, RacePair &P,
                          ValidationCounts &Counts) {
   ValidationResult VR;
-  bool OutOfBudget = Counts.Steps >= Counts.ModuleSteps;
-  if (!OutOfBudget) {
+  ReplayInput In = replayOf(P.W);
+  In.FirstAccess = P.First.Acc;
+  In.SecondAccess = P.Second.Acc;
+  std::vector<uint64_t> Key{In.FirstAccess, In.SecondAccess};
+  for (const ReplayStep &S : In.Steps)
+    Key.insert(Key.end(), {S.Thread, S.Template, uint64_t(S.Kind),
+                           reinterpret_cast<uintptr_t>(S.Inst), S.Target,
+                           uint64_t(S.Succeeds) << 1 | uint64_t(S.Resume)});
+  auto Known = Counts.Replayed.find(Key);
+  bool OutOfBudget =
+      Known == Counts.Replayed.end() && Counts.Steps >= Counts.ModuleSteps;
+  if (Known != Counts.Replayed.end()) {
+    VR = Known->second;
+    ++Counts.Repeated;
+  } else if (!OutOfBudget) {
     ValidationOptions VO;
     uint64_t Left = Counts.ModuleSteps - Counts.Steps;
     VO.MaxSteps = std::min(VO.MaxSteps, Left);
     VO.MaxSolverWork =
         std::min(VO.MaxSolverWork, Left / ValidationCounts::StepsPerSolverUnit);
-    ReplayInput In = replayOf(P.W);
-    In.FirstAccess = P.First.Acc;
-    In.SecondAccess = P.Second.Acc;
     VR = validateWitness(TM, In, VO);
     // The solver's work counts against the module's budget too: on deep
     // terms a few checks cost more than the interpretation.
@@ -371,6 +381,8 @@ std::string checkWitness(const ThreadModel &TM, RacePair &P,
     Counts.SolverWork += VR.SolverWork;
     OutOfBudget =
         VR.F == Feasibility::Unknown && Counts.Steps >= Counts.ModuleSteps;
+    if (!OutOfBudget)
+      Counts.Replayed.emplace(std::move(Key), VR);
   }
   if (OutOfBudget) {
     VR.F = Feasibility::Unknown;

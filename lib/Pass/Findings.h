@@ -23,6 +23,7 @@
 #include "llvm/ADT/MapVector.h"
 
 #include <functional>
+#include <map>
 #include <vector>
 
 namespace llvm {
@@ -74,6 +75,14 @@ struct ValidationCounts {
   /// (ValidationResult::ConcreteBranches), first seen first, with the
   /// successor they took, or -1 if two replays saw both.
   llvm::MapVector<const llvm::Instruction *, int> ConcreteBranches;
+  /// replay-once: each interleaving replayed this round, by its steps and
+  /// racing accesses, with what the replay said. The model checker finds
+  /// one interleaving again (with and without loop counters, for another
+  /// location of the same accesses); the replay of a model is a function of
+  /// its steps, so it runs once and costs the budget once.
+  std::map<std::vector<uint64_t>, ValidationResult> Replayed;
+  /// Checks answered from Replayed, over all rounds.
+  unsigned Repeated = 0;
   /// Observers for print<racesift-validate>: each replay's result as it
   /// happens (a replay the module's budget prevented is Unknown, with the
   /// budget as its reason), and the data each refinement round tracks.
@@ -88,6 +97,7 @@ struct ValidationCounts {
     Validated = Infeasible = Unknown = 0;
     Hints.clear();
     ConcreteBranches.clear();
+    Replayed.clear();
   }
 };
 

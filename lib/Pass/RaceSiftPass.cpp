@@ -629,10 +629,10 @@ static void addLayerStats(const ThreadModel &TM, const LayerResults &Layered,
   R.Stats.push_back(formatv("racesift: stats: validation: {0} race(s) "
                             "replayed, {1} infeasible, {2} not "
                             "validated; {3} steps, {4} queries ({5} "
-                            "solver units)",
+                            "solver units); {6} the same as an earlier one",
                             VCounts.Validated, VCounts.Infeasible,
                             VCounts.Unknown, VCounts.Steps, VCounts.Queries,
-                            VCounts.SolverWork)
+                            VCounts.SolverWork, VCounts.Repeated)
                         .str());
   if (Layered.Refinements) {
     std::string What;

@@ -7,11 +7,18 @@
 // shared index (-DRACY: a plain global) is still a confirmed race.
 // RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=SAFE
 // RUN: %clang -g -O0 -c -DRACY %s -o %t.o -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=RACY
+// replay-once: the model checker finds two of its interleavings again (the
+// replay rejected them); each is replayed once and costs the budget once.
+// RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-stats -fplugin-arg-racesift-debug-only=racesift-validate 2>&1 | %FileCheck %s --check-prefix=ONCE
 //
-// SAFE: thread-locals.c:24:43: warning: possible data race on 'stats[]'
+// ONCE-COUNT-16: racesift-validate: infeasible: the two accesses touch different addresses in this interleaving
+// ONCE-NOT: racesift-validate:
+// ONCE: validation: 0 race(s) replayed, 18 infeasible, 0 not validated; {{[0-9]+}} steps, 0 queries (0 solver units); 2 the same as an earlier one
+//
+// SAFE: thread-locals.c:31:43: warning: possible data race on 'stats[]'
 // SAFE-NOT: warning: data race
-// RACY-DAG: thread-locals.c:24:43: warning: data race on 'stats[]': write in thread 'worker' conflicts with read in thread 'worker'
-// RACY-DAG: thread-locals.c:27:12: warning: data race on 'my_index': write in thread 'worker' conflicts with write in thread 'worker'
+// RACY-DAG: thread-locals.c:31:43: warning: data race on 'stats[]': write in thread 'worker' conflicts with read in thread 'worker'
+// RACY-DAG: thread-locals.c:34:12: warning: data race on 'my_index': write in thread 'worker' conflicts with write in thread 'worker'
 #include <pthread.h>
 
 #ifdef RACY
