@@ -38,6 +38,10 @@ using namespace llvm;
 
 #define DEBUG_TYPE "racesift-mc"
 
+/// setup-charge: graph steps of a location's own graphs that cost the
+/// module's state budget one state.
+static constexpr uint64_t SetupStepsPerState = 1;
+
 namespace {
 
 /// What checkCandidates computes once per module and shares between the
@@ -488,11 +492,13 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   const std::string ModuleStatesSpent =
       "the module's state budget (max-module-states=" +
       std::to_string(Opts.MaxModuleStates) + ") ran out";
-  // budget-rounds: under a module budget every location first gets a
-  // quarter of its own, and only those that ran out of it get the rest, in
-  // a second round, from what is left: one location whose interleavings
-  // exceed any budget no longer spends the module's before the easy ones
-  // are looked at.
+  // budget-rounds: under a module budget every location first gets 1/64 of
+  // its own, and only those that ran out of it get four times as much in
+  // the next round, up to its whole budget in the fourth, from what is
+  // left: a few locations whose interleavings exceed any budget no longer
+  // spend the module's before the easy ones are looked at, whatever the
+  // number of locations. A location searched again costs at most a third
+  // more than its last search alone (1 + 1/4 + 1/16 + 1/64).
   const std::vector<size_t> Order = examinationOrder(Setup, Locs);
   const std::vector<size_t> Rep = Setup.explorationGroups(Locs, Order);
   RACESIFT_DEBUG({
@@ -502,30 +508,37 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
     debugs() << "racesift-mc: " << Locs.size() << " candidate locations, "
              << Explorations << " explorations\n";
   });
-  const bool TwoRounds = Opts.MaxModuleStates && Opts.MaxStates >= 4;
+  const unsigned LastRound = 3;
+  const unsigned FirstRound =
+      Opts.MaxModuleStates && Opts.MaxStates >= 64 ? 0 : LastRound;
   std::vector<bool> Again(Locs.size(), false);
-  for (unsigned Round = TwoRounds ? 0 : 1; Round < 2; ++Round)
+  for (unsigned Round = FirstRound; Round <= LastRound; ++Round)
     for (size_t Index : Order) {
-      if ((TwoRounds && Round == 1 && !Again[Index]) || Rep[Index] != Index)
+      if ((Round > FirstRound && !Again[Index]) || Rep[Index] != Index)
         continue;
       const MemLoc &Loc = Locs[Index];
       LocationVerdict &Result = Out[Index];
+      // A race an earlier round confirmed stays one, whatever a larger
+      // search could not finish.
+      const bool Retry = Round > FirstRound;
+      const bool KeepRace = Retry && Result.V == Verdict::Race;
       if (Late()) {
-        Result = NotExamined(Loc);
+        if (!KeepRace)
+          Result = NotExamined(Loc);
         continue;
       }
       if (Opts.MaxModuleStates && StatesLeft == 0) {
         // Decided by work done, not by the clock: the same on any machine.
+        if (KeepRace)
+          continue;
         Result.Loc = Loc;
         Result.V = Verdict::Unknown;
         Result.Reason =
-            ModuleStatesSpent +
-            (Round == 1 && TwoRounds ? "" : " before this location");
+            ModuleStatesSpent + (Retry ? "" : " before this location");
         continue;
       }
-      const uint64_t LocStates =
-          Round == 0 ? Opts.MaxStates / 4 : Opts.MaxStates;
-      const uint64_t Spent = Round == 1 && TwoRounds ? Result.Stats.States : 0;
+      const uint64_t LocStates = Opts.MaxStates >> (2 * (LastRound - Round));
+      const uint64_t Spent = Retry ? Result.Stats.States : 0;
       // One graph takes at most its node budget to build; the clock is read
       // between graphs, so a location whose setup meets the deadline is
       // given up unexamined.
@@ -534,8 +547,11 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
       In.Graphs.clear();
       In.OnceBodies.clear();
       bool CutShort = false;
+      uint64_t SetupSteps = 0;
       for (unsigned Slot = 0; Slot < Setup.numSlots() && !CutShort; ++Slot) {
         const ThreadGraph *G = Setup.graph(Slot, Own[Slot]);
+        if (G == &Own[Slot])
+          SetupSteps += G->Edges.size();
         if (Slot < Setup.numTemplates())
           In.Graphs.push_back(G);
         else
@@ -548,8 +564,27 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         Setup.siteGraphs(In, SiteOwn);
       CutShort = CutShort || Late();
       if (CutShort) {
-        Result = NotExamined(Loc);
+        if (!KeepRace)
+          Result = NotExamined(Loc);
         continue;
+      }
+      // setup-charge: building the location's graphs and the explorer's
+      // tables costs about what a state does per step of those graphs
+      // (xz's stream_encoder_mt.c: 10^5 steps a location, a second or
+      // more), so the module's budget pays for it: otherwise the number of
+      // locations examined, not the budget, would bound the time.
+      if (Opts.MaxModuleStates) {
+        for (const ThreadGraph &G : SiteOwn)
+          SetupSteps += G.Edges.size();
+        StatesLeft -= std::min(StatesLeft, SetupSteps / SetupStepsPerState);
+        if (StatesLeft == 0) {
+          if (!KeepRace) {
+            Result.Loc = Loc;
+            Result.V = Verdict::Unknown;
+            Result.Reason = ModuleStatesSpent;
+          }
+          continue;
+        }
       }
 
       // One event per location in -ftime-trace: where the states went.
@@ -586,24 +621,32 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         V = mc::explore(In, LocOpts, ModuleDeadline);
         V.Stats.States += CoarseStates;
       }
-      RACESIFT_DEBUG(debugs()
-                     << "racesift-mc: " << TM.describe(Loc) << ": "
-                     << (V.V == Verdict::Race      ? "race"
-                         : V.V == Verdict::Refuted ? "refuted"
-                                                   : "unknown")
-                     << " (" << V.Stats.States << " states, graphs of "
-                     << graphSizes(In) << ")" << (V.Reason.empty() ? "" : ": ")
-                     << V.Reason << "\n");
+      RACESIFT_DEBUG(
+          debugs()
+          << "racesift-mc: " << TM.describe(Loc)
+          << (Retry ? " (again, " + std::to_string(LocStates) + " states)" : "")
+          << ": "
+          << (V.V == Verdict::Race      ? "race"
+              : V.V == Verdict::Refuted ? "refuted"
+                                        : "unknown")
+          << " (" << V.Stats.States << " states, graphs of " << graphSizes(In)
+          << ")" << (V.Reason.empty() ? "" : ": ") << V.Reason << "\n");
       if (Opts.MaxModuleStates) {
         StatesLeft -= std::min(StatesLeft, V.Stats.States);
         // Also a race whose other pairs were left undecided.
-        bool OutOfStates = StringRef(V.Reason).starts_with("state budget");
-        if (Clipped && OutOfStates)
+        if (Clipped && StringRef(V.Reason).starts_with("state budget"))
           V.Reason = ModuleStatesSpent;
-        Again[Index] = Round == 0 && !Clipped && OutOfStates &&
-                       V.V == Verdict::Unknown && V.Unconfirmed.empty();
+        // Also one whose interleavings the replay rejected, and a race with
+        // pairs left undecided: a larger search may find an interleaving
+        // the program takes (the replay remembers those it rejected).
+        Again[Index] = Round < LastRound && !Clipped && V.OutOfStates &&
+                       (V.V == Verdict::Unknown || V.PairsUndecided);
       }
       V.Stats.States += Spent;
+      if (KeepRace && V.V != Verdict::Race) {
+        Result.Stats.States = V.Stats.States;
+        continue;
+      }
       // Give the racing accesses the locksets layer 1 saw them under, with
       // the locks their witness holds (exact locks only): a must-held lock
       // is held on the witness's path too.

@@ -364,6 +364,7 @@ LocationVerdict Search::finish(Verdict Vd, std::string Reason) {
   }
   V.Reason = std::move(Reason);
   V.Stats.States = Recs.size();
+  V.OutOfStates = Recs.size() >= Opts.MaxStates;
   V.Stats.Transitions = Transitions;
   V.Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
   // Packed key, plus the hash node and the parent record around it.

@@ -179,6 +179,9 @@ struct LocationVerdict {
   /// refuted in fewer states, or every racing pair confirmed by the
   /// replay (CheckWitness), which runs the loops in full.
   bool CountersUntracked = false;
+  /// The search stopped at its state budget, whatever Reason says (the
+  /// rejection of the interleavings it found, say).
+  bool OutOfStates = false;
   /// shared-exploration: the location whose exploration, the same as this
   /// one's, gave the verdict; Stats are that location's (spent once).
   std::optional<MemLoc> ExploredAs;
