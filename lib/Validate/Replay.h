@@ -138,14 +138,27 @@ struct ThreadState {
 /// branch and each fork copies its memory: writes go to a top layer over
 /// shared, frozen layers, and a fork freezes a large top first, so a copy
 /// costs a few pointers (at most MaxLayers, merged into one past that).
+/// Layers are open-addressing maps (a byte stored is no allocation of its
+/// own: C++ containers' replays spent most of their time in malloc); the
+/// two addresses a DenseMap keeps for itself (~0 and ~0 - 1, reached by
+/// `p - 1` on a null pointer) live in a side map.
 class ByteMemory {
-  using Map = std::unordered_map<uint64_t, Val>;
+  using Map = llvm::DenseMap<uint64_t, Val>;
   static constexpr size_t MaxLayers = 8;
+  static bool reserved(uint64_t Addr) {
+    return Addr == llvm::DenseMapInfo<uint64_t>::getEmptyKey() ||
+           Addr == llvm::DenseMapInfo<uint64_t>::getTombstoneKey();
+  }
   std::vector<std::shared_ptr<const Map>> Layers; ///< Oldest first.
   Map Top;
+  std::map<uint64_t, Val> Reserved;
 
 public:
   const Val *find(uint64_t Addr) const {
+    if (reserved(Addr)) {
+      auto It = Reserved.find(Addr);
+      return It == Reserved.end() ? nullptr : &It->second;
+    }
     auto It = Top.find(Addr);
     if (It != Top.end())
       return &It->second;
@@ -156,7 +169,12 @@ public:
     }
     return nullptr;
   }
-  const Val &set(uint64_t Addr, Val V) { return Top[Addr] = std::move(V); }
+  /// The reference lives until the next set.
+  const Val &set(uint64_t Addr, Val V) {
+    if (reserved(Addr))
+      return Reserved[Addr] = std::move(V);
+    return Top[Addr] = std::move(V);
+  }
   /// Before a copy: a top of more than a few bytes becomes a shared layer.
   void freeze() {
     if (Top.size() < 64)
