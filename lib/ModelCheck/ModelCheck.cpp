@@ -514,27 +514,32 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   std::vector<bool> Again(Locs.size(), false);
   for (unsigned Round = FirstRound; Round <= LastRound; ++Round)
     for (size_t Index : Order) {
-      if ((Round > FirstRound && !Again[Index]) || Rep[Index] != Index)
+      const bool Retry = Round > FirstRound;
+      if ((Retry && !Again[Index]) || Rep[Index] != Index)
         continue;
       const MemLoc &Loc = Locs[Index];
       LocationVerdict &Result = Out[Index];
       // A race an earlier round confirmed stays one, whatever a larger
-      // search could not finish.
-      const bool Retry = Round > FirstRound;
+      // search could not finish: giving up leaves it as it is.
       const bool KeepRace = Retry && Result.V == Verdict::Race;
-      if (Late()) {
+      auto Unexamined = [&] {
         if (!KeepRace)
           Result = NotExamined(Loc);
+      };
+      // Decided by work done, not by the clock: the same on any machine.
+      auto StatesSpent = [&](const char *Where) {
+        if (KeepRace)
+          return;
+        Result.Loc = Loc;
+        Result.V = Verdict::Unknown;
+        Result.Reason = ModuleStatesSpent + Where;
+      };
+      if (Late()) {
+        Unexamined();
         continue;
       }
       if (Opts.MaxModuleStates && StatesLeft == 0) {
-        // Decided by work done, not by the clock: the same on any machine.
-        if (KeepRace)
-          continue;
-        Result.Loc = Loc;
-        Result.V = Verdict::Unknown;
-        Result.Reason =
-            ModuleStatesSpent + (Retry ? "" : " before this location");
+        StatesSpent(Retry ? "" : " before this location");
         continue;
       }
       const uint64_t LocStates = Opts.MaxStates >> (2 * (LastRound - Round));
@@ -564,8 +569,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         Setup.siteGraphs(In, SiteOwn);
       CutShort = CutShort || Late();
       if (CutShort) {
-        if (!KeepRace)
-          Result = NotExamined(Loc);
+        Unexamined();
         continue;
       }
       // setup-charge: building the location's graphs and the explorer's
@@ -578,11 +582,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
           SetupSteps += G.Edges.size();
         StatesLeft -= std::min(StatesLeft, SetupSteps / SetupStepsPerState);
         if (StatesLeft == 0) {
-          if (!KeepRace) {
-            Result.Loc = Loc;
-            Result.V = Verdict::Unknown;
-            Result.Reason = ModuleStatesSpent;
-          }
+          StatesSpent("");
           continue;
         }
       }
