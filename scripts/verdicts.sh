@@ -8,13 +8,20 @@
 #
 # Runs the clang plugin on every program of bench/verdicts/*/ (pairs
 # NAME_racy.c|cpp and NAME_free.c|cpp, ground truth in each directory's
-# GROUND_TRUTH.txt) and counts what a user would trust: a race-free
-# program with a confirmed "data race" is a false claim of fact; a racy
-# program is confirmed, possible only, or missed; the possible warnings on
-# race-free programs are the precision still missing. One line per
-# program, then a summary per directory and in all. Exits 1 on a false
-# confirmed race or a missed one, or if the timeout safety net fired in
-# any compile (its findings would depend on the machine's load).
+# GROUND_TRUTH.txt, the race's lines in each directory's RACES) and counts
+# what a user would trust: a race-free program with a confirmed "data
+# race" is a false claim of fact; a racy program is confirmed or possible
+# only when a warning names the race's two lines (RACES), and missed
+# otherwise, whatever else is warned; the possible warnings on race-free
+# programs are the precision still missing. One line per program, then a
+# summary per directory and in all. Exits 1 on a false confirmed race or
+# a missed one (but a miss RACES marks "# known miss"), or if the timeout
+# safety net fired in any compile (its findings would depend on the
+# machine's load).
+#
+# RACES: one line per racy program, "NAME LINES vs LINES[; LINES vs
+# LINES] [# known miss: why]" (NAME without _racy.c; LINES comma-separated,
+# ranges as 15-16; scripts/verdicts-match.awk reads it).
 #
 #   clang-19 -O0 -g -c FILE -o /dev/null -fplugin=RaceSiftClang.so
 #   (C++: clang++-19 -std=c++20, or the standard RACESIFT_CXX_STD names,
@@ -39,10 +46,11 @@ if [ $# -eq 0 ]; then
   set -- "$ROOT"/bench/verdicts/*/
 fi
 CXX_STD=${RACESIFT_CXX_STD:-c++20}
-total_net=0 net_fired="" total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
+MATCH=$ROOT/scripts/verdicts-match.awk
+total_known=0 total_net=0 net_fired="" total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
 for dir in "$@"; do
   dir=${dir%/}
-  nf=0 fc=0 fp=0 nr=0 rc=0 rp=0 rm=0 wrong=""
+  nf=0 fc=0 fp=0 nr=0 rc=0 rp=0 rm=0 rk=0 wrong=""
   # A directory may name its own standard (cxx17/: clang's default).
   dir_std=$CXX_STD
   [ -f "$dir/STD" ] && dir_std=$(cat "$dir/STD")
@@ -76,23 +84,44 @@ for dir in "$@"; do
         fi ;;
       *)
         nr=$((nr + 1))
-        if [ "$conf" -gt 0 ]; then rc=$((rc + 1)) verdict=confirmed
-        elif [ "$poss" -gt 0 ]; then rp=$((rp + 1)) verdict=possible
-        else rm=$((rm + 1)) verdict=MISSED wrong="$wrong $name"; fi ;;
+        race=$(grep -m1 "^${name%_racy.*} " "$dir/RACES" 2>/dev/null)
+        if [ -z "$race" ]; then
+          echo "verdicts: no line for ${name%_racy.*} in $dir/RACES" >&2
+          exit 2
+        fi
+        spec=${race#* } spec=${spec%%#*}
+        read -r found other < <(awk -v FILE="$f" -v SPEC="$spec" \
+          -f "$MATCH" <<<"$out")
+        case $found in
+          confirmed) rc=$((rc + 1)) verdict=confirmed ;;
+          possible) rp=$((rp + 1)) verdict=possible ;;
+          *)
+            verdict=MISSED
+            [ $((conf + poss)) -gt 0 ] && verdict="MISSED (warned on other lines)"
+            if [[ $race == *"# known miss"* ]]; then
+              rk=$((rk + 1)) verdict="$verdict, known"
+            else
+              rm=$((rm + 1)) wrong="$wrong $name"
+            fi ;;
+        esac
+        [ "$other" -gt 0 ] && verdict="$verdict; $other confirmed on other lines"
+        [ "$found" != none ] && [[ $race == *"# known miss"* ]] &&
+          verdict="$verdict (RACES still says known miss)" ;;
     esac
     printf '%-40s confirmed %2s possible %2s  %s\n' "$name" "$conf" "$poss" \
       "$verdict"
   done
-  printf '== %s: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d, possible warnings %d\n' \
-    "$(basename "$dir")" "$nr" "$rc" "$rp" "$rm" "$nf" "$fc" "$fp"
+  printf '== %s: racy %d: confirmed %d, possible only %d, missed %d (+%d known); race-free %d: false confirmed %d, possible warnings %d\n' \
+    "$(basename "$dir")" "$nr" "$rc" "$rp" "$rm" "$rk" "$nf" "$fc" "$fp"
   [ -n "$wrong" ] && echo "   wrong:$wrong"
   total_free=$((total_free + nf)) total_false=$((total_false + fc))
   total_fposs=$((total_fposs + fp))
   total_racy=$((total_racy + nr)) total_conf=$((total_conf + rc))
   total_poss=$((total_poss + rp)) total_miss=$((total_miss + rm))
+  total_known=$((total_known + rk))
 done
-printf '== all: racy %d: confirmed %d, possible only %d, missed %d; race-free %d: false confirmed %d, possible warnings %d\n' \
-  "$total_racy" "$total_conf" "$total_poss" "$total_miss" "$total_free" \
+printf '== all: racy %d: confirmed %d, possible only %d, missed %d (+%d known); race-free %d: false confirmed %d, possible warnings %d\n' \
+  "$total_racy" "$total_conf" "$total_poss" "$total_miss" "$total_known" "$total_free" \
   "$total_false" "$total_fposs"
 [ "$total_skip" -eq 0 ] || echo "== skipped (do not compile): $total_skip"
 status=0
