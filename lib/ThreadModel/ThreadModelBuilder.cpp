@@ -390,29 +390,47 @@ struct ModelBuilder {
   }
 
   /// The name of a std::thread template: the user's callables that the
-  /// state's _M_run reaches through std:: functions (std::__invoke), joined
-  /// by '|' when one _M_run serves several (threads started from plain
-  /// function pointers of one type share it), else `std::thread@file:line`
-  /// of the construction.
+  /// state's _M_run reaches through library functions (std::__invoke,
+  /// std::async's call_once), joined by '|' when one _M_run serves several
+  /// (threads started from plain function pointers of one type share it),
+  /// else `std::thread@file:line` of the construction.
   std::string cxxThreadName(const Function &Run, const SourceLoc &Loc) {
-    auto InStd = [](StringRef N) {
-      return N.starts_with("_ZNSt") || N.starts_with("_ZSt") ||
-             N.starts_with("_ZNKSt");
+    // std:: functions, what the system headers define (gthr's
+    // __gthread_once, the lambdas inside std::call_once) and what the
+    // compiler makes (__clang_call_terminate) are walked through, not named.
+    auto Library = [](const Function &F) {
+      StringRef N = F.getName();
+      if (N.starts_with("_ZNSt") || N.starts_with("_ZSt") ||
+          N.starts_with("_ZNKSt"))
+        return true;
+      const DISubprogram *SP = F.getSubprogram();
+      if (!SP)
+        return true;
+      SourceLoc L;
+      L.File = (SP->getDirectory() + "/" + SP->getFilename()).str();
+      if (sys::path::is_absolute(SP->getFilename()))
+        L.File = SP->getFilename().str();
+      return isSystemLoc(L);
     };
     std::vector<const Function *> Work{&Run};
     DenseSet<const Function *> Seen{&Run};
     std::vector<std::string> Names;
-    for (size_t I = 0; I < Work.size() && I < 64; ++I)
+    for (size_t I = 0; I < Work.size() && I < 256; ++I)
       for (const Instruction &Inst : instructions(Work[I]))
-        if (auto *CB = dyn_cast<CallBase>(&Inst))
-          for (const Function *F : PTA.callees(*CB)) {
+        if (auto *CB = dyn_cast<CallBase>(&Inst)) {
+          // As threads are discovered: callbacks, and the routines that
+          // pthread_once runs (std::call_once in std::async's result).
+          SmallVector<const Function *, 4> Callees;
+          calledBy(*CB, Callees);
+          for (const Function *F : Callees) {
             if (F->isDeclaration() || !Seen.insert(F).second)
               continue;
-            if (InStd(F->getName()))
+            if (Library(*F))
               Work.push_back(F);
             else if (!is_contained(Names, callableName(*F)))
               Names.push_back(callableName(*F));
           }
+        }
     llvm::sort(Names);
     if (!Names.empty())
       return llvm::join(Names, "|");
