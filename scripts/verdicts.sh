@@ -21,7 +21,9 @@
 #
 # RACES: one line per racy program, "NAME LINES vs LINES[; LINES vs
 # LINES] [# known miss: why]" (NAME without _racy.c; LINES comma-separated,
-# ranges as 15-16; scripts/verdicts-match.awk reads it).
+# ranges as 15-16; scripts/verdicts-match.awk reads it), with every further
+# race of the program judged by hand: a confirmed warning on other lines is
+# counted and shown for judging (a new race, or a false claim of fact).
 #
 #   clang-19 -O0 -g -c FILE -o /dev/null -fplugin=RaceSiftClang.so
 #   (C++: clang++-19 -std=c++20, or the standard RACESIFT_CXX_STD names,
@@ -47,7 +49,7 @@ if [ $# -eq 0 ]; then
 fi
 CXX_STD=${RACESIFT_CXX_STD:-c++20}
 MATCH=$ROOT/scripts/verdicts-match.awk
-total_known=0 total_net=0 net_fired="" total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
+total_other=0 total_known=0 total_net=0 net_fired="" total_skip=0 total_free=0 total_false=0 total_fposs=0 total_racy=0 total_conf=0 total_poss=0 total_miss=0
 for dir in "$@"; do
   dir=${dir%/}
   nf=0 fc=0 fp=0 nr=0 rc=0 rp=0 rm=0 rk=0 wrong=""
@@ -104,7 +106,10 @@ for dir in "$@"; do
               rm=$((rm + 1)) wrong="$wrong $name"
             fi ;;
         esac
-        [ "$other" -gt 0 ] && verdict="$verdict; $other confirmed on other lines"
+        if [ "$other" -gt 0 ]; then
+          verdict="$verdict; $other confirmed on other lines"
+          total_other=$((total_other + other))
+        fi
         [ "$found" != none ] && [[ $race == *"# known miss"* ]] &&
           verdict="$verdict (RACES still says known miss)" ;;
     esac
@@ -124,6 +129,10 @@ printf '== all: racy %d: confirmed %d, possible only %d, missed %d (+%d known); 
   "$total_racy" "$total_conf" "$total_poss" "$total_miss" "$total_known" "$total_free" \
   "$total_false" "$total_fposs"
 [ "$total_skip" -eq 0 ] || echo "== skipped (do not compile): $total_skip"
+# Every further race of a racy program judged by hand is in RACES: a
+# confirmed warning elsewhere is new, a race or a false claim to judge.
+[ "$total_other" -eq 0 ] ||
+  echo "== confirmed warnings on lines RACES does not list (judge them): $total_other"
 status=0
 if [ "$total_net" -ne 0 ]; then
   echo "== the timeout safety net fired in $total_net compile(s):$net_fired"
