@@ -37,19 +37,19 @@ using namespace llvm;
 
 namespace racesift {
 
-namespace {
-
-/// Library code copied per call site at most: past it (or past the
-/// module's share) the callables stay merged, as before (deterministic).
-constexpr unsigned MaxFunctionsPerCopy = 160;
-constexpr unsigned MaxFunctionsCopied = 1600;
-
 bool isStdName(StringRef N) {
   return N.starts_with("_ZNSt") || N.starts_with("_ZNKSt") ||
          N.starts_with("_ZSt") || N.starts_with("_ZZNSt") ||
          N.starts_with("_ZZNKSt") || N.starts_with("_ZN9__gnu_cxx") ||
          N.starts_with("_ZNK9__gnu_cxx");
 }
+
+namespace {
+
+/// Library code copied per call site at most: past it (or past the
+/// module's share) the callables stay merged, as before (deterministic).
+constexpr unsigned MaxFunctionsPerCopy = 160;
+constexpr unsigned MaxFunctionsCopied = 1600;
 
 bool isStdVTable(const GlobalVariable &GV) {
   StringRef N = GV.getName();

@@ -399,17 +399,13 @@ struct ModelBuilder {
     // __gthread_once, the lambdas inside std::call_once) and what the
     // compiler makes (__clang_call_terminate) are walked through, not named.
     auto Library = [](const Function &F) {
-      StringRef N = F.getName();
-      if (N.starts_with("_ZNSt") || N.starts_with("_ZSt") ||
-          N.starts_with("_ZNKSt"))
+      if (isStdName(F.getName()))
         return true;
       const DISubprogram *SP = F.getSubprogram();
       if (!SP)
         return true;
       SourceLoc L;
-      L.File = (SP->getDirectory() + "/" + SP->getFilename()).str();
-      if (sys::path::is_absolute(SP->getFilename()))
-        L.File = SP->getFilename().str();
+      L.File = unitPath(SP->getDirectory(), SP->getFilename());
       return isSystemLoc(L);
     };
     std::vector<const Function *> Work{&Run};

@@ -74,6 +74,10 @@ SourceLoc sourceLocOf(const llvm::Instruction &I);
 /// Dir/File if File is relative.
 std::string unitPath(llvm::StringRef Dir, llvm::StringRef File);
 
+/// A function of the C++ standard library by its mangled name (std::,
+/// including the lambdas and locals of std:: functions, and __gnu_cxx::).
+bool isStdName(llvm::StringRef Name);
+
 /// For calls of one function: the most times each can run in one run of
 /// the function when it sits in a single (not nested) loop with a constant
 /// maximal trip count; 0 if unknown (TripCount.cpp). The function is
