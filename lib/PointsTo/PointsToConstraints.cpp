@@ -275,6 +275,26 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
       S.addGep(nodeOf(A), T, AnyOffset);
     return T;
   };
+  /// Linked nodes (Row.LinkWords): a node holding Args' nodes and every
+  /// neighbour their link words hold, transitively; with Relink, any of them
+  /// may be stored into any link word. Only the link words are read, so a
+  /// header that is a field of a larger struct does not bring in the
+  /// pointers in the struct's other fields.
+  auto LinkedNodes = [&](ArrayRef<int> Args, bool Relink) {
+    uint32_t Nodes = G.newNode();
+    for (int I : Args)
+      if (const Value *A = Arg(I))
+        S.addCopy(nodeOf(A), Nodes);
+    int64_t Word = DL.getPointerSize();
+    for (unsigned W = Row.LinkWords->first; W <= Row.LinkWords->second; ++W) {
+      uint32_t Link = G.newNode();
+      S.addGep(Nodes, Link, W * Word);
+      S.addLoad(Link, Nodes);
+      if (Relink)
+        S.addStore(Nodes, Link);
+    }
+    return Nodes;
+  };
   bool RetPtr = mayHoldPointer(CB.getType());
   if (Row.Name.starts_with("_Zd"))
     S.compromise("cxx-delete: operator delete is not a write of the block");
@@ -322,7 +342,9 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
       S.addCopy(nodeOf(Arg(Row.RetArg)), nodeOf(&CB));
     break;
   case LibcReturn::StoredIn:
-    if (RetPtr && Arg(Row.RetArg)) {
+    if (RetPtr && Arg(Row.RetArg) && Row.LinkWords) {
+      S.addCopy(LinkedNodes({Row.RetArg}, /*Relink=*/false), nodeOf(&CB));
+    } else if (RetPtr && Arg(Row.RetArg)) {
       S.addCopy(nodeOf(Arg(Row.RetArg)), nodeOf(&CB));
       S.addLoad(AnyInto(Row.RetArg), nodeOf(&CB));
     }
@@ -345,11 +367,17 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
       S.addCopy(escapedNode(), nodeOf(&CB));
     break;
   }
-  if (Row.Links)
+  if (Row.Links && Row.LinkWords) {
+    SmallVector<int, 4> All;
+    for (unsigned I = 0; I < CB.arg_size(); ++I)
+      All.push_back(I);
+    LinkedNodes(All, /*Relink=*/true);
+  } else if (Row.Links) {
     for (unsigned I = 0; I < CB.arg_size(); ++I)
       for (unsigned J = 0; J < CB.arg_size(); ++J)
         if (I != J && Arg(I) && Arg(J))
           S.addStore(AnyInto(I), nodeOf(Arg(J)));
+  }
   if (Row.CopiesPointers && Row.Ret != LibcReturn::Fresh && Arg(0) && Arg(1))
     addMemCopy(Arg(0), Arg(1));
   if (const Value *Into = Arg(Row.StoresArg0Into))

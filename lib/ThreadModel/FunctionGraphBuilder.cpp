@@ -762,9 +762,9 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
     if (Ctx.FreshInit.count({&CB, Ptr}))
       continue;
     std::vector<MemLoc> Locs = objectsOf(Ptr);
-    bool Whole = E.Extent == LibcExtent::Rest ||
-                 E.Extent == LibcExtent::Block ||
-                 E.Extent == LibcExtent::Object;
+    bool Whole =
+        E.Extent == LibcExtent::Rest || E.Extent == LibcExtent::Block ||
+        E.Extent == LibcExtent::Object || E.Extent == LibcExtent::Links;
     std::string Name = sourceNameOfPointer(TM, PTA, Ptr, Whole);
     switch (E.Extent) {
     case LibcExtent::Rest:
@@ -777,9 +777,12 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
       llvm::erase_if(Locs, [&](const MemLoc &L) {
         return !mayHoldStringAt(TM.Objects[L.Obj], L.Offset, DL);
       });
-      Locs = restOf(Locs, dereferenceableBytes(CB, E.Arg));
+      Locs = restOf(Locs, libcExtentBytes(Row, E.Extent, CB, E.Arg));
       break;
     }
+    case LibcExtent::Links:
+      Locs = restOf(Locs, libcExtentBytes(Row, E.Extent, CB, E.Arg));
+      break;
     case LibcExtent::Block:
       for (MemLoc &L : Locs)
         L.Offset = AnyOffset;

@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
@@ -33,7 +34,8 @@ using LR = LibcReturn;
 ///   r N / w N / m N   reads / writes / reads and writes through argument N;
 ///                     a letter before N says how much (LibcExtent):
 ///                     b Rest (a sized buffer or a string), o Block (the
-///                     whole object), t Stored, l VaList; none: Pointee
+///                     whole object), j Object, t Stored, l VaList, k Links
+///                     (a node through its last link word); none: Pointee
 ///   rh / wh / mh      reads / writes the hidden state (the whole of it)
 ///   rs / ms           ... the string the hidden state points to
 ///   aN                returns a pointer into argument N
@@ -44,6 +46,8 @@ using LR = LibcReturn;
 ///   nN                stores a new heap object through argument N
 ///   kh                keeps a pointer into argument 0 in the hidden state
 ///   ln                links its pointer arguments to each other
+///   lwA-B             a node's neighbours are in its pointer-sized words
+///                     A to B (LibcFunction::LinkWords)
 ///   >N:C / <N:C       the pointers in argument N's object are sent into
 ///                     channel C / receive channel C's pointers; >>N:C,
 ///                     >>>N:C: through one or two more pointers (iovecs)
@@ -567,17 +571,20 @@ const Row Rows[] = {
     {"__clang_call_terminate", "", LR::None, nullptr},
     {"__gxx_personality_v0", "", LR::None, nullptr},
     // libstdc++'s out-of-line red-black tree and list algorithms (std::map,
-    // std::set, std::list): a node's neighbour is a pointer stored in it;
-    // an insertion links the node, its parent and the header. As unknown
-    // functions their results were any escaped memory, which smeared every
-    // tree's nodes over vtables (docs/design-threadmodel.md).
-    {"_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
-    {"_ZSt18_Rb_tree_incrementPKSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
-    {"_ZSt18_Rb_tree_decrementPSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
-    {"_ZSt18_Rb_tree_decrementPKSt18_Rb_tree_node_base", "ro0 a0", LR::StoredIn, nullptr},
-    {"_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_", "mo1 mo2 mj3 ln", LR::None, nullptr},
-    {"_ZSt28_Rb_tree_rebalance_for_erasePSt18_Rb_tree_node_baseRS_", "mo0 mj1 ln a0", LR::Arg, nullptr},
-    {"_ZNSt8__detail15_List_node_base7_M_hookEPS0_", "mo0 mo1 ln", LR::None, nullptr},
+    // std::set, std::list): a node's neighbour is a pointer stored in one
+    // of its link words (an rb-tree node is {color, parent, left, right},
+    // a list node {next, prev}); an insertion links the node, its parent
+    // and the header. As unknown functions their results were any escaped
+    // memory, which smeared every tree's nodes over vtables; with links
+    // anywhere in the node's object, a header that is a field of a larger
+    // struct smeared its neighbours (docs/design-threadmodel.md).
+    {"_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base", "rk0 a0 lw1-3", LR::StoredIn, nullptr},
+    {"_ZSt18_Rb_tree_incrementPKSt18_Rb_tree_node_base", "rk0 a0 lw1-3", LR::StoredIn, nullptr},
+    {"_ZSt18_Rb_tree_decrementPSt18_Rb_tree_node_base", "rk0 a0 lw1-3", LR::StoredIn, nullptr},
+    {"_ZSt18_Rb_tree_decrementPKSt18_Rb_tree_node_base", "rk0 a0 lw1-3", LR::StoredIn, nullptr},
+    {"_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_", "mk1 mk2 mk3 ln lw1-3", LR::None, nullptr},
+    {"_ZSt28_Rb_tree_rebalance_for_erasePSt18_Rb_tree_node_baseRS_", "mk0 mk1 ln a0 lw1-3", LR::Arg, nullptr},
+    {"_ZNSt8__detail15_List_node_base7_M_hookEPS0_", "mk0 mk1 ln lw0-1", LR::None, nullptr},
     {"_ZNSt8__detail15_List_node_base9_M_unhookEv", "mo0 mt0", LR::None, nullptr},
     {"__VERIFIER_nondet_int", "", LR::None, nullptr},
     {"__VERIFIER_nondet_uint", "", LR::None, nullptr},
@@ -646,6 +653,9 @@ LibcFunction parseRow(const Row &R) {
       F.KeepsArg0 = true;
     } else if (It == "ln") {
       F.Links = true;
+    } else if (It.starts_with("lw")) {
+      auto [First, Last] = It.drop_front(2).split('-');
+      F.LinkWords = {parseIndex(First), parseIndex(Last)};
     } else if (Op == 'a') {
       F.RetArg = parseIndex(Rest);
     } else if (Op == 'p' || Op == 'f') {
@@ -693,6 +703,9 @@ LibcFunction parseRow(const Row &R) {
         case 'l':
           E = LibcExtent::VaList;
           break;
+        case 'k':
+          E = LibcExtent::Links;
+          break;
         default:
           break;
         }
@@ -710,6 +723,10 @@ LibcFunction parseRow(const Row &R) {
       report_fatal_error("LibcModel: bad table item");
     }
   }
+  if (!F.LinkWords && any_of(F.Accesses, [](const LibcAccess &A) {
+        return A.Extent == LibcExtent::Links;
+      }))
+    report_fatal_error("LibcModel: a node access without link words");
   return F;
 }
 
@@ -801,6 +818,18 @@ uint64_t dereferenceableBytes(const CallBase &CB, unsigned Arg) {
     return N;
   const Function *F = CB.getCalledFunction();
   return F && Arg < F->arg_size() ? F->getParamDereferenceableBytes(Arg) : 0;
+}
+
+uint64_t libcExtentBytes(const LibcFunction &Row, LibcExtent E,
+                         const CallBase &CB, unsigned Arg) {
+  if (E == LibcExtent::Object)
+    return dereferenceableBytes(CB, Arg);
+  if (E == LibcExtent::Links && Row.LinkWords) {
+    const Module *M = CB.getModule();
+    unsigned PtrBytes = M ? M->getDataLayout().getPointerSize() : 8;
+    return uint64_t(Row.LinkWords->second + 1) * PtrBytes;
+  }
+  return 0;
 }
 
 const LibcFunction *lookupLibc(StringRef Name) {

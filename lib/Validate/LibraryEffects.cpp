@@ -247,8 +247,9 @@ void Replayer::untrustPointee(Path &P, unsigned T, const CallBase &CB,
   uint64_t Hi = Extent == LibcExtent::Pointee
                     ? std::min(End, Addr + pointeeSize(Ptr, DL))
                     : End;
-  if (uint64_t Size = dereferenceableBytes(CB, Arg);
-      Extent == LibcExtent::Object && Size)
+  const Function *Callee = CB.getCalledFunction();
+  const LibcFunction *Row = Callee ? lookupLibc(Callee->getName()) : nullptr;
+  if (uint64_t Size = Row ? libcExtentBytes(*Row, Extent, CB, Arg) : 0)
     Hi = std::min(End, Addr + Size);
   untrustBytes(P, Lo, Hi, What, Bytes);
 }

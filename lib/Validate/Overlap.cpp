@@ -74,12 +74,17 @@ static bool touchesObject(const CallBase &CB, int Arg) {
   return libcExtentOf(CB, Arg) == LibcExtent::Block;
 }
 
-/// The bytes a call touches from argument Arg on when its row says the
-/// argument is a C++ object (a std::string member's `*this`), or 0.
+/// The bytes a call touches from argument Arg on when its row bounds them
+/// (a std::string member's `*this`, a tree node through its links), or 0.
 static uint64_t objectBytes(const CallBase &CB, int Arg) {
-  return libcExtentOf(CB, Arg) == LibcExtent::Object
-             ? dereferenceableBytes(CB, Arg)
-             : 0;
+  const Function *F = CB.getCalledFunction();
+  const LibcFunction *Row = F ? lookupLibc(F->getName()) : nullptr;
+  if (!Row)
+    return 0;
+  for (const LibcAccess &A : Row->Accesses)
+    if (A.Arg == Arg)
+      return libcExtentBytes(*Row, A.Extent, CB, Arg);
+  return 0;
 }
 
 static std::string calleeName(const CallBase &CB) {

@@ -45,6 +45,9 @@ std::vector<std::string> notation(ArrayRef<LibcAccess> As) {
     case LibcExtent::VaList:
       S += "l";
       break;
+    case LibcExtent::Links:
+      S += "k";
+      break;
     case LibcExtent::Hidden:
       S += "h";
       break;
@@ -211,16 +214,44 @@ TEST_CASE("libc table: libstdc++'s tree and list algorithms", "[libc]") {
   const LibcFunction *Next =
       lookupLibc("_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base");
   REQUIRE(Next);
-  CHECK(notation(Next->Accesses) == Strs{"ro0"});
+  CHECK(notation(Next->Accesses) == Strs{"rk0"});
   CHECK(Next->Ret == LibcReturn::StoredIn);
   CHECK(Next->RetArg == 0);
+  // {color, parent, left, right}: the neighbours are words 1 to 3.
+  CHECK(Next->LinkWords == std::make_pair(1u, 3u));
   const LibcFunction *Insert = lookupLibc(
       "_ZSt29_Rb_tree_insert_and_rebalancebPSt18_Rb_tree_node_baseS0_RS_");
   REQUIRE(Insert);
   CHECK(notation(Insert->Accesses) ==
-        Strs{"ro1", "wo1", "ro2", "wo2", "rj3", "wj3"});
+        Strs{"rk1", "wk1", "rk2", "wk2", "rk3", "wk3"});
   CHECK(Insert->Links);
   CHECK(libcMayKeepArgument(*Insert, 1));
+  const LibcFunction *Hook =
+      lookupLibc("_ZNSt8__detail15_List_node_base7_M_hookEPS0_");
+  REQUIRE(Hook);
+  CHECK(Hook->LinkWords == std::make_pair(0u, 1u));
+
+  // A node access ends with the last link word, whatever follows the node
+  // (std::map's node count after its header).
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(R"(
+declare ptr @_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base(ptr)
+declare void @_ZNSt8__detail15_List_node_base7_M_hookEPS0_(ptr, ptr)
+define void @f(ptr %n) {
+  %a = call ptr @_ZSt18_Rb_tree_incrementPSt18_Rb_tree_node_base(ptr %n)
+  call void @_ZNSt8__detail15_List_node_base7_M_hookEPS0_(ptr %n, ptr %a)
+  ret void
+}
+)",
+                                                  Err, Ctx);
+  REQUIRE(M);
+  auto It = M->getFunction("f")->getEntryBlock().begin();
+  const auto &Inc = cast<CallBase>(*It++);
+  const auto &HookCall = cast<CallBase>(*It);
+  CHECK(libcExtentBytes(*Next, LibcExtent::Links, Inc, 0) == 32);
+  CHECK(libcExtentBytes(*Hook, LibcExtent::Links, HookCall, 1) == 16);
+  CHECK(libcExtentBytes(*Next, LibcExtent::Block, Inc, 0) == 0);
 }
 
 TEST_CASE("libc table: where a std::string member's this may be", "[libc]") {

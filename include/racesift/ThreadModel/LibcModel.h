@@ -49,6 +49,10 @@ enum class LibcExtent : uint8_t {
   /// The arguments a va_list carries (vsprintf, vscanf): what the pointers
   /// stored in what it points to point to.
   VaList,
+  /// A linked node: from the pointer's offset through the node's last link
+  /// word (LibcFunction::LinkWords), so a tree or list node that is a field
+  /// of a larger struct (std::map's header) is not the whole struct.
+  Links,
   /// The function's hidden state (no argument): see LibcFunction::Hidden.
   Hidden,
   /// From the offset on, the string whose address the hidden state keeps
@@ -118,6 +122,11 @@ struct LibcFunction {
   /// Links its pointer arguments: each may be stored into the others'
   /// objects (a tree node inserted under its parent and the header).
   bool Links = false;
+  /// The first and last pointer-sized words of a node that hold its
+  /// neighbours (an rb-tree node's parent, left and right: words 1-3), if
+  /// the function walks or relinks nodes: a neighbour is then what those
+  /// words hold, not anything stored anywhere in the node's object.
+  std::optional<std::pair<unsigned, unsigned>> LinkWords;
   /// pointer-channels: the pointers stored in argument SendsArg's object
   /// go into Channel (write to a pipe, epoll_ctl's event), and Channel's
   /// pointers are stored into argument ReceivesArg's object (read from
@@ -133,6 +142,12 @@ struct LibcFunction {
 /// How many bytes argument Arg of CB is dereferenceable for, as the call or
 /// else its callee says (a C++ `this` or reference); 0 if neither does.
 uint64_t dereferenceableBytes(const llvm::CallBase &CB, unsigned Arg);
+
+/// The bytes access extent E of Row touches through argument Arg of CB from
+/// the pointer on: Object's dereferenceable bytes, Links' bytes through the
+/// last link word; 0 when the extent does not bound them.
+uint64_t libcExtentBytes(const LibcFunction &Row, LibcExtent E,
+                         const llvm::CallBase &CB, unsigned Arg);
 
 /// A member of std::basic_string (either ABI) or of its _Alloc_hider, as
 /// its mangled name says (CxxStringRows.cpp): the rows and the replay's
