@@ -410,6 +410,7 @@ void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
     }
   } else if (mayHoldPointer(CB.getType())) {
     S.addCopy(returnNode(F), nodeOf(&CB));
+    bindAggregateResult(CB, F);
     // returned-argument: this call's own argument, not every caller's.
     if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end())
       for (unsigned I : It->second.Params)

@@ -180,6 +180,24 @@ private:
   /// Some constant of the module is a member-function pointer.
   bool HasMemberPointers = false;
 
+  //===--- First-class aggregates (Aggregates.cpp) -------------------===//
+
+  /// aggregate-fields: the byte offsets of the pointers in aggregate type
+  /// T, or none (not an aggregate, no pointer, or too many: one node).
+  llvm::SmallVector<int64_t, 4> pointerFields(llvm::Type *T) const;
+  /// The node of the pointer at byte Off of aggregate value V.
+  uint32_t fieldNode(const llvm::Value *V, int64_t Off);
+  /// The node of the pointer at byte Off of what F returns.
+  uint32_t fieldReturnNode(const llvm::Function &F, int64_t Off);
+  /// CB's aggregate result, field by field, from F's returns.
+  void bindAggregateResult(const llvm::CallBase &CB, const llvm::Function &F);
+  /// The constraints of I if it makes or takes an aggregate with pointer
+  /// fields (load, store, extractvalue, insertvalue, phi, select); false
+  /// if visit() handles I as usual (a return: as well).
+  bool visitAggregate(llvm::Instruction &I);
+  llvm::DenseMap<std::pair<const llvm::Value *, int64_t>, uint32_t> FieldNode;
+  llvm::DenseMap<std::pair<const llvm::Function *, int64_t>, uint32_t> FieldRet;
+
   //===--- Calls (ConstraintBuilder.cpp) ----------------------------===//
 
   void bindCall(const llvm::CallBase &CB, const llvm::Function &F);

@@ -12,7 +12,8 @@
 // pointer that may point to a char buffer and to a `struct Parse` otherwise
 // creates a Parse field in the buffer, and on sqlite3.c every stack object
 // gathered 120 such fields. Unions, literal structs and heap memory accept
-// every view; a char array accepts it at an unknown offset in the array.
+// every view; a char array accepts it at an unknown offset in the array;
+// every object accepts a literal struct view (an ABI coercion type).
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +74,12 @@ Type *gepView(Type *SourceElement) {
 FieldView viewAs(const DataLayout &DL, Type *Declared, uint64_t Off,
                  Type *View) {
   auto *ViewST = dyn_cast<StructType>(View);
+  // A literal struct view is clang's ABI coercion of a source type (`{ ptr,
+  // ptr }` for a struct of two pointers returned by value): it names no
+  // source type to check. Before, it fitted no declared struct, and the
+  // second pointer of a returned pair reached no object (a missed race).
+  if (ViewST && ViewST->isLiteral())
+    return FieldView::Fits;
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
     if (holdsAnyType(Declared))
       return FieldView::Fits;

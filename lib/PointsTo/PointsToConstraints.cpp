@@ -30,7 +30,7 @@ using namespace llvm;
 namespace racesift {
 
 void ConstraintBuilder::visit(Instruction &I) {
-  if (visitMemberPointer(I) || visitAtomicPointer(I))
+  if (visitMemberPointer(I) || visitAtomicPointer(I) || visitAggregate(I))
     return;
   if (auto *AI = dyn_cast<AllocaInst>(&I)) {
     std::optional<TypeSize> Sz = AI->getAllocationSize(DL);
