@@ -50,8 +50,18 @@ bool mayHoldPointer(Type *T) {
 /// A constant global whose initialiser holds no pointer: defined in this
 /// module, so that no other definition can be linked in its place.
 static bool isReadOnlyData(const GlobalVariable &GV) {
-  return GV.isConstant() && GV.hasDefinitiveInitializer() &&
-         !mayHoldPointer(GV.getValueType());
+  if (!GV.isConstant())
+    return false;
+  // rtti-read-only: a C++ type's RTTI object (_ZTI) holds pointers, but only
+  // to more read-only data (its type_info class's vtable, its name, its
+  // bases' RTTI) that the module never stores through; only the C++ runtime
+  // follows them (dynamic_cast, catch matching). As a pointer,
+  // `&typeid(F)`, which std::function's manager stores into a temporary
+  // _Any_data for target_type(), reached every functor stored in one and
+  // smeared std::async's shared state with RTTI.
+  if (GV.getName().starts_with("_ZTI"))
+    return true;
+  return GV.hasDefinitiveInitializer() && !mayHoldPointer(GV.getValueType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -319,6 +329,41 @@ void ConstraintBuilder::addInitializer(uint32_t ObjLoc, const Constant *C,
   S.addCopy(nodeOf(C), G.loc(S.locFor(Obj, Off)).Content);
 }
 
+// function-target-unused: std::function's managers store a pointer to
+// the functor into the caller's _Any_data for __get_functor_ptr (case 1 of
+// their switch), which only std::function::target() asks for. Their other
+// operations (clone, destroy) get the function objects themselves, and a
+// path-insensitive analysis applied the store there too: where a functor
+// stored in place keeps its first field, _Any_data held a pointer to
+// another _Any_data, and every std::function with a small functor
+// (std::async's task setter, a thread pool's tasks) read that field one
+// level too deep. In a module that never calls target() the store is dead.
+static SmallPtrSet<const BasicBlock *, 2> deadManagerBlocks(const Function &F,
+                                                            bool CallsTarget) {
+  SmallPtrSet<const BasicBlock *, 2> Dead;
+  StringRef N = F.getName();
+  if (CallsTarget || !N.contains("10_M_managerERSt9_Any_dataRK") ||
+      !(N.starts_with("_ZNSt14_Function_base13_Base_manager") ||
+        N.starts_with("_ZNSt17_Function_handler")))
+    return Dead;
+  for (const BasicBlock &BB : F)
+    if (auto *SI = dyn_cast<SwitchInst>(BB.getTerminator()))
+      for (auto Case : SI->cases())
+        if (Case.getCaseValue()->isOne() &&
+            Case.getCaseSuccessor()->getSinglePredecessor() == &BB)
+          Dead.insert(Case.getCaseSuccessor());
+  return Dead;
+}
+
+static bool callsFunctionTarget(const Module &M) {
+  return any_of(M, [](const Function &F) {
+    StringRef N = F.getName();
+    return (N.starts_with("_ZNSt8functionI") ||
+            N.starts_with("_ZNKSt8functionI")) &&
+           N.contains("6targetI");
+  });
+}
+
 void ConstraintBuilder::buildConstraints() {
   AllocWrappers = findAllocationWrappers(M);
   ReturnedArgs = findReturnedArgs(M);
@@ -337,10 +382,14 @@ void ConstraintBuilder::buildConstraints() {
   for (const GlobalVariable &GV : M.globals())
     if (GV.hasInitializer())
       addInitializer(S.locFor(SiteObject[&GV], 0), GV.getInitializer(), 0);
+  bool CallsTarget = callsFunctionTarget(M);
   for (Function &F : M) {
     if (!F.isDeclaration())
       promoteSlots(F);
+    SmallPtrSet<const BasicBlock *, 2> Dead = deadManagerBlocks(F, CallsTarget);
     for (Instruction &I : instructions(F)) {
+      if (Dead.contains(I.getParent()))
+        continue;
       visit(I);
       // Constant addresses used directly (load @x) need their nodes too.
       for (const Use &U : I.operands())

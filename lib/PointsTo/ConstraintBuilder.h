@@ -247,6 +247,15 @@ private:
   /// The sorted locations V's node holds now (none if V has no node).
   std::vector<MemLoc> solvedPointsTo(const llvm::Value *V) const;
 
+  /// once-callable (PointsToConstraints.cpp): the node standing for
+  /// libstdc++'s thread-local std::__once_callable when I, in a
+  /// std::call_once execution (once_flag::_Prepare_execution's constructor
+  /// or its lambda), loads or stores it through Ptr; NoNode otherwise.
+  uint32_t onceCallableSlot(const llvm::Instruction &I, const llvm::Value *Ptr);
+  /// The _Prepare_execution constructors' names without their prefix, each
+  /// with its slot (made on first use).
+  std::optional<std::vector<std::pair<std::string, uint32_t>>> OnceExecutions;
+
   /// Promotes F's local pointer slots to SSA values ("slot-ssa", see
   /// PointsToSlots.cpp); visit() then skips their loads and stores.
   void promoteSlots(llvm::Function &F);

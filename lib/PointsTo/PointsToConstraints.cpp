@@ -68,16 +68,25 @@ void ConstraintBuilder::visit(Instruction &I) {
     return;
   }
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
-    if (mayHoldPointer(LI->getType()) &&
-        !PromotedSlots.contains(LI->getPointerOperand()))
+    if (!mayHoldPointer(LI->getType()) ||
+        PromotedSlots.contains(LI->getPointerOperand()))
+      return;
+    uint32_t Slot = onceCallableSlot(I, LI->getPointerOperand());
+    if (Slot != ConstraintGraph::NoNode)
+      S.addCopy(Slot, nodeOf(LI));
+    else
       S.addLoad(nodeOf(LI->getPointerOperand()), nodeOf(LI));
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Value *V = SI->getValueOperand();
-    if (mayHoldPointer(V->getType()) && !isa<ConstantPointerNull>(V) &&
-        !PromotedSlots.contains(SI->getPointerOperand()))
-      S.addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
+    if (!mayHoldPointer(V->getType()) || isa<ConstantPointerNull>(V) ||
+        PromotedSlots.contains(SI->getPointerOperand()))
+      return;
+    S.addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
+    uint32_t Slot = onceCallableSlot(I, SI->getPointerOperand());
+    if (Slot != ConstraintGraph::NoNode)
+      S.addCopy(nodeOf(V), Slot);
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -478,6 +487,13 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
   // constructor.
   if ((N == "__cxa_atexit" || N == "__cxa_thread_atexit") && CB.arg_size() == 3)
     return ExitHandler(CB.getArgOperand(0), nodeOf(CB.getArgOperand(1)), 0);
+  // exception-destructor: std::make_exception_ptr's __cxa_init_primary_
+  // exception(obj, tinfo, dest) runs dest(obj) when the last exception_ptr
+  // to obj goes, not at the call (its row gives the result). As an unknown
+  // function it called dest back with escaped memory, and the destructor
+  // stored vtable pointers into every escaped object.
+  if (N == "__cxa_init_primary_exception" && CB.arg_size() == 3)
+    ExitHandler(CB.getArgOperand(2), nodeOf(CB.getArgOperand(0)), 0);
   // fn(status, arg) at exit.
   if (N == "on_exit" && CB.arg_size() == 2)
     return ExitHandler(CB.getArgOperand(0), nodeOf(CB.getArgOperand(1)), 1);
@@ -530,6 +546,53 @@ void ConstraintBuilder::modelExternal(const CallBase &CB, const Function &F) {
   S.compromise(("unknown-external: " + N).str());
   S.compromise("unknown-external-callback: unknown functions call back only "
                "functions passed to them, once, at the call");
+}
+
+// once-callable: std::call_once(flag, f, args...) stores the address of
+// its closure in the thread-local std::__once_callable (in
+// once_flag::_Prepare_execution's constructor) right before pthread_once,
+// whose routine (__once_proxy, through std::__once_call) runs the lambda
+// of that constructor, which reads it back. Every instantiation shares the
+// one variable, so each closure type's operator() was run on every call_once
+// closure of the program: std::async's _M_do_set read its std::function
+// from thread::join's closure, which smeared the whole shared state. The
+// read happens on the same thread before anything else can set it, so the
+// lambda of an instantiation reads what that instantiation stored.
+uint32_t ConstraintBuilder::onceCallableSlot(const Instruction &I,
+                                             const Value *Ptr) {
+  if (auto *II = dyn_cast<IntrinsicInst>(Ptr);
+      II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+    Ptr = II->getArgOperand(0);
+  auto *GV = dyn_cast<GlobalVariable>(Ptr);
+  if (!GV || GV->getName() != "_ZSt15__once_callable")
+    return ConstraintGraph::NoNode;
+  // The constructor is _ZNSt9once_flag18_Prepare_executionC{1,2}I<rest>;
+  // its lambda's operator() is _ZZ...C1I<rest>E<the lambda>.
+  auto Rest = [](StringRef Name, StringRef Prefix) -> std::optional<StringRef> {
+    if (!Name.consume_front(Prefix) || Name.size() < 2 ||
+        (Name[0] != '1' && Name[0] != '2') || Name[1] != 'I')
+      return std::nullopt;
+    return Name.drop_front(2);
+  };
+  constexpr StringRef Ctor = "_ZNSt9once_flag18_Prepare_executionC";
+  if (!OnceExecutions) {
+    OnceExecutions.emplace();
+    for (const Function &F : M)
+      if (std::optional<StringRef> R = Rest(F.getName(), Ctor))
+        OnceExecutions->push_back({R->str(), G.newNode()});
+  }
+  StringRef Name = I.getFunction()->getName();
+  if (std::optional<StringRef> R = Rest(Name, Ctor)) {
+    for (auto &[Key, Slot] : *OnceExecutions)
+      if (Key == *R)
+        return Slot;
+  } else if (std::optional<StringRef> R =
+                 Rest(Name, ("_ZZ" + Ctor.drop_front(2)).str())) {
+    for (auto &[Key, Slot] : *OnceExecutions)
+      if (R->starts_with(Key) && R->drop_front(Key.size()).starts_with("E"))
+        return Slot;
+  }
+  return ConstraintGraph::NoNode;
 }
 
 void ConstraintBuilder::visitCall(CallBase &CB) {

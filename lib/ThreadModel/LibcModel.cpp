@@ -564,6 +564,17 @@ const Row Rows[] = {
     {"__cxa_rethrow", "", LR::None, nullptr},
     {"__cxa_throw", "", LR::None, nullptr},
     {"__cxa_allocate_exception", "", LR::Fresh, nullptr},
+    // Returns obj's header, in the allocation before obj; dest(obj) runs
+    // when the exception dies, not at the call (exception-destructor).
+    {"__cxa_init_primary_exception", "a0", LR::IntoArg, nullptr},
+    // The standard error categories: singletons of the library's own. As
+    // unknown functions their results were any escaped memory, and a call
+    // of a category's virtual member (message(), equivalent()) called every
+    // escaped virtual function with every escaped object as `this`.
+    {"_ZSt15future_categoryv", "", LR::Own, nullptr},
+    {"_ZSt17iostream_categoryv", "", LR::Own, nullptr},
+    {"_ZNSt3_V216generic_categoryEv", "", LR::Own, nullptr},
+    {"_ZNSt3_V215system_categoryEv", "", LR::Own, nullptr},
     {"__cxa_guard_acquire", "", LR::None, nullptr},
     {"__cxa_guard_release", "", LR::None, nullptr},
     {"__cxa_guard_abort", "", LR::None, nullptr},
