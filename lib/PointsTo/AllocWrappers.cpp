@@ -373,11 +373,17 @@ std::optional<WrapperElements> wrapperElements(
   StringRef N = Callee.getName();
   std::optional<WrapperElements> Found;
   if (W.Functions.count(&Callee)) {
-    if (std::optional<WrapperElements> E = wrapperElements(Callee, W, Memo))
-      if (E->CountParam < Alloc->arg_size())
-        if (std::optional<unsigned> P =
-                paramOf(Alloc->getArgOperand(E->CountParam)))
-          Found = WrapperElements{*P, E->ElemSize};
+    std::optional<WrapperElements> E = wrapperElements(Callee, W, Memo);
+    if (E && !E->CountParam) {
+      Found = E;
+    } else if (E && *E->CountParam < Alloc->arg_size()) {
+      const Value *Count = Alloc->getArgOperand(*E->CountParam);
+      auto *One = dyn_cast<ConstantInt>(Count);
+      if (std::optional<unsigned> P = paramOf(Count))
+        Found = WrapperElements{*P, E->ElemSize};
+      else if (!One || !One->isOne())
+        Found = WrapperElements{std::nullopt, E->ElemSize};
+    }
   } else if (allocatesBytes(N)) {
     // n * C with n a parameter: C bytes per element.
     if (auto F = constantFactor(Alloc->getArgOperand(0)); F && F->second > 1)

@@ -91,9 +91,11 @@ bool allocatesBytes(llvm::StringRef Name);
 /// C)`, `operator new(n * C)` or `calloc(n, C)` with n that parameter, or a
 /// call of another such wrapper given the parameter as its count (the
 /// libstdc++ chain `_M_allocate(n)` -> `allocate(a, n)` -> `operator new(n *
-/// sizeof(T))`). Memoised in Memo.
+/// sizeof(T))`), or a wrapper that computes the count itself and calls such
+/// a wrapper with it (std::deque's `_M_allocate_node()`, whose count is
+/// `__deque_buf_size(sizeof(T))`): no count parameter. Memoised in Memo.
 struct WrapperElements {
-  unsigned CountParam;
+  std::optional<unsigned> CountParam;
   uint64_t ElemSize;
 };
 std::optional<WrapperElements> wrapperElements(

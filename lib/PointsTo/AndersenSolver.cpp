@@ -55,7 +55,15 @@ void AndersenSolver::compromise(std::string C) {
 
 uint32_t AndersenSolver::locFor(ObjectId Obj, int64_t Off) {
   const MemObject &O = Objects[Obj];
-  // array-elements: one element stands for all of them.
+  // array-elements: one element stands for all of them. An array's
+  // elements are folded too when an offset passes either end of the array
+  // or the field limit: an iterator stepping over the elements in a loop
+  // (`for (p = a; p != end; ++p)`), whose cycle would otherwise give up the
+  // field at AnyOffset.
+  if (Off != AnyOffset && O.ElemSize && !G.object(Obj).Folded &&
+      (Off < 0 || (O.Size && uint64_t(Off) >= O.Size) ||
+       G.object(Obj).Locs.size() >= MaxFieldsPerObject))
+    foldElements(Obj);
   if (G.object(Obj).Folded && Off != AnyOffset)
     Off = O.elementOffset(Off);
   // Out-of-bounds offsets and objects with too many fields collapse to
@@ -248,14 +256,18 @@ uint32_t AndersenSolver::strideStep(uint32_t L, const GepEdge &E) {
   uint64_t ElemSize = Objects[ML.Obj].ElemSize;
   if (ML.Offset == AnyOffset || !ElemSize || E.Stride % ElemSize)
     return locFor(ML.Obj, AnyOffset);
-  if (!PO.Folded) {
-    PO.Folded = true;
-    PendingFold.push_back(ML.Obj);
-    compromise("array-elements: the elements of an array that is indexed "
-               "at a variable position are one abstract element (each "
-               "field of it stands for that field of every element)");
-  }
+  if (!PO.Folded)
+    foldElements(ML.Obj);
   return locFor(ML.Obj, ML.Offset + E.Off);
+}
+
+void AndersenSolver::foldElements(ObjectId Obj) {
+  G.object(Obj).Folded = true;
+  PendingFold.push_back(Obj);
+  compromise("array-elements: the elements of an array that is indexed "
+             "at a variable position, or stepped over past its bounds, are "
+             "one abstract element (each field of it stands for that field "
+             "of every element)");
 }
 
 uint32_t AndersenSolver::shift(uint32_t L, int64_t Off) {

@@ -162,6 +162,9 @@ private:
   /// whose GEP offsets become AnyOffset. With Ranks, also sets the
   /// topological rank of every representative visited.
   void collapseCycles(llvm::ArrayRef<uint32_t> Roots, bool Ranks);
+  /// GEP edge E lies on a positive-weight cycle: it becomes a stride (see
+  /// GepEdge). Returns whether E changed.
+  bool foldCycleStep(GepEdge &E);
   /// Marks N and what its set flows to (copies, GEPs, loads) unresolved.
   void markUnresolved(uint32_t N);
   uint32_t sink();
@@ -185,6 +188,8 @@ private:
   /// the element it steps to if L's object is an array of elements E steps
   /// over (folding them, array-elements), else AnyOffset.
   uint32_t strideStep(uint32_t L, const GepEdge &E);
+  /// array-elements: folds Obj's elements (renamed in foldPending()).
+  void foldElements(ObjectId Obj);
   /// Renames the locations of objects folded since the last call to their
   /// offsets modulo the element size, merging contents that meet.
   void foldPending();

@@ -266,9 +266,13 @@ uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {
     // call's count is 1.
     std::optional<WrapperElements> E =
         wrapperElements(*CF, AllocWrappers, ElementWrappers);
-    if (!E || E->CountParam >= CB.arg_size())
+    if (!E)
       return 0;
-    std::optional<uint64_t> Count = Const(Arg(E->CountParam));
+    if (!E->CountParam)
+      return E->ElemSize; // It counts its elements itself.
+    if (*E->CountParam >= CB.arg_size())
+      return 0;
+    std::optional<uint64_t> Count = Const(Arg(*E->CountParam));
     return Count && *Count == 1 ? 0 : E->ElemSize;
   }
   if (Callee == "calloc")

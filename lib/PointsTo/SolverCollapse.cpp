@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 
 using namespace llvm;
 
@@ -142,6 +143,20 @@ std::vector<uint32_t> AndersenSolver::traceBack(uint32_t N) const {
   return Trace;
 }
 
+bool AndersenSolver::foldCycleStep(GepEdge &E) {
+  // Around a cycle the GEP adds any number of its offsets: a variable
+  // multiple of their gcd with its stride. In an array of elements that
+  // gcd steps over (an iterator's `++cur` on a buffer) the cycle stays in
+  // the field it started from (array-elements); anywhere else it is
+  // AnyOffset, as every such cycle was before.
+  if (E.Off == 0 || E.Off == AnyOffset)
+    return false;
+  uint64_t Step = E.Off < 0 ? -uint64_t(E.Off) : uint64_t(E.Off);
+  E.Stride = E.Stride ? std::gcd(E.Stride, Step) : Step;
+  E.Off = 0;
+  return true;
+}
+
 void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
   size_t NN = G.numNodes();
   if (TIndex.size() < NN) {
@@ -185,8 +200,7 @@ void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
           continue; // Created after this pass started.
         if (S == N) {
           // A GEP from a node to itself: a positive-weight cycle.
-          if (E >= NumCopy && Nd.Geps[E - NumCopy].Off != AnyOffset) {
-            Nd.Geps[E - NumCopy].Off = AnyOffset;
+          if (E >= NumCopy && foldCycleStep(Nd.Geps[E - NumCopy])) {
             ++NumPWC;
             pushFull(N);
           }
@@ -210,17 +224,15 @@ void AndersenSolver::collapseCycles(ArrayRef<uint32_t> Roots, bool Ranks) {
       while (Stack[First] != N);
       if (Stack.size() - First > 1) {
         // GEP edges inside the SCC (targets still on the stack above N) make
-        // it a positive-weight cycle: fold their offsets to AnyOffset
-        // (Pearce et al.; compromise "field-limit").
+        // it a positive-weight cycle (Pearce et al.; compromise
+        // "field-limit"): see foldCycleStep.
         bool PWC = false;
         for (size_t I = First; I < Stack.size(); ++I)
           for (GepEdge &E : G.node(Stack[I]).Geps) {
             uint32_t D = G.find(E.Dst);
             if (D < NN && TEpoch[D] == Epoch && TOnStack[D] &&
-                TIndex[D] >= TIndex[N] && E.Off != AnyOffset) {
-              E.Off = AnyOffset;
-              PWC = true;
-            }
+                TIndex[D] >= TIndex[N])
+              PWC |= foldCycleStep(E);
           }
         for (size_t I = First; I < Stack.size(); ++I)
           TOnStack[Stack[I]] = false;

@@ -1,6 +1,7 @@
 // clang-format off
 // Points-to: fields, copies through memory, memcpy, copy cycles (collapsed
-// by the solver), a positive-weight cycle (pointer walk, folded to "+?"),
+// by the solver), a positive-weight cycle (pointer walk over an array: one
+// element stands for all, "table[]"),
 // indirect calls and pthread_create's argument.
 // RUN: %clang -g -O0 -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-pta>' -disable-output %t.ll 2>&1 | %FileCheck %s
@@ -31,7 +32,7 @@ void fill(void) {
   for (int **p = table; p < table + 16; ++p)
     *p = &c;
 }
-// CHECK: in fill -> {table, table+?}
+// CHECK: in fill -> {table[]}
 
 // memcpy keeps fields apart.
 int *second(void) {
@@ -54,5 +55,5 @@ int main(void) {
 // CHECK: in main -> {rotate}
 // CHECK-NEXT: in main -> {a, b}
 // The thread's argument (functions print in module order: worker is last).
-// CHECK: in worker -> {table}
+// CHECK: in worker -> {table[]}
 // CHECK: in worker -> {c}
