@@ -503,6 +503,12 @@ void AndersenSolver::copyField(unsigned CI, uint32_t Src, uint32_t Field) {
     if (F.Offset < S.Offset)
       return;
     Rel = F.Offset - S.Offset;
+    // memcpy-length: the fields past the copied bytes stay where they are.
+    // Copying a 16-byte std::function _Any_data into a local copied the
+    // function's manager and invoker past the local's end (AnyOffset),
+    // where they met the functor's fields.
+    if (unsigned Bytes = G.complex(CI).Pair; Bytes && Rel >= int64_t(Bytes))
+      return;
   }
   addCopy(G.loc(Field).Content, relNode(CI, Rel));
 }
@@ -520,10 +526,11 @@ void AndersenSolver::copyNewFields() {
   }
 }
 
-void AndersenSolver::addMemCopy(uint32_t Dst, uint32_t Src) {
+void AndersenSolver::addMemCopy(uint32_t Dst, uint32_t Src, uint64_t Bytes) {
   ComplexConstraint C;
   C.K = ComplexConstraint::CopySrc;
   C.Arg = Dst;
+  C.Pair = Bytes;
   unsigned SrcCI = addComplex(Src, C);
   ComplexConstraint C2;
   C2.K = ComplexConstraint::CopyDst;

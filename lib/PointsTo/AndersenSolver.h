@@ -99,8 +99,9 @@ public:
   /// C watches Watch's set; returns its index.
   unsigned addComplex(uint32_t Watch, ComplexConstraint C);
   /// memcpy(Dst, Src) of pointer nodes: every field of what Src points to
-  /// from its offset on, into the matching offset of what Dst points to.
-  void addMemCopy(uint32_t Dst, uint32_t Src);
+  /// from its offset on (for Bytes bytes, if not 0), into the matching
+  /// offset of what Dst points to.
+  void addMemCopy(uint32_t Dst, uint32_t Src, uint64_t Bytes = 0);
   /// The location (Obj, Off), made if new.
   uint32_t locFor(ObjectId Obj, int64_t Off);
   /// Dst >= what location L holds.

@@ -224,7 +224,9 @@ private:
 
   void visit(llvm::Instruction &I);
   void visitCall(llvm::CallBase &CB);
-  void addMemCopy(const llvm::Value *Dst, const llvm::Value *Src);
+  /// memcpy(Dst, Src, Len): Len bytes if a constant, else to the end.
+  void addMemCopy(const llvm::Value *Dst, const llvm::Value *Src,
+                  const llvm::Value *Len = nullptr);
   void modelExternal(const llvm::CallBase &CB, const llvm::Function &F);
   /// A call of a function with a row in the libc table (LibcModel.cpp).
   void modelLibc(const llvm::CallBase &CB, const llvm::Function &F,

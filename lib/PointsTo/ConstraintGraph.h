@@ -62,6 +62,7 @@ struct ComplexConstraint {
   const llvm::CallBase *CB = nullptr;
   uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.
   uint32_t Watch = 0;
+  /// CopySrc: the bytes copied (0: to the end of the source object);
   /// CopyDst: its CopySrc complex; ForwardedCall: the argument position in
   /// CB; ExitHandler: the handler's parameter Arg binds.
   unsigned Pair = 0;

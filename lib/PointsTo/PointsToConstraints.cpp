@@ -388,7 +388,8 @@ void ConstraintBuilder::modelLibc(const CallBase &CB, const Function &F,
           S.addStore(AnyInto(I), nodeOf(Arg(J)));
   }
   if (Row.CopiesPointers && Row.Ret != LibcReturn::Fresh && Arg(0) && Arg(1))
-    addMemCopy(Arg(0), Arg(1));
+    addMemCopy(Arg(0), Arg(1),
+               CB.arg_size() > 2 ? CB.getArgOperand(2) : nullptr);
   if (const Value *Into = Arg(Row.StoresArg0Into))
     S.addStore(AnyInto(0), nodeOf(Into));
   if (const Value *Into = Arg(Row.StoresFreshInto)) {
@@ -601,6 +602,9 @@ void ConstraintBuilder::visitCall(CallBase &CB) {
     case Intrinsic::memcpy:
     case Intrinsic::memcpy_inline:
     case Intrinsic::memmove:
+      addMemCopy(II->getArgOperand(0), II->getArgOperand(1),
+                 II->getArgOperand(2));
+      return;
     case Intrinsic::vacopy:
       addMemCopy(II->getArgOperand(0), II->getArgOperand(1));
       return;
@@ -634,9 +638,12 @@ void ConstraintBuilder::visitCall(CallBase &CB) {
   S.addComplex(nodeOf(Callee), X);
 }
 
-void ConstraintBuilder::addMemCopy(const Value *Dst, const Value *Src) {
+void ConstraintBuilder::addMemCopy(const Value *Dst, const Value *Src,
+                                   const Value *Len) {
   uint32_t D = nodeOf(Dst), Sr = nodeOf(Src);
-  S.addMemCopy(D, Sr);
+  auto *C = dyn_cast_or_null<ConstantInt>(Len);
+  uint64_t Bytes = C && C->getValue().isIntN(32) ? C->getZExtValue() : 0;
+  S.addMemCopy(D, Sr, Bytes);
 }
 
 std::vector<MemLoc> ConstraintBuilder::solvedPointsTo(const Value *V) const {
