@@ -122,7 +122,11 @@ static void registerCallbacks(PassBuilder &PB) {
           }
         }
         if (Name == "print<racesift-pta>") {
-          MPM.addPass(PointsToPrinterPass(errs(), O->MaxPointsTo));
+          std::optional<uint64_t> Steps;
+          if (O->PointsToStepsGiven && O->PointsToSteps)
+            Steps = O->PointsToSteps;
+          MPM.addPass(
+              PointsToPrinterPass(errs(), O->MaxPointsTo, Steps, O->PtaTrace));
           return true;
         }
         if (Name == "print<racesift-threads>") {

@@ -17,6 +17,7 @@
 
 #include "ConstraintBuilder.h"
 #include "PointsToResult.h"
+#include "PointsToTrace.h"
 #include "racesift/Support/Debug.h"
 
 #include "llvm/IR/InstIterator.h"
@@ -352,6 +353,10 @@ std::vector<MemLoc> PointsToAnalysis::contentOf(const MemLoc &L) const {
 const std::vector<std::pair<ObjectId, ObjectId>> &
 PointsToAnalysis::constructedParts() const {
   return P->B.constructedParts();
+}
+
+void PointsToAnalysis::printTrace(raw_ostream &OS, StringRef Spec) const {
+  printPointsToTrace(OS, Spec, P->G, P->B, P->B.objects(), *P->R);
 }
 
 void PointsToAnalysis::print(raw_ostream &OS) const {

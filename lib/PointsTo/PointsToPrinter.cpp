@@ -29,10 +29,16 @@ std::string describeLocPlain(const MemObject &O, int64_t Off) {
 
 PreservedAnalyses PointsToPrinterPass::run(Module &M, ModuleAnalysisManager &) {
   std::vector<MemObject> Objects;
-  PointsToAnalysis PTA(M, Objects, std::nullopt, MaxPointsTo);
+  PointsToAnalysis PTA(M, Objects, std::nullopt, MaxPointsTo,
+                       MaxSteps.value_or(0));
   OS << "racesift-pta: module '" << sys::path::filename(M.getSourceFileName())
      << "'\n";
+  if (PTA.stepsSpent())
+    OS << "racesift-pta: the solver stopped at its step budget (" << *MaxSteps
+       << "): the sets are those reached so far\n";
   PTA.print(OS);
+  if (!Trace.empty())
+    PTA.printTrace(OS, Trace);
   return PreservedAnalyses::all();
 }
 

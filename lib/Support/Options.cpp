@@ -151,6 +151,19 @@ static Error parseDebugOnly(std::string &Out, StringRef Name, StringRef Value,
   return Error::success();
 }
 
+static Error parsePtaTrace(std::string &Out, StringRef Name, StringRef Value,
+                           StringRef Channel) {
+  // Object names hold ':' and '@' (heap@t.c:12): "<-" separates them.
+  auto [Pointee, Where] = Value.split("<-");
+  if (Where.empty() || Pointee.empty() || Pointee == Value)
+    return badValue(
+        Name, Value, Channel,
+        "<pointee><-<object>[+<offset>], objects named as "
+        "print<racesift-pta> names them (\"heap@t.c:12<-table+40\")");
+  Out = Value.str();
+  return Error::success();
+}
+
 const std::vector<OptionInfo> &optionTable() {
   static const std::vector<OptionInfo> Table = {
 #define RACESIFT_OPTION(Name, Field, Type, Default, Parser, Value, Channels,   \

@@ -45,6 +45,8 @@ std::string sampleValue(llvm::StringRef Value) {
     return "."; // It must exist.
   if (Value == "<layer>,...")
     return "racesift-mc,racesift-pta";
+  if (Value == "<pointee><-<object>[+<offset>]")
+    return "heap@t.c:12<-table+40";
   return "3";
 }
 } // namespace
@@ -102,6 +104,7 @@ TEST_CASE("each option changes what it names, and nothing else", "[options]") {
       {"validate", [&](const Options &O) { return Num(O.Validate); }},
       {"summary",
        [&](const Options &O) { return Num(O.Summary) + Num(O.SummaryGiven); }},
+      {"pta-trace", [](const Options &O) { return O.PtaTrace; }},
   };
   const Options Default;
   for (const OptionInfo &I : optionTable()) {

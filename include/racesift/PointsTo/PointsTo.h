@@ -145,6 +145,8 @@ public:
   const std::vector<std::string> &compromises() const;
 
   void print(llvm::raw_ostream &OS) const;
+  /// Option pta-trace: how an object reached a location (PointsToTrace.h).
+  void printTrace(llvm::raw_ostream &OS, llvm::StringRef Spec) const;
 
 private:
   struct Impl;
