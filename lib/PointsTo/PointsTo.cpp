@@ -356,7 +356,7 @@ PointsToAnalysis::constructedParts() const {
 }
 
 void PointsToAnalysis::printTrace(raw_ostream &OS, StringRef Spec) const {
-  printPointsToTrace(OS, Spec, P->G, P->B, P->B.objects(), *P->R);
+  printPointsToTrace(OS, Spec, P->G, P->B.objects(), *P->R);
 }
 
 void PointsToAnalysis::print(raw_ostream &OS) const {

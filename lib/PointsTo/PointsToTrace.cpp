@@ -24,16 +24,8 @@ using namespace llvm;
 
 namespace racesift {
 
-namespace {
-std::string locName(const MemObject &O, int64_t Off) {
-  if (Off == AnyOffset)
-    return O.Name + "+?";
-  return Off ? O.Name + "+" + std::to_string(Off) : O.Name;
-}
-} // namespace
-
 void printPointsToTrace(raw_ostream &OS, StringRef Spec,
-                        const ConstraintGraph &G, const ConstraintBuilder &B,
+                        const ConstraintGraph &G,
                         const std::vector<MemObject> &Objects,
                         const PointsToResult &R) {
   auto [Pointee, Where] = Spec.split("<-");
@@ -82,7 +74,8 @@ void printPointsToTrace(raw_ostream &OS, StringRef Spec,
                                             : "gep +" + std::to_string(E.Off)});
     for (unsigned L : N.Pts) {
       uint32_t C = G.find(G.loc(L).Content);
-      std::string At = locName(Objects[G.loc(L).Loc.Obj], G.loc(L).Loc.Offset);
+      std::string At =
+          describeLocPlain(Objects[G.loc(L).Loc.Obj], G.loc(L).Loc.Offset);
       for (uint32_t D : N.Loads)
         Into[G.find(D)].push_back({C, "load from " + At});
       for (uint32_t S : N.Stores)

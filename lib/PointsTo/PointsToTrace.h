@@ -12,7 +12,6 @@
 #ifndef RACESIFT_LIB_POINTSTO_POINTSTOTRACE_H
 #define RACESIFT_LIB_POINTSTO_POINTSTOTRACE_H
 
-#include "ConstraintBuilder.h"
 #include "ConstraintGraph.h"
 #include "PointsToResult.h"
 
@@ -29,7 +28,7 @@ namespace racesift {
 /// the shortest path back over copy, GEP, load and store edges of the
 /// solved graph, from where the object entered to the location.
 void printPointsToTrace(llvm::raw_ostream &OS, llvm::StringRef Spec,
-                        const ConstraintGraph &G, const ConstraintBuilder &B,
+                        const ConstraintGraph &G,
                         const std::vector<MemObject> &Objects,
                         const PointsToResult &R);
 

@@ -554,7 +554,7 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
       std::optional<z3::expr> Bytes;
       for (unsigned I = 1; I < CB.arg_size(); ++I)
         if (CB.getArgOperand(I)->getType()->isPointerTy())
-          untrustPointee(P, T, CB, I, LibcExtent::Pointee,
+          untrustPointee(P, T, CB, /*Row=*/nullptr, I, LibcExtent::Pointee,
                          "what '" + displayName(N) + "'" + Where + " stores",
                          Bytes);
     }

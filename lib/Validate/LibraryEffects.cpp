@@ -231,8 +231,8 @@ void Replayer::untrustBytes(Path &P, uint64_t Lo, uint64_t Hi,
 }
 
 void Replayer::untrustPointee(Path &P, unsigned T, const CallBase &CB,
-                              unsigned Arg, LibcExtent Extent,
-                              const std::string &What,
+                              const LibcFunction *Row, unsigned Arg,
+                              LibcExtent Extent, const std::string &What,
                               std::optional<z3::expr> &Bytes) {
   if (Extent == LibcExtent::Stored || Extent == LibcExtent::VaList)
     throw Unsupported{What + " through a pointer in memory"};
@@ -247,8 +247,6 @@ void Replayer::untrustPointee(Path &P, unsigned T, const CallBase &CB,
   uint64_t Hi = Extent == LibcExtent::Pointee
                     ? std::min(End, Addr + pointeeSize(Ptr, DL))
                     : End;
-  const Function *Callee = CB.getCalledFunction();
-  const LibcFunction *Row = Callee ? lookupLibc(Callee->getName()) : nullptr;
   if (uint64_t Size = Row ? libcExtentBytes(*Row, Extent, CB, Arg) : 0)
     Hi = std::min(End, Addr + Size);
   untrustBytes(P, Lo, Hi, What, Bytes);
@@ -263,7 +261,7 @@ void Replayer::untrustWrites(Path &P, unsigned T, const CallBase &CB,
   std::optional<z3::expr> Bytes; // One array for the call's bytes.
   for (const LibcAccess &A : libcAccessesOf(*Row, CB))
     if (A.IsWrite && A.Arg >= 0 && unsigned(A.Arg) < CB.arg_size())
-      untrustPointee(P, T, CB, A.Arg, A.Extent, What, Bytes);
+      untrustPointee(P, T, CB, Row, A.Arg, A.Extent, What, Bytes);
 }
 
 } // namespace validate

@@ -51,16 +51,17 @@ static int countArgument(const CallBase &CB, int Arg) {
 }
 
 /// Calls that touch the whole object their pointer is in.
-/// The extent of the first access the row of CB's callee makes through
-/// argument Arg, if it has a row and one.
-static std::optional<LibcExtent> libcExtentOf(const CallBase &CB, int Arg) {
+/// The row of CB's callee and the first access it makes through argument
+/// Arg, if it has a row and one.
+static std::optional<std::pair<const LibcFunction *, LibcExtent>>
+libcAccessOf(const CallBase &CB, int Arg) {
   const Function *F = CB.getCalledFunction();
   const LibcFunction *Row = F ? lookupLibc(F->getName()) : nullptr;
   if (!Row)
     return std::nullopt;
   for (const LibcAccess &A : Row->Accesses)
     if (A.Arg == Arg)
-      return A.Extent;
+      return std::make_pair(Row, A.Extent);
   return std::nullopt;
 }
 
@@ -71,20 +72,15 @@ static bool touchesObject(const CallBase &CB, int Arg) {
   StringRef N = F ? F->getName() : "";
   if (N == "cfree" || N.starts_with("_ZdlPv") || N.starts_with("_ZdaPv"))
     return true;
-  return libcExtentOf(CB, Arg) == LibcExtent::Block;
+  auto A = libcAccessOf(CB, Arg);
+  return A && A->second == LibcExtent::Block;
 }
 
 /// The bytes a call touches from argument Arg on when its row bounds them
 /// (a std::string member's `*this`, a tree node through its links), or 0.
 static uint64_t objectBytes(const CallBase &CB, int Arg) {
-  const Function *F = CB.getCalledFunction();
-  const LibcFunction *Row = F ? lookupLibc(F->getName()) : nullptr;
-  if (!Row)
-    return 0;
-  for (const LibcAccess &A : Row->Accesses)
-    if (A.Arg == Arg)
-      return libcExtentBytes(*Row, A.Extent, CB, Arg);
-  return 0;
+  auto A = libcAccessOf(CB, Arg);
+  return A ? libcExtentBytes(*A->first, A->second, CB, Arg) : 0;
 }
 
 static std::string calleeName(const CallBase &CB) {

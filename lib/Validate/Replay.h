@@ -782,10 +782,11 @@ private:
   /// first use) holds them.
   void untrustBytes(Path &P, uint64_t Lo, uint64_t Hi, const std::string &What,
                     std::optional<z3::expr> &Bytes);
-  /// Makes what CB writes through argument Arg (as Extent says) untrusted.
+  /// Makes what CB writes through argument Arg (as Extent of Row, CB's
+  /// libc row if it has one, says) untrusted.
   void untrustPointee(Path &P, unsigned T, const llvm::CallBase &CB,
-                      unsigned Arg, LibcExtent Extent, const std::string &What,
-                      std::optional<z3::expr> &Bytes);
+                      const LibcFunction *Row, unsigned Arg, LibcExtent Extent,
+                      const std::string &What, std::optional<z3::expr> &Bytes);
   /// A libc-table function the replay does not compute: the bytes it
   /// writes through its arguments become untrusted (Path::Untrusted),
   /// unless they are the outside world's data (a file's bytes) and not Always.
