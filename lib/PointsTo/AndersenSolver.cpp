@@ -448,6 +448,9 @@ void AndersenSolver::handleComplex(unsigned CI, uint32_t L) {
     }
     return;
   }
+  case ComplexConstraint::VirtualReceiver:
+    Binder->receiverFound(C, L);
+    return;
   default:
     // Calls: the builder binds them.
     Binder->pointeeFound(C, ML.Obj);

@@ -43,6 +43,10 @@ public:
   /// The node that call constraint C (any kind but CopySrc and CopyDst)
   /// watches gained a location of object Obj.
   virtual void pointeeFound(const ComplexConstraint &C, ObjectId Obj) = 0;
+  /// A VirtualReceiver's node gained location Loc.
+  virtual void receiverFound(const ComplexConstraint &C, uint32_t Loc) = 0;
+  /// A VirtualReceiver's node went past the points-to budget.
+  virtual void receiversUnresolved(const ComplexConstraint &C) = 0;
 };
 
 class AndersenSolver {

@@ -213,10 +213,13 @@ ConstraintBuilder::gepStep(const GEPOperator &GEP) const {
   return Step;
 }
 
-void ConstraintBuilder::addGepConstraint(const GEPOperator &GEP, uint32_t Dst) {
+void ConstraintBuilder::addGepConstraint(const GEPOperator &GEP, uint32_t Dst,
+                                         uint32_t Src) {
   GepStep Step = gepStep(GEP);
-  S.addGep(nodeOf(GEP.getPointerOperand()), Dst, Step.Off,
-           gepView(GEP.getSourceElementType()), Step.Stride);
+  if (Src == ConstraintGraph::NoNode)
+    Src = nodeOf(GEP.getPointerOperand());
+  S.addGep(Src, Dst, Step.Off, gepView(GEP.getSourceElementType()),
+           Step.Stride);
 }
 
 uint64_t ConstraintBuilder::arrayElementSize(Type *T) const {
@@ -434,7 +437,8 @@ void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
 
   for (unsigned I = 0; I < CB.arg_size(); ++I)
     if (mayHoldPointer(CB.getArgOperand(I)->getType()) &&
-        !ForwardedArgs.contains({&CB, I}))
+        !ForwardedArgs.contains({&CB, I}) &&
+        !(I == 0 && Receivers.contains(&CB))) // Per receiver instead.
       bindArgument(CB, F, I, nodeOf(CB.getArgOperand(I)));
   // F forwards a parameter to a callback parameter: bind them per call.
   auto Fw = Forwardings.find(&F);
@@ -639,9 +643,17 @@ void ConstraintBuilder::pointeeFound(const ComplexConstraint &C, ObjectId Obj) {
       return;
     bindArgument(*C.CB, *F, C.Pair, C.Arg);
     return;
+  case ComplexConstraint::VirtualTarget:
+    // virtual-receivers: this receiver's own vtable slot holds F.
+    if (F->isDeclaration() || F->arg_size() == 0 || !mayBeCalledAs(*F, *C.CB) ||
+        !Receivers.contains(C.CB))
+      return;
+    S.addCopy(C.Arg, nodeOf(F->getArg(0)));
+    return;
+  case ComplexConstraint::VirtualReceiver:
   case ComplexConstraint::CopySrc:
   case ComplexConstraint::CopyDst:
-    llvm_unreachable("memcpy constraints are the solver's");
+    llvm_unreachable("these constraints see locations, not objects");
   }
 }
 

@@ -65,6 +65,8 @@ public:
   /// so far; true if any is new (the solver then has more to do).
   bool resolveCxxThreads();
   void pointeeFound(const ComplexConstraint &C, ObjectId Obj) override;
+  void receiverFound(const ComplexConstraint &C, uint32_t Loc) override;
+  void receiversUnresolved(const ComplexConstraint &C) override;
   /// Puts the callees and callbacks of each call in module order, whatever
   /// order the solver found them in.
   void sortCallees();
@@ -126,8 +128,10 @@ private:
     uint64_t Stride = 0;
   };
   GepStep gepStep(const llvm::GEPOperator &GEP) const;
-  /// Adds the constraint of GEP (an instruction or a constant) into Dst.
-  void addGepConstraint(const llvm::GEPOperator &GEP, uint32_t Dst);
+  /// Adds the constraint of GEP (an instruction or a constant) into Dst,
+  /// from Src (its pointer operand's node if NoNode).
+  void addGepConstraint(const llvm::GEPOperator &GEP, uint32_t Dst,
+                        uint32_t Src = ConstraintGraph::NoNode);
   /// array-elements: the element size of an object of declared type T
   /// (an array of more than one element: its innermost element's size), or
   /// 0 if T is no such array.
@@ -219,6 +223,23 @@ private:
   recordPointers(const std::string &Key);
   static constexpr unsigned MaxCallerPointers = 256;
   uint32_t givenOutNode(const std::string &PointeeType);
+
+  //===--- Virtual calls (VirtualCalls.cpp) -------------------------===//
+
+  /// virtual-receivers: if CB calls through its first argument's vtable
+  /// (`p->vptr[k](p, ...)`), watches that argument so that each receiver
+  /// location is bound as `this` only to the functions its own vtable
+  /// slot holds; true if so (the IndirectCall then binds the rest).
+  bool addVirtualCall(const llvm::CallBase &CB);
+  /// Binds argument 0 of CB as a plain indirect call's from now on.
+  void unfilterReceivers(const llvm::CallBase &CB);
+  /// Virtual calls whose argument 0 is bound per receiver location, with
+  /// the locations seen so far.
+  llvm::DenseMap<const llvm::CallBase *, llvm::SmallVector<uint32_t, 2>>
+      Receivers;
+  /// Receiver locations per call before binding falls back to the whole
+  /// argument (a bound on the nodes filtering adds).
+  static constexpr unsigned MaxReceivers = 64;
 
   //===--- Instructions (PointsToConstraints.cpp) -------------------===//
 

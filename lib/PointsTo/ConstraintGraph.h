@@ -58,6 +58,13 @@ struct ComplexConstraint {
     LibcCallback,  ///< Watches a libc call's callback (qsort's comparator).
     EnvCall,       ///< Watches escaped memory for functions callers may call.
     ExitHandler,   ///< Watches an exit or key destructor: bound, not called.
+    /// Watches a virtual call's receiver (virtual-receivers): each of its
+    /// locations gets a chain of its own to the functions its vtable slot
+    /// holds.
+    VirtualReceiver,
+    /// Watches what one receiver's vtable slot holds: those functions get
+    /// Arg (a node holding only that receiver) as `this`.
+    VirtualTarget,
   } K;
   const llvm::CallBase *CB = nullptr;
   uint32_t Arg = 0; ///< Thread argument node, or the other memcpy side.

@@ -632,6 +632,7 @@ void ConstraintBuilder::visitCall(CallBase &CB) {
     S.compromise("inline-asm: no pointer effects assumed");
     return;
   }
+  addVirtualCall(CB);
   ComplexConstraint X;
   X.K = ComplexConstraint::IndirectCall;
   X.CB = &CB;

@@ -43,6 +43,7 @@ uint32_t AndersenSolver::sink() {
 
 void AndersenSolver::markUnresolved(uint32_t N) {
   std::vector<uint32_t> Work{N}, Stored;
+  std::vector<unsigned> Receivers;
   while (!Work.empty()) {
     uint32_t X = G.find(Work.back());
     Work.pop_back();
@@ -67,6 +68,9 @@ void AndersenSolver::markUnresolved(uint32_t N) {
     for (uint32_t D : Nd.Loads)
       Work.push_back(D);
     Stored.insert(Stored.end(), Nd.Stores.begin(), Nd.Stores.end());
+    for (unsigned CI : Nd.Complex)
+      if (G.complex(CI).K == ComplexConstraint::VirtualReceiver)
+        Receivers.push_back(CI);
     // Nothing crosses these edges any more: they would only lengthen
     // cycle searches.
     Nd.Copy = {};
@@ -76,6 +80,10 @@ void AndersenSolver::markUnresolved(uint32_t N) {
   }
   for (uint32_t Src : Stored)
     addCopy(Src, sink());
+  // A virtual call's receivers are no longer known one by one: its
+  // callees take the whole (unresolved) argument as `this`.
+  for (unsigned CI : Receivers)
+    Binder->receiversUnresolved(G.complex(CI));
 }
 
 std::map<ObjectId, unsigned>
