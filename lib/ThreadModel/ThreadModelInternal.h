@@ -121,6 +121,9 @@ std::vector<JoinAllPoint> findHelperJoinAllLoops(
     const llvm::Function &F,
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> HelperCalls);
+/// A lifetime, debug, assume or noalias-scope marker: no effect on memory
+/// the thread model tracks.
+bool isMarker(const llvm::Instruction &I);
 /// For a function Main that runs once, its std::thread::join calls, and
 /// std::thread creation sites (index, the constructor that calls
 /// _M_start_thread) whose every instance is started from Main: the
