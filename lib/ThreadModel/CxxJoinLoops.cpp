@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PromotedCopy.h"
+#include "CxxJoinLoops.h"
 #include "ThreadModelInternal.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -30,13 +30,16 @@ using namespace llvm::PatternMatch;
 
 namespace racesift {
 
-namespace {
+namespace cxxjoin {
 
 /// A function of libstdc++ (or anything else in namespace std).
 bool isStdFunction(StringRef N) {
+  // `Sa` and `Sb` abbreviate std::allocator and std::basic_string.
   return N.starts_with("_ZNSt") || N.starts_with("_ZNKSt") ||
          N.starts_with("_ZSt") || N.starts_with("_ZN9__gnu_cxx") ||
-         N.starts_with("_ZNK9__gnu_cxx");
+         N.starts_with("_ZNK9__gnu_cxx") || N.starts_with("_ZNSa") ||
+         N.starts_with("_ZNKSa") || N.starts_with("_ZNSb") ||
+         N.starts_with("_ZNKSb");
 }
 
 /// What a member of std::vector<std::thread> or std::array<std::thread, N>
@@ -71,17 +74,6 @@ bool calls(const CallBase &CB, StringRef Name) {
   const Function *F = CB.getCalledFunction();
   return F && F->getName() == Name;
 }
-
-/// What a local container's pointers reach in the copy: every use of the
-/// container and of the element pointers loaded or computed from it.
-struct ContainerUses {
-  SmallPtrSet<const Value *, 16> Derived; ///< The container and its elements.
-  std::vector<const CallBase *> Members;  ///< Calls of its members.
-  SmallPtrSet<const Value *, 4> MovedIn;  ///< Sources of push_back, operator=.
-  SmallPtrSet<const CallBase *, 4> Emplace;
-  SmallPtrSet<const CallBase *, 4> Joins;
-  std::vector<const CallBase *> MoveAssigns;
-};
 
 /// Follows every pointer into the container (Roots: the pointers to the
 /// container itself). False if any use may let an
@@ -255,15 +247,6 @@ bool entryCalls(const Function &Ctor, const Function *&Main,
   return true;
 }
 
-/// A range-for loop around a join: the loop, its exit, the element pointer
-/// `{Start,+,Size}<L>` and the bound it is tested against.
-struct RangeJoinLoop {
-  Loop *L = nullptr;
-  BasicBlock *Exit = nullptr;
-  const SCEVAddRecExpr *AR = nullptr;
-  const SCEV *End = nullptr;
-};
-
 /// Join (in a copy) as the join of every element of a range-for over
 /// elements of Size bytes, or nullopt. Every iteration that goes round
 /// joins its element (the join dominates the one latch); the loop's only
@@ -398,7 +381,9 @@ originalBlocks(const Function &F, const PromotedCopy &PC) {
   return Original;
 }
 
-} // namespace
+} // namespace cxxjoin
+
+using namespace cxxjoin;
 
 std::vector<JoinAllPoint>
 findCxxContainerJoinLoops(const Function &MainC,

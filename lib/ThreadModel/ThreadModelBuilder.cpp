@@ -869,15 +869,24 @@ struct ModelBuilder {
               Callee && Callee->getName() == "_ZNSt6thread4joinEv")
             JoinsIn[&F].push_back(CB);
     for (const auto &[F, Joins] : JoinsIn) {
-      // Main must run once, so the instances the loop joins are all of
-      // them; thread entries run once only if their template does.
+      // One thread that runs once runs the loop.
       auto Ts = FuncTemplates.find(F);
-      if (RunsMany.lookup(F) || Ts == FuncTemplates.end() ||
-          Ts->second.size() != 1 ||
+      if (Ts == FuncTemplates.end() || Ts->second.size() != 1 ||
           TM.Templates[Ts->second[0]].Mult != Multiplicity::Once)
         continue;
-      for (const JoinAllPoint &P : findCxxContainerJoinLoops(*F, Sites, Joins))
-        Ctx.JoinAllAt[P.At].push_back(P);
+      // A local container's function must run once, so the instances the
+      // loop joins are all of them; thread entries run once only if their
+      // template does.
+      if (!RunsMany.lookup(F))
+        for (const JoinAllPoint &P :
+             findCxxContainerJoinLoops(*F, Sites, Joins))
+          Ctx.JoinAllAt[P.At].push_back(P);
+      // cxx-member-join-loop: a member of one object keeps the ids of every
+      // run of the loop's function; the entry runs in the same thread.
+      for (const MemberJoinLoop &ML : findCxxMemberJoinLoops(*F, Sites, Joins))
+        if (FuncTemplates.lookup(ML.Entry) == Ts->second &&
+            memberKeepsThreads(ML, *F, PTA, TM.Objects))
+          Ctx.JoinAllAt[ML.Point.At].push_back(ML.Point);
     }
   }
 
@@ -1984,9 +1993,9 @@ struct ModelBuilder {
     discoverThreads();
     computeMultiplicity();
     computeMaxRuns();
-    computeJoinLoops();
     findRecursive();
     computeSingletons();
+    computeJoinLoops(); // cxx-member-join-loop reads the singletons.
     computeEscapes();
     findTlsConfinedHeap();
     findDirtyHandles();

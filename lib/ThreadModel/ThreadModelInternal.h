@@ -134,6 +134,33 @@ std::vector<JoinAllPoint> findCxxContainerJoinLoops(
     const llvm::Function &Main,
     llvm::ArrayRef<std::pair<unsigned, const llvm::Function *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// cxx-member-join-loop: a join loop over a std::vector<std::thread>
+/// member of a function's `this` (a pool's destructor), filled by Entry
+/// through its own `this` (the pool's constructor). Whether the two are
+/// one object, and no other code reaches the member, is the caller's to
+/// prove (points-to).
+struct MemberJoinLoop {
+  JoinAllPoint Point;
+  const llvm::Function *Entry = nullptr;
+  uint64_t Offset = 0, Size = 0; ///< The member's bytes in the object.
+};
+/// For a function D that runs once and its std::thread::join calls, and
+/// std::thread creation sites (index, the constructor that calls
+/// _M_start_thread): the range-for loops in D over a std::vector<std::thread>
+/// member of D's `this` that join every element, each with the function
+/// every thread of a site starts from, appending them to that member of
+/// its own `this` (docs/design-threadmodel.md, "cxx-member-join-loop").
+std::vector<MemberJoinLoop> findCxxMemberJoinLoops(
+    const llvm::Function &D,
+    llvm::ArrayRef<std::pair<unsigned, const llvm::Function *>> Sites,
+    llvm::ArrayRef<const llvm::CallBase *> Joins);
+/// Whether ML's member keeps every thread of its site: D's and the entry's
+/// `this` are one object that exists once, and no code but D, the entry
+/// and the library functions they call on the member holds a pointer into
+/// it or its element storage.
+bool memberKeepsThreads(const MemberJoinLoop &ML, const llvm::Function &D,
+                        const PointsToAnalysis &PTA,
+                        const std::vector<MemObject> &Objects);
 /// Ptr, used at At, as `{Start,+,Step}<L>` with L At's loop, of depth 1,
 /// Start invariant in L and Step a positive constant of at most 32 bits:
 /// the address of element k in iteration k. Null otherwise.
