@@ -7,7 +7,9 @@
 #
 # Reads one compile's diagnostics and prints "BEST OTHER": BEST is
 # "confirmed", "possible" or "none", the strongest warning whose two lines
-# (the warning's and its "conflicting ... here" note's) are a race of SPEC;
+# (the warning's and its "conflicting ... here" note's, or for a possible
+# race one of its "also a possible data race ... here" notes') are a race
+# of SPEC;
 # OTHER counts confirmed warnings on other lines. A warning on the right
 # variable but the wrong lines (a library write reaching the object
 # through a merged pointer) is not the race the program has.
@@ -65,8 +67,10 @@ BEGIN {
 /: warning: (possible )?data race/ {
   wline = line_in_program($0)
   pending = ""
+  group = 0
   if (wline)
     pending = ($0 ~ /: warning: possible data race/) ? "possible" : "confirmed"
+  group = pending == "possible"
   next
 }
 pending != "" && /: note: conflicting (read|write) .* here/ {
@@ -76,5 +80,11 @@ pending != "" && /: note: conflicting (read|write) .* here/ {
   } else if (pending == "confirmed")
     other++
   pending = ""
+  next
+}
+# Possible races at one access are one warning; its other pairs are notes.
+group && /: note: also a possible data race .* here$/ {
+  if (is_race(wline, line_in_program($0)) && best == "none")
+    best = "possible"
 }
 END { print best, other }

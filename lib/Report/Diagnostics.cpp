@@ -70,22 +70,50 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
   auto Add = [&](Diagnostic::Severity Sev, const SourceLoc &L,
                  std::string Msg) { Out.push_back({Sev, L, std::move(Msg)}); };
   using Sev = Diagnostic::Severity;
-  std::vector<const Finding *> Unexamined;
+  std::vector<const Finding *> Unexamined, Shown;
   for (const Finding *F : sortedFindings(Fs)) {
     if (F->Suppressed)
       continue;
     // Locations the budget left unexamined are lockset candidates and
     // nothing more: one line says how many, instead of a warning each
     // (librdkafka's rdkafka.c had 96).
-    if (F->Unexamined) {
+    if (F->Unexamined)
       Unexamined.push_back(F);
+    else
+      Shown.push_back(F);
+  }
+  // Possible races at one access (the same position and thread) are one
+  // warning: the first in report order, with a note for each other
+  // location and access it may conflict with (std::function's fields at
+  // one `push` were three warnings at one caret). Races are claims of fact,
+  // each with its interleaving: one warning each.
+  auto SameAccess = [](const Finding *A, const Finding *B) {
+    return A->Kind == FindingKind::PossibleRace &&
+           B->Kind == FindingKind::PossibleRace &&
+           A->First.Loc == B->First.Loc && A->First.Thread == B->First.Thread &&
+           A->First.ByCallers == B->First.ByCallers;
+  };
+  std::vector<bool> Grouped(Shown.size());
+  for (size_t I = 0; I < Shown.size(); ++I) {
+    if (Grouped[I])
       continue;
-    }
+    const Finding *F = Shown[I];
+    std::vector<const Finding *> Also;
+    // Findings sort by first access: a group ends where the position does.
+    for (size_t K = I + 1;
+         K < Shown.size() && Shown[K]->First.Loc == F->First.Loc; ++K)
+      if (SameAccess(F, Shown[K])) {
+        Grouped[K] = true;
+        Also.push_back(Shown[K]);
+      }
     // Werror promotes possible races too: the user asked that any reported
     // race fails the build, and an undecided one is still reported. A
     // baseline's findings are known and accepted for now: only new ones
     // fail it.
-    bool Known = F->Baseline == BaselineState::Unchanged;
+    auto IsKnown = [](const Finding *G) {
+      return G->Baseline == BaselineState::Unchanged;
+    };
+    bool Known = IsKnown(F) && std::all_of(Also.begin(), Also.end(), IsKnown);
     Add(Werror && !Known ? Sev::Error : Sev::Warning, F->First.Loc,
         headline(*F));
 
@@ -116,6 +144,31 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
     addCallPathNotes(A, Same, Out);
     if (!Same)
       addCallPathNotes(B, false, Out);
+    std::vector<std::pair<std::string, const SourceLoc *>> AlsoNotes;
+    for (const Finding *GP : Also) {
+      const Finding &G = *GP;
+      std::string Msg = "also a possible data race on " + variableText(G) +
+                        ": this " + accessKind(G.First) + " conflicts with " +
+                        accessText(G.Second);
+      if (G.Reason != F->Reason)
+        Msg += " (not decided: " +
+               (G.Reason.empty() ? "no reason given" : G.Reason) + ")";
+      Msg = joinWords(Msg, where(G.Second.Loc, "here"));
+      // Pairs that differ only in what the report does not show (a second
+      // path to the same access) say the same once.
+      bool Said =
+          std::any_of(AlsoNotes.begin(), AlsoNotes.end(), [&](const auto &N) {
+            return N.first == Msg && *N.second == G.Second.Loc;
+          });
+      bool Headline = G.Variable == F->Variable &&
+                      G.Second.Loc == F->Second.Loc &&
+                      G.Second.Thread == F->Second.Thread &&
+                      G.Second.IsWrite == F->Second.IsWrite;
+      if (Said || Headline)
+        continue;
+      AlsoNotes.push_back({Msg, &G.Second.Loc});
+      Add(Sev::Note, G.Second.Loc, std::move(Msg));
+    }
   }
   if (!Unexamined.empty()) {
     bool AnyNew =

@@ -233,6 +233,53 @@ TEST_CASE("diagnostics: possible race on heap data", "[report]") {
   CHECK(D[3].Message == "explored with at most 2 threads");
 }
 
+TEST_CASE("diagnostics: possible races at one access are one warning",
+          "[report]") {
+  // Three possible races at util.h:4:9 in 'worker': another field, another
+  // read (another reason), and the first's pair again by another path; a
+  // confirmed race there and a possible one in 'main' stay warnings.
+  Finding A = possibleRace();
+  Finding B = possibleRace();
+  B.Variable = "heap@t.c:12 .total";
+  Finding C = possibleRace();
+  C.Second.Loc = loc("t.c", 30, 5, "main");
+  C.Second.Thread = "main";
+  C.Second.IsWrite = false;
+  C.Reason = "lockset only";
+  Finding Dup = possibleRace();
+  Finding Race = possibleRace();
+  Race.Kind = FindingKind::Race;
+  Finding Other = possibleRace();
+  Other.First.Thread = "main";
+  std::vector<Diagnostic> D =
+      formatDiagnostics({A, B, C, Dup, Race, Other}, false);
+  std::vector<std::string> Warnings, Also;
+  for (const Diagnostic &X : D) {
+    if (X.Sev == Diagnostic::Severity::Warning)
+      Warnings.push_back(X.Message);
+    else if (llvm::StringRef(X.Message).starts_with("also"))
+      Also.push_back(X.Message + " @" + std::to_string(X.Loc.Line));
+  }
+  REQUIRE(Warnings.size() == 3);
+  // The first in report order (t.c sorts before util.h) leads the group.
+  CHECK(Warnings[0] ==
+        "possible data race on heap object 'heap@t.c:12 .count': write in "
+        "thread 'worker' conflicts with read in thread 'main' (not decided: "
+        "lockset only)");
+  REQUIRE(Also.size() == 2);
+  CHECK(Also[0] == "also a possible data race on heap object 'heap@t.c:12 "
+                   ".count': this write conflicts with write in thread "
+                   "'worker' (not decided: state budget) here @4");
+  CHECK(Also[1] == "also a possible data race on heap object 'heap@t.c:12 "
+                   ".total': this write conflicts with write in thread "
+                   "'worker' (not decided: state budget) here @4");
+  // -Werror: the group is one error.
+  size_t Errors = 0;
+  for (const Diagnostic &X : formatDiagnostics({A, B, C}, true))
+    Errors += X.Sev == Diagnostic::Severity::Error;
+  CHECK(Errors == 1);
+}
+
 TEST_CASE("diagnostics: plain words for the model's names", "[report]") {
   Finding F = possibleRace();
   F.VariableText = "field .count of the heap object allocated at t.c:12";

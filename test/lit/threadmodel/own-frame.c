@@ -20,7 +20,7 @@
 // HANDED-DAG: own-frame.c:[[#@LINE+15]]:10: warning: data race on 'handed': write in thread 'routine' conflicts with read in thread 'routine'
 // HANDED-DAG: own-frame.c:[[#@LINE+14]]:10: warning: data race on 'handed': write in thread 'routine' conflicts with write in thread 'routine'
 // HANDED-DAG: own-frame.c:[[#@LINE+15]]:12: warning: possible data race on 'ms'
-// HANDED-DAG: own-frame.c:[[#@LINE+14]]:12: warning: possible data race on 'ms'
+// HANDED-DAG: own-frame.c:[[#@LINE+14]]:12: note: also a possible data race on 'ms': this write conflicts with write in thread 'routine' here
 
 void set_timeout(int *ms); // Unknown: the address of ms escapes.
 

@@ -15,8 +15,12 @@
 // RUN: %clang -g -S -emit-llvm -Xclang -disable-O0-optnone %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%racesift_plugin -passes='print<racesift-threads>' -disable-output %t.ll 2>&1 | %FileCheck %s --check-prefix=MODEL
 //
-// RACY: signal-handler.c:[[#@LINE+26]]:10: warning: possible data race on 'reloads': write in thread 'on_hup' conflicts with read in thread 'main'{{.*}}library-thread
-// RACY: signal-handler.c:[[#@LINE+28]]:10: warning: possible data race on 'hangups': write in thread 'on_alarm' conflicts with read in thread 'main'{{.*}}library-thread
+// Each handler's write is one warning; its conflict with main's read at
+// the end is a note of it.
+// RACY: signal-handler.c:[[#@LINE+28]]:10: warning: possible data race on 'reloads': write in thread 'on_hup' conflicts with read in thread 'on_hup'{{.*}}library-thread
+// RACY: signal-handler.c:[[#@LINE+51]]:10: note: also a possible data race on 'reloads': this write conflicts with read in thread 'main' here
+// RACY: signal-handler.c:[[#@LINE+29]]:10: warning: possible data race on 'hangups': write in thread 'on_alarm' conflicts with read in thread 'on_alarm'{{.*}}library-thread
+// RACY: signal-handler.c:[[#@LINE+49]]:20: note: also a possible data race on 'hangups': this write conflicts with read in thread 'main' here
 // QUIET-NOT: warning
 // MODEL: C0 in main at signal-handler.c:[[#@LINE+34]]:3 -> on_hup loop library
 // MODEL-NEXT: C1 in main at signal-handler.c:[[#@LINE+34]]:3 -> on_alarm loop library

@@ -27,7 +27,7 @@ struct stats {
 static void tick(union sigval sv) {
   struct stats *s = sv.sival_ptr;
   // RACY: timer-thread.c:[[#@LINE+2]]:11: warning: possible data race on 'st.ticks': write in thread 'tick' conflicts with read in thread 'tick' ({{.*}}a thread a library starts (library-thread) is not replayed)
-  // RACY: timer-thread.c:[[#@LINE+1]]:11: warning: possible data race on 'st.ticks': write in thread 'tick' conflicts with read in thread 'main'
+  // RACY: timer-thread.c:[[#@LINE+16]]:13: note: also a possible data race on 'st.ticks': this write conflicts with read in thread 'main' here
   s->ticks++;
 }
 
