@@ -1694,6 +1694,13 @@ static std::optional<int64_t> singleConstantReturn(const Function &F) {
   return Result;
 }
 
+/// The replaceable, throwing forms of operator new and new[] (not the
+/// nothrow ones, which return null on failure).
+static bool isThrowingNew(StringRef N) {
+  return N == "_Znwm" || N == "_Znam" || N == "_Znwj" || N == "_Znaj" ||
+         N == "_ZnwmSt11align_val_t" || N == "_ZnamSt11align_val_t";
+}
+
 int FunctionGraphBuilder::foldedSuccessor(const BranchInst &BI) const {
   if (!BI.isConditional())
     return -1;
@@ -1702,6 +1709,14 @@ int FunctionGraphBuilder::foldedSuccessor(const BranchInst &BI) const {
   auto *Cmp = dyn_cast<ICmpInst>(BI.getCondition());
   if (!Cmp)
     return -1;
+  // new-nonnull: a throwing operator new returns an object or throws, so
+  // `delete p` of its result runs the destructor (a pool's join loop).
+  if (Cmp->isEquality() && isa<ConstantPointerNull>(Cmp->getOperand(1)))
+    if (auto *New = dyn_cast<CallBase>(
+            followSlots(Cmp->getOperand(0)->stripPointerCasts())))
+      if (const Function *F = New->getCalledFunction();
+          F && isThrowingNew(F->getName()))
+        return Cmp->getPredicate() == ICmpInst::ICMP_EQ ? 1 : 0;
   auto *K = dyn_cast<ConstantInt>(Cmp->getOperand(1));
   auto *Call = dyn_cast<CallBase>(followSlots(Cmp->getOperand(0)));
   const Function *F = Call ? Call->getCalledFunction() : nullptr;
