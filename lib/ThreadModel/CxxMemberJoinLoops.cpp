@@ -236,11 +236,13 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
   // pointer (an -O0 iterator passed by reference).
   auto ArgReaches = [&](const Value *V) {
     return Reaches(V) || any_of(PTA.pointsTo(V), [&](const MemLoc &L) {
-             return L.Obj != O && Objects[L.Obj].Kind == ObjectKind::Stack &&
-                    any_of(PTA.contentOf({L.Obj, AnyOffset}),
-                           [&](const MemLoc &In) {
-                             return InMember(In) || Storage.contains(In.Obj);
-                           });
+             return L.Obj != O && L.Obj < Objects.size() &&
+                    Objects[L.Obj].Kind == ObjectKind::Stack &&
+                    any_of(
+                        PTA.contentOf({L.Obj, AnyOffset}),
+                        [&](const MemLoc &In) {
+                          return InMember(In) || Storage.contains(In.Obj);
+                        });
            });
   };
 
@@ -262,6 +264,8 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
     for (const Instruction &I : instructions(*F))
       if (auto *LI = dyn_cast<LoadInst>(&I); LI && Reaches(LI))
         for (const MemLoc &L : PTA.pointsTo(LI->getPointerOperand())) {
+          if (L.Obj >= Objects.size())
+            return false;
           auto *Site = dyn_cast_or_null<AllocaInst>(Objects[L.Obj].Site);
           bool OwnLocal = Objects[L.Obj].Kind == ObjectKind::Stack && Site &&
                           Site->getFunction() == F;
