@@ -69,36 +69,66 @@ bool memberRoots(const PromotedCopy &PC, int64_t Offset, int64_t Size,
   return !Roots.empty();
 }
 
-/// The std::vector<std::thread> member whose _M_start and _M_finish bound
-/// R (loads from the copy's `this` + Offset and + Offset + 8): its Offset
-/// and size, or nullopt.
+/// The struct type of the member at Offset of the copy's `this`, from a
+/// struct GEP of `this` to it, if its name starts with Prefix.
+StructType *memberType(const Argument &This, int64_t Offset, StringRef Prefix,
+                       const DataLayout &DL) {
+  for (const User *Us : This.users())
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(Us)) {
+      APInt G(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      auto *ST = dyn_cast<StructType>(GEP->getResultElementType());
+      if (GEP->accumulateConstantOffset(DL, G) && G == Offset && ST &&
+          ST->hasName() && ST->getName().starts_with(Prefix))
+        return ST;
+    }
+  return nullptr;
+}
+
+/// The std::thread container member that R walks from its first element to
+/// its end: a std::vector whose _M_start and _M_finish bound R (loads from
+/// the copy's `this` + Offset and + Offset + 8), or a std::array whose
+/// first element (`this` + Offset) and one past its last bound it. Its
+/// Offset and size, or nullopt.
 std::optional<std::pair<int64_t, int64_t>>
-vectorMemberBounds(const RangeJoinLoop &R, const PromotedCopy &PC,
-                   const DataLayout &DL) {
+memberBounds(const RangeJoinLoop &R, PromotedCopy &PC, const DataLayout &DL) {
   const BasicBlock *Header = R.L->getHeader();
   const Argument *This = PC.Copy->arg_empty() ? nullptr : PC.Copy->getArg(0);
-  auto *U = dyn_cast<SCEVUnknown>(R.AR->getStart());
+  if (!This)
+    return std::nullopt;
+  ScalarEvolution &SE = *PC.SE;
+  const SCEV *Start = R.AR->getStart();
+  // std::array: Start is `this` + Offset, End Start + the array's size.
+  if (auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(Start));
+      Base && Base->getValue() == This) {
+    auto *Off = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Start, Base));
+    auto *Len = dyn_cast<SCEVConstant>(SE.getMinusSCEV(R.End, Start));
+    if (!Off || !Len)
+      return std::nullopt;
+    int64_t Offset = Off->getAPInt().getSExtValue();
+    StructType *ST = Offset > 0
+                         ? memberType(*This, Offset, "struct.std::array", DL)
+                         : nullptr;
+    if (!ST || Len->getAPInt() != DL.getTypeAllocSize(ST))
+      return std::nullopt;
+    return std::make_pair(Offset, int64_t(DL.getTypeAllocSize(ST)));
+  }
+  // std::vector: _M_start, then _M_finish.
+  auto *U = dyn_cast<SCEVUnknown>(Start);
   auto *Ld = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
-  if (!This || !Ld)
+  if (!Ld)
     return std::nullopt;
   APInt O(DL.getIndexTypeSizeInBits(Ld->getPointerOperandType()), 0);
   if (Ld->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, O,
                                                                  false) != This)
     return std::nullopt;
   int64_t Offset = O.getSExtValue();
-  if (Offset <= 0 || loadedFrom(R.AR->getStart(), Offset, Header, DL) != This ||
+  if (Offset <= 0 || loadedFrom(Start, Offset, Header, DL) != This ||
       loadedFrom(R.End, Offset + DL.getPointerSize(), Header, DL) != This)
     return std::nullopt;
-  // The member's type, from a struct GEP of `this` to it.
-  for (const User *Us : This->users())
-    if (auto *GEP = dyn_cast<GetElementPtrInst>(Us)) {
-      APInt G(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-      auto *ST = dyn_cast<StructType>(GEP->getResultElementType());
-      if (GEP->accumulateConstantOffset(DL, G) && G == Offset && ST &&
-          ST->hasName() && ST->getName().starts_with("class.std::vector"))
-        return std::make_pair(Offset, int64_t(DL.getTypeAllocSize(ST)));
-    }
-  return std::nullopt;
+  StructType *ST = memberType(*This, Offset, "class.std::vector", DL);
+  if (!ST)
+    return std::nullopt;
+  return std::make_pair(Offset, int64_t(DL.getTypeAllocSize(ST)));
 }
 
 } // namespace
@@ -125,7 +155,7 @@ findCxxMemberJoinLoops(const Function &DC,
     std::optional<RangeJoinLoop> R =
         Join ? rangeJoinLoop(*Join, Size, PC) : std::nullopt;
     std::optional<std::pair<int64_t, int64_t>> Member =
-        R ? vectorMemberBounds(*R, PC, DL) : std::nullopt;
+        R ? memberBounds(*R, PC, DL) : std::nullopt;
     if (!Member)
       continue;
     auto [Offset, Bytes] = *Member;
