@@ -238,6 +238,7 @@ static SideEffects ownEffects(const FunctionGraph &G,
     case ActionKind::SemWait:
     case ActionKind::SemPost:
     case ActionKind::Assume:
+    case ActionKind::NotJoinable:
       break;
     }
   }
@@ -470,6 +471,7 @@ std::optional<LockState> LocksetSolver::transfer(unsigned Fn, unsigned Ctx,
   case ActionKind::BarrierWait:
   case ActionKind::SemWait:
   case ActionKind::SemPost:
+  case ActionKind::NotJoinable:
     return S;
   }
   llvm_unreachable("a kind ActionKinds.def does not list");

@@ -512,6 +512,7 @@ private:
     case ActionKind::SemPost:
     case ActionKind::Assign:
     case ActionKind::Assume:
+    case ActionKind::NotJoinable: // std::thread handles are not tracked here.
     case ActionKind::AtomicUpdate:
       return X;
     }

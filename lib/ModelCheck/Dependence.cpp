@@ -70,7 +70,8 @@ void Dependence::staticObjs(const ActionEdge &E, unsigned G,
     AddIds(ObjKind::Handle, A.Source);
     break;
   case ActionKind::Join:
-  case ActionKind::Detach: // Changes what a later join may choose.
+  case ActionKind::NotJoinable: // Reads what creates and joins change.
+  case ActionKind::Detach:      // Changes what a later join may choose.
   case ActionKind::Exit:
   case ActionKind::BarrierWait:
     Out.push_back(ThreadMgmt);

@@ -248,6 +248,17 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
       }
     return;
   }
+  case ActionKind::NotJoinable: {
+    // joinable-test: the path where `t.joinable()` is false is taken only
+    // when the handle holds no thread the model knows joinable. An
+    // ambiguous operand or a multi handle may hold others: then always.
+    if (Exact && !MultiHandle[Ids[0]] && C.Joinable[Ids[0]] != 0) {
+      FullyEnabled = false; // Enabled once the thread is joined elsewhere.
+      return;
+    }
+    Step(Next(), 0);
+    return;
+  }
   case ActionKind::HandleCopy: {
     // The destination denotes what the source denotes: one scalar handle
     // is overwritten, several (or a multi handle) accumulate, as a create's.

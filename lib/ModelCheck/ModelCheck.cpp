@@ -221,6 +221,9 @@ bool ModuleSetup::relevant(const Action &A, bool WithAccesses) const {
   case ActionGroup::Access:
     return WithAccesses && A.Acc < LocAccess.size() && LocAccess.test(A.Acc);
   case ActionGroup::Data: {
+    // joinable-test: a test of a thread handle, not of tracked data.
+    if (A.Kind == ActionKind::NotJoinable)
+      return true;
     DataUse U = dataUseOf(A);
     return any_of(U.Written, [&](DataVarId V) { return Tracked.count(V); }) ||
            any_of(U.Tested, [&](DataVarId V) { return Tracked.count(V); });

@@ -17,11 +17,12 @@ using namespace racesift;
 using namespace racesift::mc;
 
 bool mc::isTableKind(ActionKind K) {
-  // Synchronisation objects, and the handles joins, detaches and cancels
-  // name (a create's handles are its site's, an exit names none).
+  // Synchronisation objects, and the handles joins, detaches, cancels and
+  // joinable tests name (a create's handles are its site's, an exit names
+  // none).
   return actionGroup(K) == ActionGroup::Sync || K == ActionKind::Join ||
          K == ActionKind::Detach || K == ActionKind::Cancel ||
-         K == ActionKind::HandleCopy;
+         K == ActionKind::HandleCopy || K == ActionKind::NotJoinable;
 }
 
 ObjKind mc::objKindOf(ActionKind K) {
@@ -39,6 +40,7 @@ ObjKind mc::objKindOf(ActionKind K) {
   case ActionKind::SemPost:
     return ObjKind::Sem;
   case ActionKind::Join:
+  case ActionKind::NotJoinable:
   case ActionKind::Detach:
   case ActionKind::Cancel:
   case ActionKind::HandleCopy:

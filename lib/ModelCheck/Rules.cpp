@@ -279,6 +279,7 @@ void Prepared::movesOf(const Config &C, uint32_t I,
       break;
     case ActionKind::Create:
     case ActionKind::Join:
+    case ActionKind::NotJoinable:
     case ActionKind::Detach:
     case ActionKind::Cancel:
     case ActionKind::HandleCopy:
@@ -499,6 +500,7 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
     // Deferred cancellation: a live target runs on to a cancellation point.
     return Text + " (the target runs on, or has ended)";
   case ActionKind::HandleCopy:
+  case ActionKind::NotJoinable:
   case ActionKind::Internal:
   case ActionKind::Read:
   case ActionKind::Write:

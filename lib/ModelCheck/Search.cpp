@@ -104,6 +104,7 @@ WitnessStep replayStep(const Config &C, const Move &M, const Action &A,
   case ActionKind::Call:
   case ActionKind::Assign:
   case ActionKind::Assume:
+  case ActionKind::NotJoinable:
   case ActionKind::AtomicUpdate:
     break;
   }

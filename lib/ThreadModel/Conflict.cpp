@@ -137,6 +137,7 @@ DataUse dataUseOf(const Action &A) {
   case ActionKind::Read:
   case ActionKind::Write:
   case ActionKind::Join:
+  case ActionKind::NotJoinable:
   case ActionKind::Detach:
   case ActionKind::Cancel:
   case ActionKind::HandleCopy:

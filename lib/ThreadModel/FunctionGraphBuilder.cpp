@@ -1694,6 +1694,46 @@ static std::optional<int64_t> singleConstantReturn(const Function &F) {
   return Result;
 }
 
+std::optional<Action>
+FunctionGraphBuilder::notJoinableOf(const BranchInst &BI) {
+  if (!BI.isConditional())
+    return std::nullopt;
+  auto *CB = dyn_cast<CallBase>(BI.getCondition());
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || F->getName() != "_ZNKSt6thread8joinableEv" || CB->arg_size() != 1)
+    return std::nullopt;
+  // Only the guard of a join of the same thread (`if (t.joinable())
+  // t.join();`): elsewhere (std::thread's destructor, `if (joinable())
+  // std::terminate()`) the test would only add steps to the slice.
+  std::vector<MemLoc> Handle = objectsOf(CB->getArgOperand(0));
+  bool GuardsJoin = false;
+  const BasicBlock *BB = BI.getSuccessor(0);
+  for (unsigned K = 0; BB && K < 4 && !GuardsJoin; ++K) {
+    for (const Instruction &I : *BB)
+      if (auto *J = dyn_cast<CallBase>(&I);
+          J && J->getCalledFunction() &&
+          J->getCalledFunction()->getName() == "_ZNSt6thread4joinEv" &&
+          J->arg_size() == 1 && !Handle.empty() &&
+          objectsOf(J->getArgOperand(0)) == Handle)
+        GuardsJoin = true;
+    BB = BB->getSingleSuccessor();
+  }
+  if (!GuardsJoin)
+    return std::nullopt;
+  // The handle is the std::thread object, as for its join and detach.
+  Action A = objectAction(ActionKind::NotJoinable, BI, CB->getArgOperand(0));
+  if (any_of(A.Objects, [&](const MemLoc &L) {
+        return Ctx.DirtyHandles.count(L.Obj) ||
+               Ctx.MovedCxxHandles.count(L.Obj);
+      })) {
+    // handle-overwritten: it may hold any thread's id; a moved std::thread
+    // may hold none.
+    A.Objects.clear();
+    A.MustObject = false;
+  }
+  return A;
+}
+
 /// The replaceable, throwing forms of operator new and new[] (not the
 /// nothrow ones, which return null on failure).
 static bool isThrowingNew(StringRef N) {
@@ -1930,6 +1970,16 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     int Folded = BI ? foldedSuccessor(*BI) : -1;
     if (Folded >= 0) {
       EdgeInto(Cur, &BB, BI->getSuccessor(Folded), Action());
+      continue;
+    }
+    // joinable-test: `if (t.joinable())` on a std::thread. Its false edge
+    // says the handle holds no joinable thread, which the model checker
+    // and the MHP layer can tell; the true edge stays a plain step.
+    if (std::optional<Action> NJ = BI ? notJoinableOf(*BI) : std::nullopt) {
+      EdgeInto(Cur, &BB, BI->getSuccessor(0), Action());
+      NodeId To = N++;
+      Edge(Cur, To, *NJ);
+      EdgeInto(To, &BB, BI->getSuccessor(1), Action());
       continue;
     }
     Guard G;

@@ -45,6 +45,11 @@ struct GraphContext {
   /// Thread handles the program may overwrite after a creation stored an
   /// id there ("handle-overwritten"): a join through one names no thread.
   llvm::DenseSet<ObjectId> DirtyHandles;
+  /// std::thread objects that may be handed to anything but their start,
+  /// join, joinable, detach, get_id and destructor (a move, a swap, an
+  /// unknown function): libstdc++ moves their ids unseen
+  /// (handle-overwritten-cxx), so whether they are joinable is not known.
+  llvm::DenseSet<ObjectId> MovedCxxHandles;
   /// Lock objects initialised with a recursive attribute.
   llvm::DenseSet<ObjectId> RecursiveLocks;
   /// The one lock of SV-COMP atomic sections.
@@ -356,6 +361,9 @@ private:
 
   /// 0 or 1 if BI's condition is decided by a constant-returning helper.
   int foldedSuccessor(const llvm::BranchInst &BI) const;
+  /// joinable-test: for a branch on `t.joinable()` of a std::thread, the
+  /// action its false edge takes (NotJoinable on t's object).
+  std::optional<Action> notJoinableOf(const llvm::BranchInst &BI);
 };
 
 /// The canonical address of Ptr (see BaseRef): a GEP at a variable index

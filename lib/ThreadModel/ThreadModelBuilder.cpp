@@ -985,6 +985,74 @@ struct ModelBuilder {
     }
   }
 
+  /// joinable-test (docs/design-threadmodel.md): the std::thread handles
+  /// some call may hand to a function other than their own start, join,
+  /// joinable, detach, get_id and destructor (and libstdc++'s helpers
+  /// those call on them) or a defined function of the program, whose own
+  /// calls are checked here too.
+  void findMovedCxxHandles() {
+    DenseSet<ObjectId> Handles;
+    for (const CreationSite &C : TM.Creations)
+      if (C.Call && C.Call->getCalledFunction() &&
+          isCxxStartThread(C.Call->getCalledFunction()->getName()))
+        for (const MemLoc &L : C.Handles)
+          Handles.insert(L.Obj);
+    if (Handles.empty())
+      return;
+    auto KeepsId = [](const Function &G) {
+      StringRef N = G.getName();
+      return N.starts_with("_ZNSt6threadC1I") ||
+             N.starts_with("_ZNSt6threadC2I") || N == "_ZNSt6threadC1Ev" ||
+             N == "_ZNSt6threadC2Ev" || N == "_ZNSt6threadD1Ev" ||
+             N == "_ZNSt6threadD2Ev" || N == "_ZNSt6thread4joinEv" ||
+             N == "_ZNSt6thread6detachEv" || N == "_ZNKSt6thread8joinableEv" ||
+             N == "_ZNKSt6thread6get_idEv" || N == "_ZNSt6thread2idC1Ev" ||
+             N == "_ZNSt6thread2idC2Ev" || isCxxStartThread(N) ||
+             (!G.isDeclaration() && !G.getName().starts_with("_ZNSt") &&
+              !G.getName().starts_with("_ZNKSt") &&
+              !G.getName().starts_with("_ZSt"));
+    };
+    auto IsStd = [](const Function &G) {
+      return G.getName().starts_with("_ZNSt") ||
+             G.getName().starts_with("_ZNKSt") ||
+             G.getName().starts_with("_ZSt");
+    };
+    for (const Function &F : M) {
+      // Those functions' own work on the object (joinable's copy of the
+      // id) is libstdc++'s, as handle-overwritten-cxx takes it.
+      if (IsStd(F) && KeepsId(F))
+        continue;
+      for (const Instruction &I : instructions(F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd())
+          continue;
+        SmallVector<const Function *, 2> Callees;
+        if (const Function *G = CB->getCalledFunction())
+          Callees.push_back(G);
+        else
+          append_range(Callees, PTA.callees(*CB));
+        bool Known =
+            !Callees.empty() &&
+            all_of(Callees, [&](const Function *G) { return KeepsId(*G); });
+        if (Known)
+          continue;
+        for (const Use &A : CB->args()) {
+          if (!A->getType()->isPointerTy())
+            continue;
+          // An unresolved pointer may be any of them.
+          if (PTA.unresolved(A.get()))
+            Ctx.MovedCxxHandles.insert(Handles.begin(), Handles.end());
+          for (const MemLoc &L : PTA.pointsTo(A.get()))
+            if (Handles.contains(L.Obj))
+              Ctx.MovedCxxHandles.insert(L.Obj);
+        }
+      }
+    }
+    for (ObjectId O : PTA.unresolvedTargets())
+      if (Handles.contains(O))
+        Ctx.MovedCxxHandles.insert(O);
+  }
+
   /// A local, or a heap object named by its allocation call (an allocator
   /// or allocation wrapper; not a clone by calling context), is one
   /// runtime object when its site runs at most once: in a function run by
@@ -1999,6 +2067,7 @@ struct ModelBuilder {
     computeEscapes();
     findTlsConfinedHeap();
     findDirtyHandles();
+    findMovedCxxHandles();
     findRecursiveLocks();
     findFlags();
     findThreadIds(M, TM, PTA, FuncTemplates, Ctx);

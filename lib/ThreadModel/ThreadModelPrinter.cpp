@@ -160,6 +160,7 @@ std::string describeAction(const ThreadModel &TM, const Action &A) {
            std::to_string(TM.Creations[A.Creation].Loc.Line) + ")";
     break;
   case ActionKind::Detach:
+  case ActionKind::NotJoinable:
     S = Head + Obj();
     break;
   case ActionKind::Cancel:

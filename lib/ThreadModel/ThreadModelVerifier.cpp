@@ -269,6 +269,7 @@ private:
       NeedsVar();
       return;
     case ActionKind::Internal:
+    case ActionKind::NotJoinable:
     case ActionKind::Detach:
     case ActionKind::Cancel:
     case ActionKind::Exit:

@@ -237,7 +237,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
     throw Unsupported{"a step the thread model does not name"};
   if (S.Kind == ActionKind::Read || S.Kind == ActionKind::Write ||
       S.Kind == ActionKind::AtomicUpdate || S.Kind == ActionKind::Assign ||
-      S.Kind == ActionKind::Assume || S.Kind == ActionKind::HandleCopy)
+      S.Kind == ActionKind::Assume || S.Kind == ActionKind::HandleCopy ||
+      S.Kind == ActionKind::NotJoinable)
     return sameInstNext(P, S) || step(P, T);
   const auto *CBp = dyn_cast<CallBase>(S.Inst);
   if (!CBp)
@@ -402,6 +403,7 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   case ActionKind::Call:
   case ActionKind::Assign:
   case ActionKind::Assume:
+  case ActionKind::NotJoinable:
   case ActionKind::AtomicUpdate:
     throw Unsupported{std::string("the step '") + describeAction(TM, *A) + "'"};
   }
