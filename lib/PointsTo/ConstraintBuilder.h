@@ -229,8 +229,8 @@ private:
   /// virtual-receivers: if CB calls through its first argument's vtable
   /// (`p->vptr[k](p, ...)`), watches that argument so that each receiver
   /// location is bound as `this` only to the functions its own vtable
-  /// slot holds; true if so (the IndirectCall then binds the rest).
-  bool addVirtualCall(const llvm::CallBase &CB);
+  /// slot holds (the IndirectCall binds the rest).
+  void addVirtualCall(const llvm::CallBase &CB);
   /// Binds argument 0 of CB as a plain indirect call's from now on.
   void unfilterReceivers(const llvm::CallBase &CB);
   /// Virtual calls whose argument 0 is bound per receiver location, with

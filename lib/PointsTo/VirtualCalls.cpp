@@ -53,7 +53,7 @@ static const LoadInst *vtableLoad(const CallBase &CB,
   return VTable;
 }
 
-bool ConstraintBuilder::addVirtualCall(const CallBase &CB) {
+void ConstraintBuilder::addVirtualCall(const CallBase &CB) {
   const GEPOperator *Slot;
   const LoadInst *VTable = vtableLoad(CB, Slot);
   // The chains mirror the loads' constraints: loads from a promoted local
@@ -62,13 +62,12 @@ bool ConstraintBuilder::addVirtualCall(const CallBase &CB) {
   if (!VTable || PromotedSlots.contains(VTable->getPointerOperand()) ||
       (Slot && PromotedSlots.contains(Slot)) ||
       ForwardedArgs.contains({&CB, 0}))
-    return false;
+    return;
   Receivers[&CB];
   ComplexConstraint X;
   X.K = ComplexConstraint::VirtualReceiver;
   X.CB = &CB;
   S.addComplex(nodeOf(CB.getArgOperand(0)), X);
-  return true;
 }
 
 void ConstraintBuilder::receiverFound(const ComplexConstraint &C,

@@ -151,8 +151,7 @@ std::vector<Diagnostic> formatDiagnostics(const std::vector<Finding> &Fs,
                         ": this " + accessKind(G.First) + " conflicts with " +
                         accessText(G.Second);
       if (G.Reason != F->Reason)
-        Msg += " (not decided: " +
-               (G.Reason.empty() ? "no reason given" : G.Reason) + ")";
+        Msg += notDecidedText(G);
       Msg = joinWords(Msg, where(G.Second.Loc, "here"));
       // Pairs that differ only in what the report does not show (a second
       // path to the same access) say the same once.

@@ -85,9 +85,13 @@ std::string headline(const Finding &F) {
   S += variableText(F) + ": " + accessText(F.First) + " conflicts with " +
        accessText(F.Second);
   if (F.Kind == FindingKind::PossibleRace)
-    S += " (not decided: " + (F.Reason.empty() ? "no reason given" : F.Reason) +
-         ")";
+    S += notDecidedText(F);
   return S;
+}
+
+std::string notDecidedText(const Finding &F) {
+  return " (not decided: " + (F.Reason.empty() ? "no reason given" : F.Reason) +
+         ")";
 }
 
 static std::string heldText(const FindingAccess &A) {

@@ -63,6 +63,9 @@ std::string accessText(const FindingAccess &A);
 /// 'main'", with " (not decided: <Reason>)" for a possible race.
 std::string headline(const Finding &F);
 
+/// " (not decided: <F.Reason>)", what a possible race's headline ends with.
+std::string notDecidedText(const Finding &F);
+
 /// "'worker' holds {m}; 'main' holds no lock".
 std::string locksText(const Finding &F);
 

@@ -32,16 +32,6 @@ namespace racesift {
 
 namespace cxxjoin {
 
-/// A function of libstdc++ (or anything else in namespace std).
-bool isStdFunction(StringRef N) {
-  // `Sa` and `Sb` abbreviate std::allocator and std::basic_string.
-  return N.starts_with("_ZNSt") || N.starts_with("_ZNKSt") ||
-         N.starts_with("_ZSt") || N.starts_with("_ZN9__gnu_cxx") ||
-         N.starts_with("_ZNK9__gnu_cxx") || N.starts_with("_ZNSa") ||
-         N.starts_with("_ZNKSa") || N.starts_with("_ZNSb") ||
-         N.starts_with("_ZNKSb");
-}
-
 /// What a member of std::vector<std::thread> or std::array<std::thread, N>
 /// does to the container, as far as the ids in it go.
 enum class Member { None, Keeps, Emplace, Push };
@@ -229,13 +219,13 @@ bool entryCalls(const Function &Ctor, const Function *&Main,
       if (!CB || !CB->isCallee(&U))
         return false; // Address taken: callers unknown.
       const Function *Caller = CB->getFunction();
-      if (!Main && !isStdFunction(Caller->getName()))
+      if (!Main && !isStdName(Caller->getName()))
         Main = Caller;
       if (Caller == Main) {
         Out.push_back(CB);
         continue;
       }
-      if (!isStdFunction(Caller->getName()))
+      if (!isStdName(Caller->getName()))
         return false;
       if (Seen.insert(Caller).second) {
         if (Seen.size() > 64)

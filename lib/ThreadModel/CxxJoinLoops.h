@@ -27,9 +27,6 @@
 namespace racesift {
 namespace cxxjoin {
 
-/// A function of libstdc++ (or anything else in namespace std).
-bool isStdFunction(llvm::StringRef N);
-
 /// What a local container's pointers reach in the copy: every use of the
 /// container and of the element pointers loaded or computed from it.
 struct ContainerUses {

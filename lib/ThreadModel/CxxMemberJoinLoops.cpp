@@ -257,10 +257,11 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
   // pool) is assumed to write none of it (unknown-external-access); handed
   // the member or its elements themselves, it is refused below.
   const Module &M = *D.getParent();
+  auto Inside = [&](const MemLoc &L) {
+    return InMember(L) || Storage.contains(L.Obj);
+  };
   auto Reaches = [&](const Value *V) {
-    return any_of(PTA.pointsTo(V), [&](const MemLoc &L) {
-      return InMember(L) || Storage.contains(L.Obj);
-    });
+    return any_of(PTA.pointsTo(V), Inside);
   };
   // A call's argument reaches them also through a local that holds such a
   // pointer (an -O0 iterator passed by reference).
@@ -268,13 +269,13 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
     return Reaches(V) || any_of(PTA.pointsTo(V), [&](const MemLoc &L) {
              return L.Obj != O && L.Obj < Objects.size() &&
                     Objects[L.Obj].Kind == ObjectKind::Stack &&
-                    any_of(
-                        PTA.contentOf({L.Obj, AnyOffset}),
-                        [&](const MemLoc &In) {
-                          return InMember(In) || Storage.contains(In.Obj);
-                        });
+                    any_of(PTA.contentOf({L.Obj, AnyOffset}), Inside);
            });
   };
+  // D and E (one function when the destructor also starts the threads).
+  SmallVector<const Function *, 2> Own{&D};
+  if (&E != &D)
+    Own.push_back(&E);
 
   // Every function holding a pointer into the member or its storage must
   // be D, E, or a library function reached only through calls that pass
@@ -290,7 +291,7 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
   // In D and E a pointer into the member comes from `this` (the copy's
   // proof) or from the member's own words (its _M_start), not from memory
   // elsewhere where something stashed it.
-  for (const Function *F : {&D, &E})
+  for (const Function *F : Own)
     for (const Instruction &I : instructions(*F))
       if (auto *LI = dyn_cast<LoadInst>(&I); LI && Reaches(LI))
         for (const MemLoc &L : PTA.pointsTo(LI->getPointerOperand())) {
@@ -299,11 +300,11 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
           auto *Site = dyn_cast_or_null<AllocaInst>(Objects[L.Obj].Site);
           bool OwnLocal = Objects[L.Obj].Kind == ObjectKind::Stack && Site &&
                           Site->getFunction() == F;
-          if (!InMember(L) && !Storage.contains(L.Obj) && !OwnLocal)
+          if (!Inside(L) && !OwnLocal)
             return false;
         }
-  DenseSet<const Function *> Accepted{&D, &E};
-  SmallVector<const Function *, 16> Work{&D, &E};
+  DenseSet<const Function *> Accepted(Own.begin(), Own.end());
+  SmallVector<const Function *, 16> Work(Own.begin(), Own.end());
   while (!Work.empty()) {
     const Function *F = Work.pop_back_val();
     for (const Instruction &I : instructions(*F)) {
@@ -324,7 +325,7 @@ bool memberKeepsThreads(const MemberJoinLoop &ML, const Function &D,
           continue;
         if (C->isDeclaration()
                 ? !keepsIds(*C)
-                : !isStdFunction(C->getName()) || C->hasAddressTaken())
+                : !isStdName(C->getName()) || C->hasAddressTaken())
           return false;
         if (!C->isDeclaration()) {
           Accepted.insert(C);

@@ -38,10 +38,13 @@ using namespace llvm;
 namespace racesift {
 
 bool isStdName(StringRef N) {
+  // `Sa` and `Sb` abbreviate std::allocator and std::basic_string.
   return N.starts_with("_ZNSt") || N.starts_with("_ZNKSt") ||
          N.starts_with("_ZSt") || N.starts_with("_ZZNSt") ||
          N.starts_with("_ZZNKSt") || N.starts_with("_ZN9__gnu_cxx") ||
-         N.starts_with("_ZNK9__gnu_cxx");
+         N.starts_with("_ZNK9__gnu_cxx") || N.starts_with("_ZNSa") ||
+         N.starts_with("_ZNKSa") || N.starts_with("_ZNSb") ||
+         N.starts_with("_ZNKSb");
 }
 
 namespace {

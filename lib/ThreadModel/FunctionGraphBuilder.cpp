@@ -1702,10 +1702,11 @@ FunctionGraphBuilder::notJoinableOf(const BranchInst &BI) {
   const Function *F = CB ? CB->getCalledFunction() : nullptr;
   if (!F || F->getName() != "_ZNKSt6thread8joinableEv" || CB->arg_size() != 1)
     return std::nullopt;
+  // The handle is the std::thread object, as for its join and detach.
+  Action A = objectAction(ActionKind::NotJoinable, BI, CB->getArgOperand(0));
   // Only the guard of a join of the same thread (`if (t.joinable())
   // t.join();`): elsewhere (std::thread's destructor, `if (joinable())
   // std::terminate()`) the test would only add steps to the slice.
-  std::vector<MemLoc> Handle = objectsOf(CB->getArgOperand(0));
   bool GuardsJoin = false;
   const BasicBlock *BB = BI.getSuccessor(0);
   for (unsigned K = 0; BB && K < 4 && !GuardsJoin; ++K) {
@@ -1713,15 +1714,13 @@ FunctionGraphBuilder::notJoinableOf(const BranchInst &BI) {
       if (auto *J = dyn_cast<CallBase>(&I);
           J && J->getCalledFunction() &&
           J->getCalledFunction()->getName() == "_ZNSt6thread4joinEv" &&
-          J->arg_size() == 1 && !Handle.empty() &&
-          objectsOf(J->getArgOperand(0)) == Handle)
+          J->arg_size() == 1 && !A.Objects.empty() &&
+          objectsOf(J->getArgOperand(0)) == A.Objects)
         GuardsJoin = true;
     BB = BB->getSingleSuccessor();
   }
   if (!GuardsJoin)
     return std::nullopt;
-  // The handle is the std::thread object, as for its join and detach.
-  Action A = objectAction(ActionKind::NotJoinable, BI, CB->getArgOperand(0));
   if (any_of(A.Objects, [&](const MemLoc &L) {
         return Ctx.DirtyHandles.count(L.Obj) ||
                Ctx.MovedCxxHandles.count(L.Obj);

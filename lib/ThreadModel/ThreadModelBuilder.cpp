@@ -1008,19 +1008,12 @@ struct ModelBuilder {
              N == "_ZNSt6thread6detachEv" || N == "_ZNKSt6thread8joinableEv" ||
              N == "_ZNKSt6thread6get_idEv" || N == "_ZNSt6thread2idC1Ev" ||
              N == "_ZNSt6thread2idC2Ev" || isCxxStartThread(N) ||
-             (!G.isDeclaration() && !G.getName().starts_with("_ZNSt") &&
-              !G.getName().starts_with("_ZNKSt") &&
-              !G.getName().starts_with("_ZSt"));
-    };
-    auto IsStd = [](const Function &G) {
-      return G.getName().starts_with("_ZNSt") ||
-             G.getName().starts_with("_ZNKSt") ||
-             G.getName().starts_with("_ZSt");
+             (!G.isDeclaration() && !isStdName(N));
     };
     for (const Function &F : M) {
       // Those functions' own work on the object (joinable's copy of the
       // id) is libstdc++'s, as handle-overwritten-cxx takes it.
-      if (IsStd(F) && KeepsId(F))
+      if (isStdName(F.getName()) && KeepsId(F))
         continue;
       for (const Instruction &I : instructions(F)) {
         auto *CB = dyn_cast<CallBase>(&I);
