@@ -158,7 +158,8 @@ void Prepared::arrive(Config &C, uint32_t I, uint32_t To) const {
       return;
     if (T.RetNode != NoNode) {
       // The end of a once body: the control is done, resume the caller.
-      C.Onces[T.Aux] = 2;
+      if (T.Aux != NoOnceControl)
+        C.Onces[T.Aux] = 2;
       T.Graph = T.Template;
       T.Node = T.RetNode;
       T.RetNode = NoNode;
@@ -499,6 +500,11 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
       return Text + " (" + threadName(Before, M.Choice - 1) + " ends)";
     // Deferred cancellation: a live target runs on to a cancellation point.
     return Text + " (the target runs on, or has ended)";
+  case ActionKind::Once:
+    if (M.Kind == MoveKind::Edge && M.Choice > 0 && M.Choice <= OnceFns.size())
+      if (const FunctionGraph *G = TM.graphOf(OnceFns[M.Choice - 1]))
+        return Text + " (runs " + G->Name + ")";
+    return Text;
   case ActionKind::HandleCopy:
   case ActionKind::NotJoinable:
   case ActionKind::Internal:
@@ -509,7 +515,6 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
   case ActionKind::Unlock:
   case ActionKind::Wait:
   case ActionKind::BarrierWait:
-  case ActionKind::Once:
   case ActionKind::SemWait:
   case ActionKind::SemPost:
   case ActionKind::Call:

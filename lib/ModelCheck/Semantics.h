@@ -40,6 +40,9 @@ namespace mc {
 /// Instance masks are 64 bits wide: at most this many thread instances.
 constexpr unsigned MaxInstances = 64;
 constexpr uint32_t NoNode = UINT32_MAX;
+/// ThreadState::Aux in a once body run under an ambiguous control: its end
+/// marks no control done.
+constexpr uint32_t NoOnceControl = UINT32_MAX;
 /// The move choice of a create whose thread is not created (its result,
 /// tracked, is CreateFailure: EAGAIN).
 constexpr uint32_t CreateFails = UINT32_MAX - 1;

@@ -261,15 +261,46 @@ void Prepared::barrierMoves(const EdgeMove &X) const {
 void Prepared::onceMoves(const EdgeMove &X, bool &FullyEnabled) const {
   const Action &A = X.E.A;
   const ThreadState &T = X.C.Threads[X.I];
-  const ThreadGraph *Body = nullptr;
-  unsigned BodyIdx = 0;
-  for (unsigned K = 0; K < OnceFns.size(); ++K)
-    if (A.Callees.size() == 1 && A.Callees[0] == OnceFns[K]) {
-      Body = Graphs[NT + K];
-      BodyIdx = NT + K;
-    }
-  if (!X.Exact || T.RetNode != NoNode) {
-    X.Step(X.next(), 0); // Ambiguous control or nested once: see docs.
+  if (T.RetNode != NoNode) {
+    X.Step(X.next(), 0); // Nested once: skipped, see docs.
+    return;
+  }
+  // once-callees: the init function may be any of the callees; each with a
+  // graph is a body the call may run, and one without (unknown code, or
+  // nothing of the location in it) runs no step of ours.
+  llvm::SmallVector<unsigned, 2> Bodies; // OnceFns indices.
+  bool Bodiless = A.Callees.empty();
+  for (const llvm::Function *Fn : A.Callees) {
+    auto It = llvm::find(OnceFns, Fn);
+    if (It != OnceFns.end() && Graphs[NT + (It - OnceFns.begin())]->NumNodes)
+      Bodies.push_back(It - OnceFns.begin());
+    else
+      Bodiless = true;
+  }
+  // Runs body B in a copy of S, then resumes after the once call; Ctl (or
+  // NoOnceControl) is marked done at the body's end. Choice 1 + B names
+  // the body (0: none runs).
+  auto RunBody = [&](Config S, unsigned B, uint32_t Ctl) {
+    ThreadState &ST = S.Threads[X.I];
+    ST.RetNode = X.E.To;
+    ST.Graph = NT + B;
+    ST.Aux = Ctl;
+    arrive(S, X.I, Graphs[NT + B]->Entry);
+    X.Step(std::move(S), 1 + B);
+  };
+  if (!X.Exact) {
+    // once-ambiguous: the control may be any of several objects, so which
+    // call runs the body is unknown: each call may run it or skip it
+    // (without blocking, and marking none done), unless every candidate
+    // is done already. A body run twice is an interleaving the replay
+    // rejects, never a confirmed race.
+    const bool AllDone =
+        !X.Ids.empty() &&
+        llvm::all_of(X.Ids, [&](unsigned Id) { return X.C.Onces[Id] == 2; });
+    X.Step(X.next(), 0);
+    if (!AllDone)
+      for (unsigned B : Bodies)
+        RunBody(X.C, B, NoOnceControl);
     return;
   }
   unsigned Ctl = X.Ids[0];
@@ -283,18 +314,15 @@ void Prepared::onceMoves(const EdgeMove &X, bool &FullyEnabled) const {
     return;
   }
   Config S = X.C;
-  S.Onces[Ctl] = 2;
-  if (Body && Body->NumNodes) {
-    S.Onces[Ctl] = 1;
-    ThreadState &ST = S.Threads[X.I];
-    ST.RetNode = X.E.To;
-    ST.Graph = BodyIdx;
-    ST.Aux = Ctl;
-    arrive(S, X.I, Body->Entry);
-  } else {
-    arrive(S, X.I, X.E.To);
+  if (Bodiless) {
+    Config Done = S;
+    Done.Onces[Ctl] = 2;
+    arrive(Done, X.I, X.E.To);
+    X.Step(std::move(Done), 0);
   }
-  X.Step(std::move(S), 0);
+  S.Onces[Ctl] = 1;
+  for (unsigned B : Bodies)
+    RunBody(S, B, Ctl);
 }
 
 void Prepared::semMoves(const EdgeMove &X, bool &FullyEnabled) const {
