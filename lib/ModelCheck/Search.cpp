@@ -520,6 +520,9 @@ LocationVerdict Search::run() {
     if (G->Truncated)
       return finish(Verdict::Unknown,
                     "thread graph truncated (recursion or size budget)");
+  if (P.NestedOnceSkipped)
+    return finish(Verdict::Unknown,
+                  "a once call inside a once body was not explored");
   return finish(Verdict::Refuted, "");
 }
 

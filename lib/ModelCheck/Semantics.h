@@ -184,6 +184,9 @@ public:
   /// Template graphs, then once bodies.
   std::vector<const ThreadGraph *> Graphs;
   std::vector<const llvm::Function *> OnceFns; ///< Body i -> Graphs[NT + i].
+  /// A once call inside a once body skipped a body with steps of the
+  /// location (nested-once): a refutation is then not one.
+  mutable bool NestedOnceSkipped = false;
   /// In.SiteGraphs' graphs, after the once bodies in Graphs.
   std::map<SiteKey, uint32_t> SiteGraph;
   /// Graph -> edge -> creation slot, or -1 if the edge is no create. The

@@ -261,10 +261,6 @@ void Prepared::barrierMoves(const EdgeMove &X) const {
 void Prepared::onceMoves(const EdgeMove &X, bool &FullyEnabled) const {
   const Action &A = X.E.A;
   const ThreadState &T = X.C.Threads[X.I];
-  if (T.RetNode != NoNode) {
-    X.Step(X.next(), 0); // Nested once: skipped, see docs.
-    return;
-  }
   // once-callees: the init function may be any of the callees; each with a
   // graph is a body the call may run, and one without (unknown code, or
   // nothing of the location in it) runs no step of ours.
@@ -276,6 +272,13 @@ void Prepared::onceMoves(const EdgeMove &X, bool &FullyEnabled) const {
       Bodies.push_back(It - OnceFns.begin());
     else
       Bodiless = true;
+  }
+  if (T.RetNode != NoNode) {
+    // nested-once: the explorer keeps one return point per thread, so the
+    // inner body is skipped, and a refutation becomes unknown.
+    NestedOnceSkipped = NestedOnceSkipped || !Bodies.empty();
+    X.Step(X.next(), 0);
+    return;
   }
   // Runs body B in a copy of S, then resumes after the once call; Ctl (or
   // NoOnceControl) is marked done at the body's end. Choice 1 + B names
