@@ -1694,28 +1694,88 @@ static std::optional<int64_t> singleConstantReturn(const Function &F) {
   return Result;
 }
 
+/// member-wrapper: if W is a one-block method whose only call is Target
+/// on a member of its `this` at a constant offset (std::jthread's
+/// `joinable() { return _M_thread.joinable(); }` and `join()`), that
+/// offset; with Returns, W must return that call's result.
+static std::optional<int64_t> memberCallOffset(const Function &W,
+                                               StringRef Target, bool Returns) {
+  if (W.isDeclaration() || W.size() != 1 || W.arg_size() < 1)
+    return std::nullopt;
+  const CallBase *Call = nullptr;
+  for (const Instruction &I : W.getEntryBlock())
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<DbgInfoIntrinsic>(CB)) {
+      const Function *F = CB->getCalledFunction();
+      if (Call || !F || F->getName() != Target || CB->arg_size() != 1)
+        return std::nullopt;
+      Call = CB;
+    }
+  if (!Call)
+    return std::nullopt;
+  auto *RI = dyn_cast<ReturnInst>(W.getEntryBlock().getTerminator());
+  if (Returns && (!RI || RI->getReturnValue() != Call))
+    return std::nullopt;
+  const DataLayout &DL = W.getDataLayout();
+  APInt Off(DL.getIndexTypeSizeInBits(Call->getArgOperand(0)->getType()), 0);
+  const Value *Base = Call->getArgOperand(0)->stripAndAccumulateConstantOffsets(
+      DL, Off, /*AllowNonInbounds=*/true);
+  if (followSlots(Base) != W.getArg(0))
+    return std::nullopt;
+  return Off.getSExtValue();
+}
+
+/// Locs moved by Off bytes (a member of the objects they denote).
+static std::vector<MemLoc> shifted(std::vector<MemLoc> Locs, int64_t Off) {
+  if (Off == 0)
+    return Locs;
+  for (MemLoc &L : Locs)
+    if (L.Offset != AnyOffset)
+      L.Offset += Off;
+  llvm::sort(Locs);
+  return Locs;
+}
+
 std::optional<Action>
 FunctionGraphBuilder::notJoinableOf(const BranchInst &BI) {
+  constexpr StringLiteral Joinable = "_ZNKSt6thread8joinableEv",
+                          Join = "_ZNSt6thread4joinEv";
   if (!BI.isConditional())
     return std::nullopt;
   auto *CB = dyn_cast<CallBase>(BI.getCondition());
   const Function *F = CB ? CB->getCalledFunction() : nullptr;
-  if (!F || F->getName() != "_ZNKSt6thread8joinableEv" || CB->arg_size() != 1)
+  if (!F || CB->arg_size() != 1)
+    return std::nullopt;
+  // The std::thread itself, or a member of the object a wrapper is given
+  // (std::jthread::joinable tests its _M_thread).
+  std::optional<int64_t> Off =
+      F->getName() == Joinable ? 0 : memberCallOffset(*F, Joinable, true);
+  if (!Off)
     return std::nullopt;
   // The handle is the std::thread object, as for its join and detach.
   Action A = objectAction(ActionKind::NotJoinable, BI, CB->getArgOperand(0));
+  if (*Off) {
+    A.Objects = shifted(std::move(A.Objects), *Off);
+    if (A.ObjectBase.Offset != AnyOffset)
+      A.ObjectBase.Offset += *Off;
+    A.MustObject = TM.isOneRuntimeObject(A.Objects);
+  }
   // Only the guard of a join of the same thread (`if (t.joinable())
-  // t.join();`): elsewhere (std::thread's destructor, `if (joinable())
+  // t.join();`, directly or through a wrapper like std::jthread's):
+  // elsewhere (std::thread's destructor, `if (joinable())
   // std::terminate()`) the test would only add steps to the slice.
+  auto JoinsSame = [&](const CallBase &J) {
+    const Function *G = J.getCalledFunction();
+    if (!G || J.arg_size() != 1 || A.Objects.empty())
+      return false;
+    std::optional<int64_t> JOff =
+        G->getName() == Join ? 0 : memberCallOffset(*G, Join, false);
+    return JOff && shifted(objectsOf(J.getArgOperand(0)), *JOff) == A.Objects;
+  };
   bool GuardsJoin = false;
   const BasicBlock *BB = BI.getSuccessor(0);
   for (unsigned K = 0; BB && K < 4 && !GuardsJoin; ++K) {
     for (const Instruction &I : *BB)
-      if (auto *J = dyn_cast<CallBase>(&I);
-          J && J->getCalledFunction() &&
-          J->getCalledFunction()->getName() == "_ZNSt6thread4joinEv" &&
-          J->arg_size() == 1 && !A.Objects.empty() &&
-          objectsOf(J->getArgOperand(0)) == A.Objects)
+      if (auto *J = dyn_cast<CallBase>(&I); J && JoinsSame(*J))
         GuardsJoin = true;
     BB = BB->getSingleSuccessor();
   }

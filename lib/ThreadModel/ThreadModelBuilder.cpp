@@ -990,6 +990,26 @@ struct ModelBuilder {
   /// joinable, detach, get_id and destructor (and libstdc++'s helpers
   /// those call on them) or a defined function of the program, whose own
   /// calls are checked here too.
+  /// std::jthread's members that leave its std::thread where it is (not
+  /// its move, swap or assignment), and std::stop_source's and
+  /// std::stop_token's, which touch only the stop state before it.
+  static bool keepsJthreadId(StringRef N) {
+    return N.starts_with("_ZNSt7jthreadC1I") ||
+           N.starts_with("_ZNSt7jthreadC2I") ||
+           N.starts_with("_ZNSt7jthread9_S_createI") ||
+           N == "_ZNSt7jthreadC1Ev" || N == "_ZNSt7jthreadC2Ev" ||
+           N == "_ZNSt7jthreadD1Ev" || N == "_ZNSt7jthreadD2Ev" ||
+           N == "_ZNSt7jthread4joinEv" || N == "_ZNSt7jthread6detachEv" ||
+           N == "_ZNKSt7jthread8joinableEv" || N == "_ZNKSt7jthread6get_idEv" ||
+           N == "_ZNSt7jthread12request_stopEv" ||
+           N == "_ZNSt7jthread15get_stop_sourceEv" ||
+           N == "_ZNKSt7jthread14get_stop_tokenEv" ||
+           N.starts_with("_ZNSt11stop_source") ||
+           N.starts_with("_ZNKSt11stop_source") ||
+           N.starts_with("_ZNSt10stop_token") ||
+           N.starts_with("_ZNKSt10stop_token");
+  }
+
   void findMovedCxxHandles() {
     DenseSet<ObjectId> Handles;
     for (const CreationSite &C : TM.Creations)
@@ -1008,7 +1028,7 @@ struct ModelBuilder {
              N == "_ZNSt6thread6detachEv" || N == "_ZNKSt6thread8joinableEv" ||
              N == "_ZNKSt6thread6get_idEv" || N == "_ZNSt6thread2idC1Ev" ||
              N == "_ZNSt6thread2idC2Ev" || isCxxStartThread(N) ||
-             (!G.isDeclaration() && !isStdName(N));
+             keepsJthreadId(N) || (!G.isDeclaration() && !isStdName(N));
     };
     for (const Function &F : M) {
       // Those functions' own work on the object (joinable's copy of the
