@@ -136,7 +136,7 @@ void AndersenSolver::addCopy(uint32_t Src, uint32_t Dst) {
 }
 
 void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off, Type *View,
-                            uint64_t Stride) {
+                            uint64_t Stride, uint32_t Count) {
   if (Off == 0 && !Stride) {
     addCopy(Src, Dst);
     return;
@@ -147,7 +147,7 @@ void AndersenSolver::addGep(uint32_t Src, uint32_t Dst, int64_t Off, Type *View,
     return;
   }
   G.node(Src).Geps.push_back(
-      {Dst, Off, Off == AnyOffset ? nullptr : View, Stride});
+      {Dst, Off, Off == AnyOffset ? nullptr : View, Stride, Count});
   pushFull(Src);
 }
 
@@ -261,6 +261,23 @@ uint32_t AndersenSolver::strideStep(uint32_t L, const GepEdge &E) {
   return locFor(ML.Obj, ML.Offset + E.Off);
 }
 
+bool AndersenSolver::memberElements(uint32_t L, const GepEdge &E) {
+  MemLoc ML = G.loc(L).Loc;
+  const MemObject &O = Objects[ML.Obj];
+  // An array object the index steps over folds as before.
+  if (ML.Offset == AnyOffset || (O.ElemSize && E.Stride % O.ElemSize == 0))
+    return false;
+  // C keeps the index inside the member array (past its bound is undefined
+  // behaviour); one that leaves the object is AnyOffset.
+  int64_t First = ML.Offset + E.Off,
+          Last = First + int64_t((E.Count - 1) * E.Stride);
+  if (First < 0 || (O.Size && uint64_t(Last) >= O.Size))
+    return false;
+  for (uint32_t K = 0; K < E.Count; ++K)
+    addPts(E.Dst, locFor(ML.Obj, First + int64_t(K * E.Stride)));
+  return true;
+}
+
 void AndersenSolver::foldElements(ObjectId Obj) {
   G.object(Obj).Folded = true;
   PendingFold.push_back(Obj);
@@ -354,6 +371,8 @@ void AndersenSolver::solve() {
         GepEdge E = G.node(N).Geps[I];
         FieldView FV = E.View ? viewOf(L, E.View) : FieldView::Fits;
         if (FV == FieldView::Misfit)
+          continue;
+        if (E.Count && FV != FieldView::Bytes && memberElements(L, E))
           continue;
         uint32_t To =
             E.Stride && FV != FieldView::Bytes

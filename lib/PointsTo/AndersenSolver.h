@@ -95,7 +95,8 @@ public:
   void addCopy(uint32_t Src, uint32_t Dst);
   /// Dst >= Src + Off, through View (see GepEdge).
   void addGep(uint32_t Src, uint32_t Dst, int64_t Off,
-              llvm::Type *View = nullptr, uint64_t Stride = 0);
+              llvm::Type *View = nullptr, uint64_t Stride = 0,
+              uint32_t Count = 0);
   /// Dst >= *Ptr.
   void addLoad(uint32_t Ptr, uint32_t Dst);
   /// *Ptr >= Src.
@@ -193,6 +194,10 @@ private:
   /// the element it steps to if L's object is an array of elements E steps
   /// over (folding them, array-elements), else AnyOffset.
   uint32_t strideStep(uint32_t L, const GepEdge &E);
+  /// member-array-elements: adds to E.Dst each of E.Count elements E
+  /// selects from location L (an array inside a non-array object); false,
+  /// with nothing added, where strideStep applies instead.
+  bool memberElements(uint32_t L, const GepEdge &E);
   /// array-elements: folds Obj's elements (renamed in foldPending()).
   void foldElements(ObjectId Obj);
   /// Renames the locations of objects folded since the last call to their

@@ -185,8 +185,11 @@ ConstraintBuilder::gepStep(const GEPOperator &GEP) const {
     return Step;
   }
   bool InArrays = true; // No struct field taken yet.
+  unsigned Vars = 0;
+  bool Bounded = false;  // The one variable index is into an array type.
+  Type *Outer = nullptr; // What the index selects in; none for the first.
   for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
-       GTI != E; ++GTI) {
+       GTI != E; Outer = GTI.getIndexedType(), ++GTI) {
     const Value *Idx = GTI.getOperand();
     if (StructType *ST = GTI.getStructTypeOrNull()) {
       unsigned F = cast<ConstantInt>(Idx)->getZExtValue();
@@ -203,13 +206,24 @@ ConstraintBuilder::gepStep(const GEPOperator &GEP) const {
       Step.Off += C->getSExtValue() * int64_t(Stride.getFixedValue());
       continue;
     }
-    // A variable index into a member array is the thread model's
+    // member-array-elements: one variable index into an array type of a
+    // few elements (`&s->arr[i]`) selects one of them, where C's bounds
+    // keep it.
+    auto *AT = dyn_cast_or_null<ArrayType>(Outer);
+    Bounded = ++Vars == 1 && AT && AT->getNumElements() >= 2 &&
+              AT->getNumElements() <= MaxMemberElements &&
+              Stride.getFixedValue();
+    if (Bounded)
+      Step.Count = AT->getNumElements();
+    // Any other variable index into a member array is the thread model's
     // (array-field); one into the array the pointer starts in steps over
     // whole elements.
-    if (!InArrays || !Stride.getFixedValue())
+    if ((!InArrays && !Bounded) || !Stride.getFixedValue())
       return {AnyOffset, 0};
     Step.Stride = std::gcd(Step.Stride, Stride.getFixedValue());
   }
+  if (Vars != 1 || !Bounded)
+    Step.Count = 0;
   return Step;
 }
 
@@ -218,8 +232,8 @@ void ConstraintBuilder::addGepConstraint(const GEPOperator &GEP, uint32_t Dst,
   GepStep Step = gepStep(GEP);
   if (Src == ConstraintGraph::NoNode)
     Src = nodeOf(GEP.getPointerOperand());
-  S.addGep(Src, Dst, Step.Off, gepView(GEP.getSourceElementType()),
-           Step.Stride);
+  S.addGep(Src, Dst, Step.Off, gepView(GEP.getSourceElementType()), Step.Stride,
+           Step.Count);
 }
 
 uint64_t ConstraintBuilder::arrayElementSize(Type *T) const {

@@ -126,7 +126,11 @@ private:
   struct GepStep {
     int64_t Off = 0;
     uint64_t Stride = 0;
+    uint32_t Count = 0; ///< member-array-elements, see GepEdge.
   };
+  /// member-array-elements: arrays of at most this many elements are
+  /// listed element by element (larger ones are AnyOffset, as before).
+  static constexpr uint32_t MaxMemberElements = 16;
   GepStep gepStep(const llvm::GEPOperator &GEP) const;
   /// Adds the constraint of GEP (an instruction or a constant) into Dst,
   /// from Src (its pointer operand's node if NoNode).

@@ -39,12 +39,15 @@ namespace racesift {
 /// through (null for byte arithmetic), see viewAs. Stride, if not 0: the
 /// GEP also adds a variable multiple of Stride bytes (an array index); Off
 /// is its constant part. Such a step stays exact in an object whose
-/// elements it steps over (array-elements), and is AnyOffset elsewhere.
+/// elements it steps over (array-elements); with Count, the index selects
+/// one of Count elements of an array inside the object (`&s->arr[i]`:
+/// member-array-elements), each a location of its own; AnyOffset elsewhere.
 struct GepEdge {
   uint32_t Dst;
   int64_t Off;
   llvm::Type *View;
   uint64_t Stride = 0;
+  uint32_t Count = 0;
 };
 
 /// A constraint that needs the pointees of a watched node.

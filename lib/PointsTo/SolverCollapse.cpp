@@ -162,6 +162,7 @@ bool AndersenSolver::foldCycleStep(GepEdge &E) {
   uint64_t Step = E.Off < 0 ? -uint64_t(E.Off) : uint64_t(E.Off);
   E.Stride = E.Stride ? std::gcd(E.Stride, Step) : Step;
   E.Off = 0;
+  E.Count = 0; // A walk, not one index into a member array.
   return true;
 }
 

@@ -720,3 +720,34 @@ define void @f(i64 %i) {
   CHECK(Folded("parr"));
   CHECK_FALSE(Folded("tab"));
 }
+
+TEST_CASE("points-to: a member array's variable index lists its elements",
+          "[pta]") {
+  // member-array-elements: `&s.arr[i]` (one GEP, or -O0's two) selects one
+  // of arr's elements, not every field of s; larger arrays, a second
+  // variable index, and an index into an array object fold as before.
+  Solved S(R"(
+%S = type { [4 x i32], i32, [32 x i8] }
+%T = type { i64, [2 x i32] }
+@s = global %S zeroinitializer
+@arr = global [4 x %T] zeroinitializer
+define void @f(i64 %i, i64 %j) {
+  %one = getelementptr %S, ptr @s, i64 0, i32 0, i64 %i
+  %m = getelementptr %S, ptr @s, i64 0, i32 0
+  %two = getelementptr [4 x i32], ptr %m, i64 0, i64 %i
+  %big = getelementptr %S, ptr @s, i64 0, i32 2, i64 %i
+  %e = getelementptr [4 x %T], ptr @arr, i64 0, i64 %i, i32 1, i64 %j
+  %a = getelementptr [4 x %T], ptr @arr, i64 0, i64 1, i32 1
+  %ae = getelementptr [2 x i32], ptr %a, i64 0, i64 %j
+  ret void
+}
+)");
+  Set Elements{"s", "s+4", "s+8", "s+12"};
+  CHECK(S.pts("f", "one") == Elements);
+  CHECK(S.pts("f", "two") == Elements);
+  CHECK(S.pts("f", "big") == Set{"s+?"});
+  CHECK(S.pts("f", "e") == Set{"arr+?"});
+  // arr[1].b[j] is b[0] or b[1] of element 1 (%e's two variable indices
+  // make it AnyOffset without folding arr).
+  CHECK(S.pts("f", "ae") == Set{"arr+24", "arr+28"});
+}
