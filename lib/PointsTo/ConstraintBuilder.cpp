@@ -387,6 +387,7 @@ static bool callsFunctionTarget(const Module &M) {
 
 void ConstraintBuilder::buildConstraints() {
   AllocWrappers = findAllocationWrappers(M);
+  Inits = findInitClones(M, AllocWrappers);
   ReturnedArgs = findReturnedArgs(M);
   findForwardings();
   scanMemberPointers();
@@ -467,6 +468,10 @@ void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
       X.Pair = W.ArgPos;
       S.addComplex(nodeOf(CB.getArgOperand(W.FnParam)), X);
     }
+  if (auto It = Inits.Of.find(&F); It != Inits.Of.end())
+    for (unsigned K = 0; K < It->second.size(); ++K)
+      if (!Inits.PassedOn.contains({&CB, K}))
+        storeInitClone(CB, F, K);
   if (AllocWrappers.Functions.count(&F)) {
     // A fresh object per call site of an allocation wrapper.
     ObjectId O = heapObject(CB);
@@ -543,6 +548,40 @@ ObjectId ConstraintBuilder::clonedObject(const CallBase &Outer,
   ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Size);
   Objects[O].Loc = Objects[Body].Loc;
   return ClonedObj[{&Outer, &Inner}] = O;
+}
+
+void ConstraintBuilder::storeInitClone(const CallBase &CB, const Function &F,
+                                       unsigned K) {
+  const InitStore &E = Inits.Of.find(&F)->second[K];
+  if (E.Param >= CB.arg_size())
+    return;
+  auto [It, New] = InitObj.try_emplace({&CB, K}, InvalidObject);
+  if (New) {
+    ObjectId Body = heapObject(*E.Inner);
+    SourceLoc L = sourceLocOf(CB);
+    std::string Name = Objects[Body].Name + " via ";
+    Name += L.known() ? sys::path::filename(L.File).str() + ":" +
+                            std::to_string(L.Line)
+                      : L.Function;
+    if (unsigned &Seen = HeapNames[Name]; Seen++)
+      Name += "#" + std::to_string(Seen);
+    ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Objects[Body].Size);
+    Objects[O].Loc = Objects[Body].Loc;
+    Objects[O].ElemSize = Objects[Body].ElemSize;
+    // What one run of CB allocates there: at most one object (no loop or
+    // recursion on the way, InitClones.cpp), so heap-once applies to CB.
+    Objects[O].Site = &CB;
+    It->second = O;
+    // The initialiser's own code sees every call's object.
+    S.addPts(nodeOf(E.Inner), S.locFor(O, 0));
+    if (const Function *IF = E.Inner->getCalledFunction();
+        IF && AllocWrappers.Functions.count(IF))
+      fillConstructed(O, *E.Inner, *IF, MaxCloneDepth);
+  }
+  uint32_t Val = G.newNode(), Ptr = G.newNode();
+  S.addPts(Val, S.locFor(It->second, 0));
+  S.addGep(nodeOf(CB.getArgOperand(E.Param)), Ptr, E.Offset);
+  S.addStore(Val, Ptr);
 }
 
 void ConstraintBuilder::bindArgument(const CallBase &CB, const Function &F,

@@ -19,6 +19,7 @@
 
 #include "AllocWrappers.h"
 #include "AndersenSolver.h"
+#include "InitClones.h"
 #include "ReturnedArgs.h"
 #include "ThreadModelInternal.h"
 #include "racesift/PointsTo/PointsTo.h"
@@ -216,6 +217,10 @@ private:
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,
                         const llvm::CallBase &Inner);
+  /// init-clone: does entry K of F's summary (InitClones.h) at call CB:
+  /// stores an object of CB's own at that member of what CB passes.
+  void storeInitClone(const llvm::CallBase &CB, const llvm::Function &F,
+                      unsigned K);
   void findForwardings();
   void addCallerMemory();
   void bindCallerMemory(const llvm::Function &F);
@@ -300,6 +305,10 @@ private:
   llvm::DenseMap<const llvm::Function *, ReturnSources> ReturnedArgs;
   /// Those whose other returned values were bound to the return node.
   llvm::DenseSet<const llvm::Function *> ReturnsBound;
+  /// init-clone: initialisers' stores of fresh objects, done per call.
+  InitClones Inits;
+  /// Their objects, per (outermost call, summary entry).
+  llvm::DenseMap<std::pair<const llvm::CallBase *, unsigned>, ObjectId> InitObj;
   /// A constructor's inner objects cloned per call site of the outer one.
   llvm::DenseMap<std::pair<const llvm::CallBase *, const llvm::CallBase *>,
                  ObjectId>

@@ -80,8 +80,10 @@ void ConstraintBuilder::visit(Instruction &I) {
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Value *V = SI->getValueOperand();
+    // init-clone: its callers store their own objects instead.
     if (!mayHoldPointer(V->getType()) || isa<ConstantPointerNull>(V) ||
-        PromotedSlots.contains(SI->getPointerOperand()))
+        PromotedSlots.contains(SI->getPointerOperand()) ||
+        Inits.Dropped.contains(SI))
       return;
     S.addStore(nodeOf(V), nodeOf(SI->getPointerOperand()));
     uint32_t Slot = onceCallableSlot(I, SI->getPointerOperand());
