@@ -488,10 +488,18 @@ void ConstraintBuilder::bindCall(const CallBase &CB, const Function &F) {
     S.addCopy(returnNode(F), nodeOf(&CB));
     bindAggregateResult(CB, F);
     // returned-argument: this call's own argument, not every caller's.
-    if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end())
+    if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end()) {
       for (unsigned I : It->second.Params)
         if (I < CB.arg_size())
           S.addCopy(nodeOf(CB.getArgOperand(I)), nodeOf(&CB));
+      // returned-path: and the paths from it, stepped again from it.
+      DenseMap<const Value *, uint32_t> Steps;
+      auto Arg = [&](unsigned I) {
+        return I < CB.arg_size() ? nodeOf(CB.getArgOperand(I)) : G.newNode();
+      };
+      for (const Value *P : It->second.Paths)
+        S.addCopy(pathNode(P, Arg, Steps), nodeOf(&CB));
+    }
   }
 }
 
@@ -548,6 +556,44 @@ ObjectId ConstraintBuilder::clonedObject(const CallBase &Outer,
   ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Size);
   Objects[O].Loc = Objects[Body].Loc;
   return ClonedObj[{&Outer, &Inner}] = O;
+}
+
+uint32_t ConstraintBuilder::pathNode(const Value *V,
+                                     function_ref<uint32_t(unsigned)> Arg,
+                                     DenseMap<const Value *, uint32_t> &Steps,
+                                     unsigned Depth) {
+  V = pathStep(V);
+  if (auto *A = dyn_cast<Argument>(V))
+    return Arg(A->getArgNo());
+  if (auto It = Steps.find(V); It != Steps.end())
+    return It->second;
+  // Deeper than summaries nest in practice: the body's own value.
+  if (Depth > 8)
+    return nodeOf(V);
+  uint32_t N = G.newNode();
+  Steps[V] = N;
+  if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+    addGepConstraint(*GEP, N,
+                     pathNode(GEP->getPointerOperand(), Arg, Steps, Depth + 1));
+  } else if (auto *LI = dyn_cast<LoadInst>(V)) {
+    S.addLoad(pathNode(LI->getPointerOperand(), Arg, Steps, Depth + 1), N);
+  } else if (auto *CB = dyn_cast<CallBase>(V)) {
+    // A getter's call on paths: its own paths, stepped from those.
+    const Function &Callee = *CB->getCalledFunction();
+    const ReturnSources &Of = ReturnedArgs.find(&Callee)->second;
+    auto Inner = [&](unsigned J) {
+      return J < CB->arg_size()
+                 ? pathNode(CB->getArgOperand(J), Arg, Steps, Depth + 1)
+                 : G.newNode();
+    };
+    DenseMap<const Value *, uint32_t> InnerSteps;
+    for (unsigned I : Of.Params)
+      S.addCopy(Inner(I), N);
+    for (const Value *P : Of.Paths)
+      S.addCopy(pathNode(P, Inner, InnerSteps, Depth + 1), N);
+    S.addCopy(returnNode(Callee), N);
+  }
+  return N;
 }
 
 void ConstraintBuilder::storeInitClone(const CallBase &CB, const Function &F,
@@ -805,9 +851,12 @@ void ConstraintBuilder::bindCallerMemory(const Function &F) {
   if (mayHoldPointer(F.getReturnType())) {
     // The callers get back what they passed too (returned-argument).
     SmallVector<uint32_t, 4> Returned{returnNode(F)};
-    if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end())
+    if (auto It = ReturnedArgs.find(&F); It != ReturnedArgs.end()) {
       for (unsigned I : It->second.Params)
         Returned.push_back(nodeOf(F.getArg(I)));
+      for (const Value *P : It->second.Paths)
+        Returned.push_back(nodeOf(P));
+    }
     std::string Key = returnPointeeTypeName(F);
     for (uint32_t R : Returned) {
       S.addCopy(R, escapedNode());

@@ -25,6 +25,7 @@
 #include "racesift/PointsTo/PointsTo.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
@@ -217,6 +218,13 @@ private:
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,
                         const llvm::CallBase &Inner);
+  /// returned-path: the node of V, a path from a parameter of a function
+  /// (ReturnSources::Paths), stepped again from the nodes Arg gives its
+  /// parameters at one call; Steps keeps the nodes of that call's steps.
+  uint32_t pathNode(const llvm::Value *V,
+                    llvm::function_ref<uint32_t(unsigned)> Arg,
+                    llvm::DenseMap<const llvm::Value *, uint32_t> &Steps,
+                    unsigned Depth = 0);
   /// init-clone: does entry K of F's summary (InitClones.h) at call CB:
   /// stores an object of CB's own at that member of what CB passes.
   void storeInitClone(const llvm::CallBase &CB, const llvm::Function &F,

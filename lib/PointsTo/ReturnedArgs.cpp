@@ -21,10 +21,32 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
 namespace racesift {
+
+const Value *pathStep(const Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    V = V->stripPointerCasts();
+    auto *LI = dyn_cast<LoadInst>(V);
+    auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+    if (!AI || !isPrivateSlot(*AI))
+      return V;
+    const Value *Stored = nullptr;
+    for (const User *U : AI->users())
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (Stored)
+          return V;
+        Stored = SI->getValueOperand();
+      }
+    if (!Stored)
+      return V;
+    V = Stored;
+  }
+  return V;
+}
 
 namespace {
 
@@ -37,6 +59,31 @@ public:
 
   explicit ReturnWalk(const DenseMap<const Function *, ReturnSources> &Found)
       : Found(Found) {}
+
+  /// returned-path: V is a parameter after GEPs, loads and calls of
+  /// functions with paths on such values (no phi, select or slot stored
+  /// twice on the way), a few steps deep.
+  bool isParamPath(const Value *V, unsigned Depth = 0) const {
+    V = pathStep(V);
+    if (Depth > 8)
+      return false;
+    if (isa<Argument>(V))
+      return true;
+    if (auto *GEP = dyn_cast<GEPOperator>(V))
+      return isParamPath(GEP->getPointerOperand(), Depth + 1);
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      return isParamPath(LI->getPointerOperand(), Depth + 1);
+    if (auto *CB = dyn_cast<CallBase>(V)) {
+      const Function *G = CB->getCalledFunction();
+      auto It = G ? Found.find(G) : Found.end();
+      return It != Found.end() && !It->second.Paths.empty() &&
+             all_of(CB->args(), [&](const Use &A) {
+               return !A->getType()->isPointerTy() ||
+                      isParamPath(A.get(), Depth + 1);
+             });
+    }
+    return false;
+  }
 
   void walk(const Value *V) {
     // Casts keep the address; a GEP changes it and is an "other" value.
@@ -72,13 +119,24 @@ public:
         if (It != Found.end()) {
           if (!is_contained(Sources.ReturnsOf, Callee))
             Sources.ReturnsOf.push_back(Callee);
+          // Its paths are stepped again from this body's arguments: per
+          // call of this one if they are paths too, else at this call.
+          if (!It->second.Paths.empty()) {
+            if (isParamPath(CB))
+              Sources.Paths.push_back(CB);
+            else
+              Sources.Others.push_back(CB);
+          }
           for (unsigned I : It->second.Params)
             if (I < CB->arg_size())
               walk(CB->getArgOperand(I));
           return;
         }
       }
-    Sources.Others.push_back(V);
+    if (isa<Instruction>(V) && isParamPath(V))
+      Sources.Paths.push_back(V);
+    else
+      Sources.Others.push_back(V);
   }
 };
 
@@ -99,7 +157,7 @@ DenseMap<const Function *, ReturnSources> findReturnedArgs(const Module &M) {
         if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()))
           if (const Value *V = RI->getReturnValue())
             W.walk(V);
-      if (W.Sources.Params.empty())
+      if (W.Sources.Params.empty() && W.Sources.Paths.empty())
         continue;
       llvm::sort(W.Sources.Params);
       W.Sources.Params.erase(

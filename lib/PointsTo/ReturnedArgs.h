@@ -37,17 +37,27 @@ struct ReturnSources {
   /// values (their return node) reach this one's; the parameters they
   /// return are followed into this function's arguments to them.
   llvm::SmallVector<const llvm::Function *, 2> ReturnsOf;
+  /// returned-path: values made from a parameter by GEPs and loads alone
+  /// (`return this->_M_start + n`, `return q->buf`), evaluated again at
+  /// each call on that call's argument.
+  llvm::SmallVector<const llvm::Value *, 2> Paths;
 
   bool operator==(const ReturnSources &O) const {
-    return Params == O.Params && Others == O.Others && ReturnsOf == O.ReturnsOf;
+    return Params == O.Params && Others == O.Others &&
+           ReturnsOf == O.ReturnsOf && Paths == O.Paths;
   }
 };
 
 /// The defined functions returning a pointer that may return a parameter
-/// unchanged: through casts, phis, selects, private local slots (a slot
-/// only loaded and stored into) and direct calls of such functions.
+/// unchanged, or a path from one: through casts, phis, selects, private
+/// local slots (a slot only loaded and stored into) and direct calls of
+/// such functions.
 llvm::DenseMap<const llvm::Function *, ReturnSources>
 findReturnedArgs(const llvm::Module &M);
+
+/// V stripped of casts and of loads of a private local slot stored once
+/// (-O0's parameter spill): the value a returned path steps from.
+const llvm::Value *pathStep(const llvm::Value *V);
 
 } // namespace racesift
 

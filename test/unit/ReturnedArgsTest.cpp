@@ -56,6 +56,25 @@ define ptr @field(ptr %p) {
   %f = getelementptr i8, ptr %p, i64 8
   ret ptr %f
 }
+define ptr @member(ptr %this) {
+  %slot = alloca ptr
+  store ptr %this, ptr %slot
+  %t = load ptr, ptr %slot
+  %start = load ptr, ptr %t
+  %e = getelementptr i32, ptr %start, i64 2
+  ret ptr %e
+}
+define ptr @outer(ptr %w) {
+  %r = call ptr @member(ptr %w)
+  ret ptr %r
+}
+define ptr @either(ptr %a, i1 %c) {
+  %n = load ptr, ptr %a
+  %m = getelementptr i8, ptr %a, i64 8
+  %s = select i1 %c, ptr %n, ptr %m
+  %l = load ptr, ptr %s
+  ret ptr %l
+}
 declare void @escape(ptr)
 define ptr @escaped_slot(ptr %p) {
   %slot = alloca ptr
@@ -99,6 +118,18 @@ TEST_CASE("returned-argument finds parameters returned as they are",
   CHECK(Of("via")->ReturnsOf ==
         SmallVector<const Function *, 2>{M->getFunction("identity")});
 
-  CHECK_FALSE(Of("field"));
+  // returned-path: GEPs and loads from a parameter (through its -O0
+  // slot), and a call of such a getter on one, are stepped per call.
+  REQUIRE(Of("field"));
+  CHECK(Of("field")->Params.empty());
+  CHECK(Of("field")->Paths.size() == 1);
+  REQUIRE(Of("member"));
+  CHECK(Of("member")->Paths.size() == 1);
+  CHECK(Of("member")->Others.empty());
+  REQUIRE(Of("outer"));
+  REQUIRE(Of("outer")->Paths.size() == 1);
+  CHECK(isa<CallBase>(Of("outer")->Paths[0]));
+  // A select on the way is no path: its load is another value.
+  CHECK_FALSE(Of("either"));
   CHECK_FALSE(Of("escaped_slot"));
 }
