@@ -24,6 +24,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
+#include <map>
+
 using namespace llvm;
 
 namespace racesift {
@@ -651,6 +653,8 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
     if (Geps)
       A.Index = Geps->accessIndex(A.Base);
     A.BaseParam = baseParamOf(I, rootBase(Ptr), A.Locs);
+    if (A.BaseParam < 0)
+      loadParamOf(I, rootBase(Ptr), A);
   }
   A.Name = std::move(Name);
   A.Loc = sourceLocOf(I);
@@ -679,6 +683,40 @@ int32_t FunctionGraphBuilder::baseParamOf(const Instruction &I,
     if (!std::binary_search(Objs.begin(), Objs.end(), L.Obj))
       return -1;
   return P;
+}
+
+void FunctionGraphBuilder::loadParamOf(const Instruction &I, const Value *Base,
+                                       Access &A) const {
+  auto *LI = dyn_cast<LoadInst>(Base);
+  if (!LI || A.Locs.empty())
+    return;
+  const Value *From = LI->getPointerOperand();
+  int32_t P = parameterIndex(rootBase(From), I.getFunction());
+  if (P < 0 || PTA.unresolved(From) || PTA.unresolved(LI))
+    return;
+  // Per object the load may read from, what it may read there.
+  std::map<ObjectId, std::vector<ObjectId>> Read;
+  for (const MemLoc &L : PTA.pointsTo(From)) {
+    std::vector<ObjectId> &Objs = Read[L.Obj];
+    for (const MemLoc &C : PTA.contentOf(L))
+      Objs.push_back(C.Obj);
+  }
+  if (Read.empty() || Read.size() > Action::MaxArgObjects)
+    return;
+  std::vector<ObjectId> All;
+  for (auto &[O, Objs] : Read) {
+    llvm::sort(Objs);
+    Objs.erase(std::unique(Objs.begin(), Objs.end()), Objs.end());
+    All.insert(All.end(), Objs.begin(), Objs.end());
+  }
+  llvm::sort(All);
+  // Only if every object of the access is one the load may give: what a
+  // call narrows the parameter to then bounds what the access touches.
+  for (const MemLoc &L : A.Locs)
+    if (!std::binary_search(All.begin(), All.end(), L.Obj))
+      return;
+  A.LoadParam = P;
+  A.LoadParamContents.assign(Read.begin(), Read.end());
 }
 
 std::vector<ObjectId> pointeeObjects(const PointsToAnalysis &PTA,

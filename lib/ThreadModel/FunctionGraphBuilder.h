@@ -310,6 +310,10 @@ private:
   /// Access::BaseParam for an access at I with canonical base Base.
   int32_t baseParamOf(const llvm::Instruction &I, const llvm::Value *Base,
                       llvm::ArrayRef<MemLoc> Locs) const;
+  /// Access::LoadParam and LoadParamContents for an access at I with
+  /// canonical base Base (a load from what a parameter points to).
+  void loadParamOf(const llvm::Instruction &I, const llvm::Value *Base,
+                   Access &A) const;
   Action objectAction(ActionKind K, const llvm::Instruction &I,
                       const llvm::Value *Ptr) const;
   /// A condition on tracked data: Var Pred (RhsVar + C), or Var Pred C

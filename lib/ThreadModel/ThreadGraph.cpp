@@ -206,11 +206,26 @@ struct Inliner {
     if (!Loc || (A.Kind != ActionKind::Read && A.Kind != ActionKind::Write) ||
         A.Acc >= TM.Accesses.size() || Params.empty())
       return true;
-    int32_t P = TM.Accesses[A.Acc].BaseParam;
+    const Access &X = TM.Accesses[A.Acc];
+    int32_t P = X.BaseParam >= 0 ? X.BaseParam : X.LoadParam;
     if (P < 0 || size_t(P) >= Params.back().size() || !Params.back()[P])
       return true;
-    return std::binary_search(Params.back()[P]->begin(),
-                              Params.back()[P]->end(), Loc->Obj);
+    const std::vector<ObjectId> &Here = *Params.back()[P];
+    if (X.BaseParam >= 0)
+      return std::binary_search(Here.begin(), Here.end(), Loc->Obj);
+    // context-parameter-loads: what the load reads from those objects.
+    for (ObjectId O : Here) {
+      auto It = llvm::lower_bound(
+          X.LoadParamContents, O,
+          [](const auto &E, ObjectId K) { return E.first < K; });
+      if (It != X.LoadParamContents.end() && It->first == O &&
+          !std::binary_search(It->second.begin(), It->second.end(), Loc->Obj))
+        continue;
+      // Read there, or an object the load was not known to read from
+      // (none in a sound model): it may touch Loc.
+      return true;
+    }
+    return false;
   }
 
   /// Whether F or anything it calls has a relevant action (a recursive

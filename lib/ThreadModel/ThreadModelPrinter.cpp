@@ -394,6 +394,8 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
          << "," << A.IndexHi << ")";
     if (A.BaseParam >= 0)
       OS << " via parameter " << A.BaseParam + 1;
+    if (A.LoadParam >= 0)
+      OS << " via what parameter " << A.LoadParam + 1 << " points to";
     if (A.JoinedInstance >= 0)
       OS << " of the thread just joined (create at line "
          << TM.Creations[A.JoinedInstance].Loc.Line << ")";

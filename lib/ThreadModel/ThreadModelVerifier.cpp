@@ -155,6 +155,15 @@ private:
           size_t(A.JoinedInstance) >= TM.Creations.size())
         problem(Where + ": JoinedInstance " + Twine(A.JoinedInstance) +
                 " is no creation site");
+      if (A.BaseParam >= 0 && A.LoadParam >= 0)
+        problem(Where + ": both BaseParam and LoadParam");
+      for (size_t K = 0; K < A.LoadParamContents.size(); ++K) {
+        const auto &[O, Read] = A.LoadParamContents[K];
+        checkObjectIds({O}, Where + " LoadParamContents");
+        checkObjectIds(Read, Where + " LoadParamContents");
+        if (K && A.LoadParamContents[K - 1].first >= O)
+          problem(Where + ": LoadParamContents not sorted");
+      }
     }
   }
 

@@ -201,4 +201,18 @@ TEST_CASE("context-parameters: an access through a parameter is kept only "
   // An access not through a parameter is kept everywhere.
   TM.Accesses[0].BaseParam = -1;
   CHECK(WritePaths(&O2) == std::vector<std::vector<unsigned>>{{5}, {6, 10}});
+
+  // context-parameter-loads: through a pointer loaded from the parameter's
+  // objects: o0 holds a pointer to o2, o1 one to o3.
+  TM.Functions[0].Edges[0].A.ArgObjects = {{0}};
+  TM.Accesses[0].Locs = {MemLoc{2, 0}, MemLoc{3, 0}};
+  TM.Accesses[0].LoadParam = 0;
+  TM.Accesses[0].LoadParamContents = {{0, {2}}, {1, {3}}};
+  MemLoc O3{3, 0};
+  CHECK(WritePaths(&O2) == std::vector<std::vector<unsigned>>{{5}});
+  CHECK(WritePaths(&O3) == std::vector<std::vector<unsigned>>{{6, 10}});
+  CHECK(WritePaths(&O0).empty());
+  // An object the load was not known to read from keeps the access.
+  TM.Accesses[0].LoadParamContents = {{0, {2}}};
+  CHECK(WritePaths(&O3) == std::vector<std::vector<unsigned>>{{6, 10}});
 }

@@ -268,6 +268,14 @@ struct Access {
   /// point to, so a call whose argument points to fewer objects touches
   /// only those; -1 if not.
   int32_t BaseParam = -1;
+  /// context-parameter-loads: the canonical base is a pointer loaded from
+  /// what this parameter points to (`q->buf[i]` in a helper given q), and
+  /// every object of Locs is one such a pointer may point to; per object
+  /// the parameter may point to, sorted by it, the objects the load may
+  /// read from that object. A call whose argument points to fewer objects
+  /// touches only theirs. -1 if not.
+  int32_t LoadParam = -1;
+  std::vector<std::pair<ObjectId, std::vector<ObjectId>>> LoadParamContents;
   /// claimed-index: the address is `&A[v]` (a global A, constant offsets
   /// otherwise) with v a value claimed from an atomic counter that never
   /// returns a value twice (`v = atomic_fetch_add(&next, 1)`), over
