@@ -1522,11 +1522,17 @@ struct ModelBuilder {
     // Where a call passes a pre-escape fresh pointer: (call, arg) -> roots.
     std::map<std::pair<const CallBase *, unsigned>, std::vector<unsigned>>
         FreshArgs;
+    // A function a thread or the library's callers start gets arguments
+    // no call site of the module shows: its parameters are never fresh.
+    DenseSet<const Function *> Started;
+    for (TemplateId T = 0; T < TM.Templates.size(); ++T)
+      for (const Function *F : TM.startFunctions(T))
+        Started.insert(F);
     for (const Function &F : M) {
       if (F.isDeclaration() || !FuncTemplates.count(&F))
         continue;
       std::vector<std::pair<const Value *, bool>> Cands;
-      if (!TemplateOf.count(&F))
+      if (!TemplateOf.count(&F) && !Started.contains(&F))
         for (const Argument &A : F.args())
           if (A.getType()->isPointerTy())
             Cands.push_back({&A, true});
