@@ -1517,6 +1517,9 @@ struct ModelBuilder {
       bool IsParam;
       std::vector<std::pair<const Instruction *, const Value *>> Accesses;
       std::vector<std::pair<const CallBase *, unsigned>> InitCalls;
+      /// fresh-handover: defined functions the pointer goes to while
+      /// still fresh, which may keep it (their parameter starts fresh).
+      std::vector<std::pair<const CallBase *, unsigned>> HandedFresh;
     };
     std::vector<RootInfo> Roots;
     // Where a call passes a pre-escape fresh pointer: (call, arg) -> roots.
@@ -1551,20 +1554,26 @@ struct ModelBuilder {
           for (const Instruction *E : Esc)
             debugs() << "  escape " << *E << "\n";
         });
-        if (IsParam && !Esc.empty())
-          continue;
         // A relaxed atomic store publishes the object without ordering
         // its initialisation before the reader's accesses: those race.
         if (any_of(Esc, publishesWithoutRelease))
           continue;
         DenseSet<const Instruction *> Tainted = taintedAfter(Esc, Root);
-        RootInfo R{Root, IsParam, {}, {}};
+        RootInfo R{Root, IsParam, {}, {}, {}};
         for (const auto &A : W.Accesses)
           if (!Tainted.count(A.first))
             R.Accesses.push_back(A);
         for (const auto &C : W.InitCalls) {
-          if (Tainted.count(C.first) || !callNonCapturing(*C.first, C.second))
+          if (Tainted.count(C.first))
             continue;
+          if (!callNonCapturing(*C.first, C.second)) {
+            // fresh-handover: `submit(j)` gets j before anyone else can
+            // (its accesses before it publishes j are initialisation).
+            if (const Function *Callee = C.first->getCalledFunction();
+                Callee && !Callee->isDeclaration())
+              R.HandedFresh.push_back(C);
+            continue;
+          }
           R.InitCalls.push_back(C);
           // A C library call's own access through the pointer (pipe's
           // descriptors, snprintf's buffer) initialises it as a store does.
@@ -1573,6 +1582,8 @@ struct ModelBuilder {
             R.Accesses.push_back({C.first, C.first->getArgOperand(C.second)});
         }
         for (const auto &C : R.InitCalls)
+          FreshArgs[C].push_back(Roots.size());
+        for (const auto &C : R.HandedFresh)
           FreshArgs[C].push_back(Roots.size());
         Roots.push_back(std::move(R));
       }
