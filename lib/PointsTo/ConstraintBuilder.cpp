@@ -546,16 +546,23 @@ ObjectId ConstraintBuilder::clonedObject(const CallBase &Outer,
     return It->second;
   // No site: rules that reason about an allocation call's result do not
   // apply to it.
+  return ClonedObj[{&Outer, &Inner}] = newClone(Outer, Inner, false);
+}
+
+ObjectId ConstraintBuilder::newClone(const CallBase &Outer,
+                                     const CallBase &Inner, bool Numbered) {
   ObjectId Body = heapObject(Inner);
   SourceLoc L = sourceLocOf(Outer);
   std::string Name = Objects[Body].Name + " via ";
   Name += L.known()
               ? sys::path::filename(L.File).str() + ":" + std::to_string(L.Line)
               : L.Function;
-  uint64_t Size = Objects[Body].Size;
-  ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Size);
+  if (Numbered)
+    if (unsigned &Seen = HeapNames[Name]; Seen++)
+      Name += "#" + std::to_string(Seen);
+  ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Objects[Body].Size);
   Objects[O].Loc = Objects[Body].Loc;
-  return ClonedObj[{&Outer, &Inner}] = O;
+  return O;
 }
 
 uint32_t ConstraintBuilder::pathNode(const Value *V,
@@ -603,17 +610,8 @@ void ConstraintBuilder::storeInitClone(const CallBase &CB, const Function &F,
     return;
   auto [It, New] = InitObj.try_emplace({&CB, K}, InvalidObject);
   if (New) {
-    ObjectId Body = heapObject(*E.Inner);
-    SourceLoc L = sourceLocOf(CB);
-    std::string Name = Objects[Body].Name + " via ";
-    Name += L.known() ? sys::path::filename(L.File).str() + ":" +
-                            std::to_string(L.Line)
-                      : L.Function;
-    if (unsigned &Seen = HeapNames[Name]; Seen++)
-      Name += "#" + std::to_string(Seen);
-    ObjectId O = newObject(ObjectKind::Heap, nullptr, Name, Objects[Body].Size);
-    Objects[O].Loc = Objects[Body].Loc;
-    Objects[O].ElemSize = Objects[Body].ElemSize;
+    ObjectId O = newClone(CB, *E.Inner, true);
+    Objects[O].ElemSize = Objects[heapObject(*E.Inner)].ElemSize;
     // What one run of CB allocates there: at most one object (no loop or
     // recursion on the way, InitClones.cpp), so heap-once applies to CB.
     Objects[O].Site = &CB;

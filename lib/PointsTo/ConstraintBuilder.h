@@ -218,6 +218,11 @@ private:
                        const llvm::Function &F, unsigned Depth);
   ObjectId clonedObject(const llvm::CallBase &Outer,
                         const llvm::CallBase &Inner);
+  /// A new heap object standing for what Inner allocates during a run of
+  /// Outer, named `<Inner's object> via <Outer's line>` (and `#n` after
+  /// the first of that name if Numbered).
+  ObjectId newClone(const llvm::CallBase &Outer, const llvm::CallBase &Inner,
+                    bool Numbered);
   /// returned-path: the node of V, a path from a parameter of a function
   /// (ReturnSources::Paths), stepped again from the nodes Arg gives its
   /// parameters at one call; Steps keeps the nodes of that call's steps.

@@ -17,6 +17,7 @@
 
 #include "InitClones.h"
 #include "AllocWrappers.h"
+#include "FunctionGraphBuilder.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/IR/CFG.h"
@@ -32,24 +33,6 @@ namespace {
 /// Entries per function at most: past it the function passes nothing on
 /// and its calls store their own objects.
 constexpr unsigned MaxEntries = 16;
-
-/// V through an -O0 local slot stored once (`%p.addr`).
-const Value *throughSlot(const Value *V) {
-  auto *LI = dyn_cast<LoadInst>(V);
-  auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-  if (!AI)
-    return V;
-  const StoreInst *Only = nullptr;
-  for (const User *U : AI->users()) {
-    if (isa<LoadInst>(U))
-      continue;
-    auto *SI = dyn_cast<StoreInst>(U);
-    if (!SI || SI->getPointerOperand() != AI || Only)
-      return V;
-    Only = SI;
-  }
-  return Only ? Only->getValueOperand() : V;
-}
 
 /// The parameter Ptr is a constant offset from, and that offset.
 std::optional<std::pair<unsigned, int64_t>> paramOffset(const DataLayout &DL,

@@ -17,6 +17,7 @@
 
 #include "ReturnedArgs.h"
 #include "AllocWrappers.h"
+#include "FunctionGraphBuilder.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
@@ -29,21 +30,10 @@ namespace racesift {
 
 const Value *pathStep(const Value *V) {
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    V = V->stripPointerCasts();
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto *AI = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    if (!AI || !isPrivateSlot(*AI))
+    const Value *Next = throughSlot(V);
+    if (Next == V)
       return V;
-    const Value *Stored = nullptr;
-    for (const User *U : AI->users())
-      if (auto *SI = dyn_cast<StoreInst>(U)) {
-        if (Stored)
-          return V;
-        Stored = SI->getValueOperand();
-      }
-    if (!Stored)
-      return V;
-    V = Stored;
+    V = Next;
   }
   return V;
 }

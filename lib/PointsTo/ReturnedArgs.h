@@ -55,8 +55,9 @@ struct ReturnSources {
 llvm::DenseMap<const llvm::Function *, ReturnSources>
 findReturnedArgs(const llvm::Module &M);
 
-/// V stripped of casts and of loads of a private local slot stored once
-/// (-O0's parameter spill): the value a returned path steps from.
+/// V stripped of casts and of loads of local slots stored once (-O0's
+/// parameter spill; throughSlot, repeated): the value a returned path
+/// steps from.
 const llvm::Value *pathStep(const llvm::Value *V);
 
 } // namespace racesift
