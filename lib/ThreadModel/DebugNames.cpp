@@ -338,6 +338,26 @@ std::string memberPath(const DIType *T, int64_t Off, bool ViaPointer) {
   return Out;
 }
 
+std::string pointeePath(const DIType *Pointee, int64_t Off,
+                        const DIType *&Type) {
+  Type = nullptr;
+  const DIType *T = stripType(Pointee);
+  uint64_t Bytes = T ? T->getSizeInBits() / 8 : 0;
+  if (!T || Off == AnyOffset || Off < 0)
+    return "";
+  if (!Bytes || Off < int64_t(Bytes)) {
+    Type = memberTypeAt(T, Off);
+    return memberPath(T, Off, true);
+  }
+  // Past the first element: the pointer is indexed, `p[2].f`.
+  int64_t Rem = Off % int64_t(Bytes);
+  std::string Member = memberPath(T, Rem, false);
+  if (Rem && Member.empty())
+    return "";
+  Type = Rem ? memberTypeAt(T, Rem) : T;
+  return "[" + std::to_string(Off / int64_t(Bytes)) + "]" + Member;
+}
+
 const DIType *memberTypeAt(const DIType *T, int64_t Off) {
   if (Off == AnyOffset) {
     // Some element of an array (`args[i]`): the element's type.

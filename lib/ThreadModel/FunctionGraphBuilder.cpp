@@ -360,15 +360,17 @@ static std::optional<MemoryName> memoryName(const ThreadModel &TM,
     if (auto *PT = dyn_cast_or_null<DIDerivedType>(Slot->Type))
       if (PT->getTag() == dwarf::DW_TAG_pointer_type)
         Pointee = PT->getBaseType();
-    std::string Path = Pointee && !Start ? memberPath(Pointee, Off, true) : "";
-    const DIType *T = Start ? Pointee : memberTypeAt(Pointee, Off);
+    const DIType *T = Pointee;
+    std::string Path = Start ? "" : pointeePath(Pointee, Off, T);
     if (!Path.empty())
       return MemoryName{Slot->Name + Path, T};
     if (Off == AnyOffset)
       return MemoryName{Slot->Name + "[]", nullptr};
     if (Off == 0)
       return MemoryName{"*" + Slot->Name, Pointee};
-    return MemoryName{Slot->Name + "[" + std::to_string(Off) + "]", T};
+    // No type to count elements by: a byte offset, said as one.
+    return MemoryName{"(char *)" + Slot->Name + "+" + std::to_string(Off),
+                      nullptr};
   }
   if (V->hasName())
     return MemoryName{V->getName().str() + (Off == AnyOffset ? "[]" : ""),

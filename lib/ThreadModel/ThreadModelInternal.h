@@ -229,6 +229,11 @@ std::optional<DemangledFunction> demangleFunction(llvm::StringRef Mangled);
 void setGlobalDebugInfo(MemObject &O, const llvm::GlobalVariable &GV);
 /// ".f", ".a.b", "[]": the member path of byte Off in type T, or "" if none.
 std::string memberPath(const llvm::DIType *T, int64_t Off, bool ViaPointer);
+/// The path of byte Off through a pointer to Pointee: "->f" inside the
+/// first element, "[2]" or "[2].f" past it (an element, not a byte, index),
+/// or "" if the type does not say; Type is what lies there, if known.
+std::string pointeePath(const llvm::DIType *Pointee, int64_t Off,
+                        const llvm::DIType *&Type);
 /// The type of the innermost member of T that starts at byte Off (typedefs
 /// and qualifiers stripped), or null: what a pointer field there points to
 /// names the next step of "q->tail->next".

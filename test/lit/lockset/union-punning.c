@@ -59,5 +59,5 @@ int main(void) {
 // Without line numbers the three pairs are one pair of functions: one
 // warning that names the other two locations.
 // NODEBUG: warning: data race on 'val': write in thread 'worker' in function 'worker' conflicts with read in thread 'main' in function 'main'
-// NODEBUG: note: the same two accesses also touch 2 other location(s): 'shared', 'heap@main [4]'
+// NODEBUG: note: the same two accesses also touch 2 other location(s): 'shared', 'heap@main+4'
 // NODEBUG-NOT: warning: {{.*}}data race
