@@ -121,7 +121,9 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
     return Described; // Already names the member.
   std::string Path;
   for (const Access *X : {A, B}) {
-    std::string P = X ? memberPathOf(X->Name) : "";
+    std::string P = !X                        ? ""
+                    : X->MemberThroughPointer ? *X->MemberThroughPointer
+                                              : memberPathOf(X->Name);
     // A reference a closure captured is a member of the closure, not of
     // the array it points to: `this->sums[]` in a lambda that captured
     // `&sums` is "sums[]", not "sums.sums[]".
@@ -141,7 +143,8 @@ static std::string variableName(const ThreadModel &TM, const MemLoc &Loc,
   }
   if (Path.empty())
     return Described;
-  return Base + (O.Kind == ObjectKind::Heap ? " " : "") + Path;
+  bool Spaced = O.Kind == ObjectKind::Heap && Path[0] != '+';
+  return Base + (Spaced ? " " : "") + Path;
 }
 
 /// Variable in plain words when it names a heap object or memory an
@@ -176,6 +179,9 @@ static std::string plainVariableText(const ThreadModel &TM, const MemLoc &Loc,
   if (O.ElementsFolded && Rest.consume_front("[]"))
     Object = "an element of " + Object;
   Rest = Rest.ltrim();
+  // A variable index through a pointer (`q->buf[i]`).
+  if (Rest.consume_front("[]"))
+    Object = "an element of " + Object;
   if (Rest.empty())
     return Object;
   if (Rest.starts_with("."))

@@ -318,6 +318,8 @@ namespace {
 struct MemoryName {
   std::string Name;
   const DIType *Type = nullptr;
+  /// The path below the last loaded pointer, if the name loads one.
+  std::optional<std::string> Member;
 };
 } // namespace
 
@@ -348,7 +350,8 @@ static std::optional<MemoryName> memoryName(const ThreadModel &TM,
     else if (Path.empty() && Off)
       Path = "+" + std::to_string(Off);
     return MemoryName{MO.Name + Path,
-                      Start ? MO.Type : memberTypeAt(MO.Type, Off)};
+                      Start ? MO.Type : memberTypeAt(MO.Type, Off),
+                      std::nullopt};
   }
   // A pointer loaded from named memory: "p->f", "p[]", "*p".
   auto *LI = dyn_cast<LoadInst>(V);
@@ -362,26 +365,33 @@ static std::optional<MemoryName> memoryName(const ThreadModel &TM,
         Pointee = PT->getBaseType();
     const DIType *T = Pointee;
     std::string Path = Start ? "" : pointeePath(Pointee, Off, T);
-    if (!Path.empty())
-      return MemoryName{Slot->Name + Path, T};
+    if (!Path.empty()) {
+      StringRef Member(Path);
+      Member.consume_front("->");
+      return MemoryName{Slot->Name + Path, T,
+                        (Path[0] == '-' ? "." : "") + Member.str()};
+    }
     if (Off == AnyOffset)
-      return MemoryName{Slot->Name + "[]", nullptr};
+      return MemoryName{Slot->Name + "[]", nullptr, "[]"};
     if (Off == 0)
-      return MemoryName{"*" + Slot->Name, Pointee};
+      return MemoryName{"*" + Slot->Name, Pointee, ""};
     // No type to count elements by: a byte offset, said as one.
     return MemoryName{"(char *)" + Slot->Name + "+" + std::to_string(Off),
-                      nullptr};
+                      nullptr, "+" + std::to_string(Off)};
   }
   if (V->hasName())
     return MemoryName{V->getName().str() + (Off == AnyOffset ? "[]" : ""),
-                      nullptr};
+                      nullptr, std::nullopt};
   return std::nullopt;
 }
 
 std::string sourceNameOfPointer(const ThreadModel &TM,
                                 const PointsToAnalysis &PTA, const Value *Ptr,
-                                bool Whole) {
+                                bool Whole,
+                                std::optional<std::string> *Member) {
   std::optional<MemoryName> N = memoryName(TM, PTA, Ptr, Whole, 0);
+  if (Member)
+    *Member = N ? N->Member : std::nullopt;
   return N ? N->Name : "?";
 }
 
@@ -598,15 +608,18 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
   // Initialisation of a fresh heap object before it escapes cannot race.
   if (Ctx.FreshInit.count({&I, Ptr}))
     return false;
+  std::optional<std::string> Member;
+  std::string Name = sourceNameOfPointer(TM, PTA, Ptr, false, &Member);
   return addAccessAt(I, Ptr, objectsOf(Ptr), PTA.unresolved(Ptr), IsWrite,
-                     IsAtomic, sourceNameOfPointer(TM, PTA, Ptr), Out);
+                     IsAtomic, std::move(Name), Out, std::move(Member));
 }
 
 bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
                                        std::vector<MemLoc> Locs,
                                        bool Unresolved, bool IsWrite,
                                        bool IsAtomic, std::string Name,
-                                       std::vector<Action> &Out) {
+                                       std::vector<Action> &Out,
+                                       std::optional<std::string> Member) {
   // Functions and constants (a vtable a smeared pointer may reach) are
   // never written, so no access races on them: they are left out.
   auto IsConstant = [&](const MemLoc &L) {
@@ -659,6 +672,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
       loadParamOf(I, rootBase(Ptr), A);
   }
   A.Name = std::move(Name);
+  A.MemberThroughPointer = std::move(Member);
   A.Loc = sourceLocOf(I);
   A.InUnitFile = std::binary_search(TM.UnitFiles.begin(), TM.UnitFiles.end(),
                                     unitPath(A.Loc.Dir, A.Loc.File));
@@ -1102,10 +1116,12 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     // the pointer's on (`s = t` copies a whole struct).
     bool Atomic = isa<AtomicMemIntrinsic>(MI);
     auto Buffer = [&](const Value *Ptr, bool IsWrite) {
-      if (!Ctx.FreshInit.count({&I, Ptr}))
-        addAccessAt(I, Ptr, restOf(objectsOf(Ptr)), PTA.unresolved(Ptr),
-                    IsWrite, Atomic,
-                    sourceNameOfPointer(TM, PTA, Ptr, /*Whole=*/true), Out);
+      if (Ctx.FreshInit.count({&I, Ptr}))
+        return;
+      std::optional<std::string> Member;
+      std::string Name = sourceNameOfPointer(TM, PTA, Ptr, true, &Member);
+      addAccessAt(I, Ptr, restOf(objectsOf(Ptr)), PTA.unresolved(Ptr), IsWrite,
+                  Atomic, std::move(Name), Out, std::move(Member));
     };
     if (auto *MT = dyn_cast<AnyMemTransferInst>(MI))
       Buffer(MT->getRawSource(), false);

@@ -289,7 +289,8 @@ private:
   /// state); false if no other thread can see them.
   bool addAccessAt(const llvm::Instruction &I, const llvm::Value *Ptr,
                    std::vector<MemLoc> Locs, bool Unresolved, bool IsWrite,
-                   bool IsAtomic, std::string Name, std::vector<Action> &Out);
+                   bool IsAtomic, std::string Name, std::vector<Action> &Out,
+                   std::optional<std::string> Member = std::nullopt);
   /// The accesses of a call of a libc function (LibcModel.cpp).
   void libcActions(const llvm::CallBase &CB, const LibcFunction &Row,
                    std::vector<Action> &Out);
@@ -382,9 +383,13 @@ const llvm::Value *rootBase(const llvm::Value *Ptr);
 /// Source-level name of the memory Ptr denotes ("x", "p->count", "arr[]").
 /// Whole: the access covers the object from Ptr on (free, memset), so a
 /// pointer to its start names the object ("*p", "s"), not its first member.
+/// Member, if given, is set to the path inside the memory reached through
+/// the last pointer the name loads ("[1]" of "r.buf[1]", ".count" of
+/// "p->count", "" of "*p"), or nullopt when the name loads none.
 std::string sourceNameOfPointer(const ThreadModel &TM,
                                 const PointsToAnalysis &PTA,
-                                const llvm::Value *Ptr, bool Whole = false);
+                                const llvm::Value *Ptr, bool Whole = false,
+                                std::optional<std::string> *Member = nullptr);
 
 } // namespace racesift
 

@@ -284,6 +284,9 @@ struct Access {
   /// and a claim is one thread's own, so they never conflict. 0: none.
   uint32_t ClaimKey = 0;
   std::string Name; ///< Source-level name: "x", "p->count", ...
+  /// When Name reaches the memory through a loaded pointer, the path inside
+  /// what it points to: "[1]" of "r.buf[1]", ".count" of "p->count".
+  std::optional<std::string> MemberThroughPointer;
   SourceLoc Loc;
   /// Loc is in one of ThreadModel::UnitFiles, not in a header.
   bool InUnitFile = false;

@@ -57,5 +57,5 @@ int main(void) {
 // CHECK-NEXT: second: t3 write p[] at {{.*}}any-offset-pairs.c:29:{{[0-9]+}}
 // WARN-NOT: in thread 't1' conflicts with read in thread 't2'
 // WARN-DAG: any-offset-pairs.c:19:{{[0-9]+}}: warning: data race on an unknown part of the heap object allocated at any-offset-pairs.c:40: write in thread 't1' conflicts with write in thread 't3'
-// WARN-DAG: any-offset-pairs.c:29:{{[0-9]+}}: warning: data race on element [] of the heap object allocated at any-offset-pairs.c:40: write in thread 't3' conflicts with read in thread 't4'
+// WARN-DAG: any-offset-pairs.c:29:{{[0-9]+}}: warning: data race on an element of the heap object allocated at any-offset-pairs.c:40: write in thread 't3' conflicts with read in thread 't4'
 // WARN-NOT: in thread 't1' conflicts with read in thread 't2'

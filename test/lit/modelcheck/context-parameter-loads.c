@@ -15,7 +15,7 @@
 //
 // MODEL: write q->buf[] at context-parameter-loads.c:[[#BUF:]]:20 objects {{.*}} via what parameter 1 points to
 // FREE-NOT: warning:
-// RACY: context-parameter-loads.c:[[#BUF:]]:20: warning: data race on field .buf[] of an element of the heap object allocated at {{.*}}: write in thread 'producer' conflicts with write in thread 'consumer'
+// RACY: context-parameter-loads.c:[[#BUF:]]:20: warning: data race on an element of the heap object allocated at {{.*}}: write in thread 'producer' conflicts with write in thread 'consumer'
 // RACY: note: conflicting write in thread 'consumer' here
 #include <pthread.h>
 #include <stdio.h>

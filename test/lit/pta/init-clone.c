@@ -21,7 +21,7 @@
 // INDIRECT-NOT: via
 // FREE-NOT: warning:
 // RACY: warning: data race on 'in.n': write in thread 'producer' conflicts with read in thread 'consumer'
-// RACY: warning: data race on field .buf[] of the heap object allocated at init-clone.c:[[#ALLOC:]], through the call at init-clone.c:[[#IN:]]: write in thread 'producer' conflicts with write in thread 'consumer'
+// RACY: warning: data race on an element of the heap object allocated at init-clone.c:[[#ALLOC:]], through the call at init-clone.c:[[#IN:]]: write in thread 'producer' conflicts with write in thread 'consumer'
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -45,7 +45,7 @@ int main(void) {
   return 0;
 }
 
-// FREE: input-index.c:22:29: warning: possible data race on element [] of the heap object allocated at input-index.c:34
+// FREE: input-index.c:22:29: warning: possible data race on an element of the heap object allocated at input-index.c:34
 
 // COUNT: input-index.c:24:9: warning: data race on 'parsed': write in thread 'parse' conflicts with read in thread 'parse'
 // COUNT: note: the interleaving happens with the result of 'strcspn' at line 22 =
