@@ -183,7 +183,12 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
       ++(P.Threads[T].ToEnd ? P.Threads[T].LocksToEnd
                             : P.Threads[T].ExtraLocks);
     S.Inst = &CB;
-    return perform(P, S);
+    // Every mutex of a several-mutex call (std::scoped_lock) at once.
+    do {
+      if (!perform(P, S))
+        return false;
+    } while (P.Threads[T].LockPartsDone);
+    return true;
   }
   if (Is(ActionKind::Detach)) {
     finishCall(P, T, CB, Zero); // Waits for nothing.

@@ -60,14 +60,33 @@ static z3::context &replayContext() {
 Replayer::Replayer(const ThreadModel &TM, const ReplayInput &Witness,
                    const ValidationOptions &Opts, const DataLayout &DL)
     : TM(TM), Opts(Opts), DL(DL), Ctx(replayContext()), Ops(Ctx) {
+  std::map<std::pair<const Instruction *, ActionKind>, const FunctionGraph *>
+      FirstGraph;
   for (const FunctionGraph &G : TM.Functions)
     for (const ActionEdge &E : G.Edges) {
       if (!E.A.Inst)
         continue;
-      ActionAt.try_emplace({E.A.Inst, E.A.Kind}, &E.A);
+      bool New = ActionAt.try_emplace({E.A.Inst, E.A.Kind}, &E.A).second;
       if (isSyncKind(E.A.Kind))
         Blocking.insert(E.A.Inst);
+      // A call that locks several mutexes has one action per mutex, in
+      // order, on consecutive edges of its function's graph.
+      bool Part =
+          E.A.Kind == ActionKind::Lock || E.A.Kind == ActionKind::Unlock;
+      if (!Part)
+        continue;
+      std::vector<const Action *> &Parts = LockPartsAt[{E.A.Inst, E.A.Kind}];
+      if (New)
+        FirstGraph[{E.A.Inst, E.A.Kind}] = &G;
+      if (New || (FirstGraph[{E.A.Inst, E.A.Kind}] == &G &&
+                  none_of(Parts, [&](const Action *A) {
+                    return A->ObjectValue == E.A.ObjectValue &&
+                           A->ObjectOperand == E.A.ObjectOperand;
+                  })))
+        Parts.push_back(&E.A);
     }
+  for (auto It = LockPartsAt.begin(); It != LockPartsAt.end();)
+    It = It->second.size() > 1 ? std::next(It) : LockPartsAt.erase(It);
   // A guard on a memory variable is where the model read it: the thread
   // must branch there, before the other threads' later writes (two
   // threads that both read `busy == 0` before either sets it). Guards on

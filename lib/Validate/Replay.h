@@ -96,6 +96,9 @@ struct ThreadState {
   /// early where the program runs it in full (loop-counter abstraction).
   bool ToEnd = false;
   unsigned LocksToEnd = 0; ///< Lock operations it took so, if scheduled.
+  /// Mutexes of a several-mutex lock or unlock call (std::scoped_lock) it
+  /// took or gave back so far: it stays at the call until all are done.
+  unsigned LockPartsDone = 0;
   /// Lock operations it took between two of its steps that the
   /// interleaving does not show (a loop the model checker left early).
   unsigned ExtraLocks = 0;
@@ -423,6 +426,11 @@ private:
   llvm::DenseSet<const llvm::Instruction *> Blocking;
   std::map<std::pair<const llvm::Instruction *, ActionKind>, const Action *>
       ActionAt;
+  /// The lock or unlock actions of one call in order, where it has several
+  /// (std::scoped_lock's constructor and destructor, one per mutex).
+  std::map<std::pair<const llvm::Instruction *, ActionKind>,
+           std::vector<const Action *>>
+      LockPartsAt;
   /// glibc's random() sequences by seed, each MaxRandomCalls long.
   std::map<unsigned, std::vector<int32_t>> RandomSequences;
   std::vector<Path> Pending; ///< Forked paths, depth first.

@@ -98,9 +98,32 @@ uint64_t Replayer::lockAddress(Path &P, const ReplayStep &S, const Action &A,
   throw Unsupported{"a lock the replay cannot locate"};
 }
 
-bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &A) {
+bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &First) {
   unsigned T = S.Thread;
   const auto &CB = cast<CallBase>(*S.Inst);
+  // std::scoped_lock's mutexes one by one: the thread stays at the call
+  // until it has taken (or given back) every one, each its own step.
+  const Action *Part = &First;
+  bool LastPart = true;
+  unsigned &Done = P.Threads[T].LockPartsDone;
+  if (auto It = LockPartsAt.find({S.Inst, S.Kind}); It != LockPartsAt.end()) {
+    Part = It->second[Done % It->second.size()];
+    LastPart = Done + 1 >= It->second.size();
+    Done = LastPart ? 0 : Done + 1;
+  }
+  const Action &A = *Part;
+  if (!LastPart) {
+    if (A.Kind == ActionKind::Unlock) {
+      release(P, T, lockAddress(P, S, A, false));
+      return true;
+    }
+    if (!acquire(P, T, lockAddress(P, S, A, false), false,
+                 A.Lock == LockKind::RecursiveMutex)) {
+      dead(P, "a lock is taken while another thread holds it at that address");
+      return false;
+    }
+    return true;
+  }
   const Function *Callee = CB.getCalledFunction();
   bool Body =
       A.Lock == LockKind::AtomicSection && Callee && !Callee->isDeclaration();
