@@ -457,6 +457,8 @@ std::string Prepared::describeMove(const Config &Before, const Move &M) const {
   const ThreadModel &TM = *In.TM;
   if (M.Kind == MoveKind::Spurious)
     return "spurious wake-up from " + describeAction(TM, E.A);
+  if (M.Kind == MoveKind::Timeout)
+    return "time out in " + describeAction(TM, E.A);
   if (M.Kind == MoveKind::Reacquire)
     return "wake up and re-lock after " + describeAction(TM, E.A);
   std::string Text = describeAction(TM, E.A);

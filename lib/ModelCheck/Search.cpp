@@ -71,6 +71,8 @@ WitnessStep replayStep(const Config &C, const Move &M, const Action &A,
   // after a wake-up does.
   S.Inst = M.Kind == MoveKind::Spurious ? nullptr : A.Inst;
   S.Resume = M.Kind == MoveKind::Reacquire;
+  if (M.Kind == MoveKind::Timeout)
+    S.Succeeds = false; // The wait returns its timeout value.
   switch (A.Kind) {
   case ActionKind::Create:
     S.Succeeds = M.Choice != CreateFails;

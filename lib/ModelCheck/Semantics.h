@@ -147,6 +147,7 @@ struct Config {
 enum class MoveKind : uint8_t {
   Edge,      ///< Take an outgoing edge (Choice selects the outcome).
   Spurious,  ///< A waiter wakes without a signal (option).
+  Timeout,   ///< A timed wait's deadline passes: it wakes without a signal.
   Reacquire, ///< A woken waiter re-takes its mutex and leaves the wait.
 };
 

@@ -38,6 +38,12 @@ void Prepared::blockedMoves(const Config &C, uint32_t I,
     return;
   case Status::Waiting: {
     FullyEnabled = false;
+    // timed-wait: whatever the other threads do, the deadline may pass.
+    if (edge(T, T.Aux).A.Timed) {
+      Config S = C;
+      S.Threads[I].St = Status::Reacquire;
+      Emit(MoveKind::Timeout, std::move(S));
+    }
     if (!Opts.SpuriousWakeups)
       return;
     Config S = C;

@@ -959,8 +959,10 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
   }
   if (Api.SecondArg >= 0 && unsigned(Api.SecondArg) < CB.arg_size()) {
     const Value *Second = CB.getArgOperand(Api.SecondArg);
-    if (Api.Kind == ActionKind::Wait)
+    if (Api.Kind == ActionKind::Wait) {
       A.Mutex = objectsOf(Second);
+      A.Timed = Api.Name != "pthread_cond_wait" && Api.Name != "cnd_wait";
+    }
     if (Api.Kind == ActionKind::Once)
       A.Callees = onceRoutines(PTA, TM, Second);
   }

@@ -45,6 +45,7 @@ const SyncApi SyncTable[] = {
     {"pthread_spin_unlock", AK::Unlock, 0, -1, LK::SpinLock, X},
     {"pthread_cond_wait", AK::Wait, 0, 1, LK::Mutex, X},
     {"pthread_cond_timedwait", AK::Wait, 0, 1, LK::Mutex, X},
+    {"pthread_cond_clockwait", AK::Wait, 0, 1, LK::Mutex, X},
     {"pthread_cond_signal", AK::Signal, 0, -1, LK::Mutex, X},
     {"pthread_cond_broadcast", AK::Broadcast, 0, -1, LK::Mutex, X},
     {"pthread_barrier_wait", AK::BarrierWait, 0, -1, LK::Mutex, X},

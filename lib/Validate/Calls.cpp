@@ -118,6 +118,12 @@ bool Replayer::qsortComparator(Path &P, unsigned T, const CallBase &CB,
   return true;
 }
 
+unsigned timedOutValue(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  return F && F->getName() == "cnd_timedwait" ? 4 /* thrd_timedout */
+                                              : ETIMEDOUT;
+}
+
 bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   auto Is = [&](ActionKind K) { return ActionAt.count({&CB, K}) != 0; };
   std::optional<Val> Zero;
@@ -216,16 +222,12 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
   // A timed wait the interleaving does not show times out: the thread gives
   // its mutex back and takes it again while the others wait, which any
   // scheduler may do once the deadline passes.
-  const Function *Waited = CB.getCalledFunction();
-  StringRef WaitName = Waited ? Waited->getName() : "";
   if (Is(ActionKind::Wait) &&
-      (WaitName == "pthread_cond_timedwait" ||
-       WaitName == "pthread_cond_clockwait" || WaitName == "cnd_timedwait")) {
-    unsigned Timedout = WaitName == "cnd_timedwait" ? 4 /* thrd_timedout */
-                                                    : ETIMEDOUT;
+      ActionAt.find({&CB, ActionKind::Wait})->second->Timed) {
     ++P.Threads[T].TimedOut;
-    finishCall(P, T, CB,
-               Val::constant(DL.getTypeSizeInBits(CB.getType()), Timedout));
+    finishCall(
+        P, T, CB,
+        Val::constant(DL.getTypeSizeInBits(CB.getType()), timedOutValue(CB)));
     return true;
   }
   if (Is(ActionKind::Join) && !P.Unscheduled.empty()) {

@@ -104,6 +104,9 @@ struct ThreadState {
   unsigned ExtraLocks = 0;
   /// Timed waits that timed out where the interleaving does not show them.
   unsigned TimedOut = 0;
+  /// The wait it is in timed out (the interleaving shows it): re-taking
+  /// the mutex returns the timeout value.
+  bool WaitTimedOut = false;
   /// The barrier (address, cycle) it waits at: it runs on when that cycle
   /// is complete.
   std::optional<std::pair<uint64_t, uint64_t>> AtBarrier;
@@ -352,6 +355,10 @@ inline bool isOneOf(llvm::StringRef N,
 std::string displayName(llvm::StringRef N);
 
 /// " at line N" of I's source line, or "" without one.
+/// What a timed wait returns when its deadline passes: thrd_timedout (4)
+/// for C11's cnd_timedwait, ETIMEDOUT for the pthread ones.
+unsigned timedOutValue(const llvm::CallBase &CB);
+
 inline std::string atLine(const llvm::Instruction &I) {
   const llvm::DebugLoc &DLoc = I.getDebugLoc();
   return DLoc ? " at line " + std::to_string(DLoc.getLine()) : std::string();

@@ -289,6 +289,10 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
   case ActionKind::Unlock:
     return lockStep(P, S, *A);
   case ActionKind::Wait: {
+    if (!S.Resume && !S.Succeeds) {
+      P.Threads[T].WaitTimedOut = true; // Its deadline passed.
+      return true;
+    }
     uint64_t M = lockAddress(P, S, *A, true);
     if (!S.Resume) {
       release(P, T, M);
@@ -298,7 +302,8 @@ bool Replayer::perform(Path &P, const ReplayStep &S) {
       dead(P, "a woken waiter re-takes a mutex another thread holds");
       return false;
     }
-    return Ret(0);
+    bool TimedOut = std::exchange(P.Threads[T].WaitTimedOut, false);
+    return Ret(TimedOut ? timedOutValue(CB) : 0);
   }
   case ActionKind::Create: {
     if (!S.Succeeds)

@@ -103,7 +103,8 @@ struct WitnessStep {
   unsigned Target = NoInstance;
   /// a TryLock/SemTryWait's outcome (a Create's: false when it fails and
   /// no thread exists, create-result), and whether the step is a waiter
-  /// waking up and re-taking its mutex (Wait) rather than starting to wait.
+  /// waking up and re-taking its mutex (Wait) rather than starting to wait
+  /// (a Wait that does not succeed: a timed wait's deadline passes).
   bool Succeeds = true;
   bool Resume = false;
   /// How many calls the thread is in, from its start routine (for a

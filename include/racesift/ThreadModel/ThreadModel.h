@@ -416,6 +416,10 @@ struct Action {
   /// loop stored (docs/design-threadmodel.md, "join-loop"): waits for every
   /// instance of Creation still joinable through Objects and joins them all.
   bool JoinAll = false;
+  /// Wait: a timed wait (pthread_cond_timedwait, pthread_cond_clockwait,
+  /// cnd_timedwait): its deadline may pass before any signal, and it then
+  /// returns without one (timed-wait).
+  bool Timed = false;
   /// JoinAll of a std::thread container (docs/design-threadmodel.md,
   /// "cxx-join-loop"): waits for and joins every instance of Creation's
   /// templates, which that site alone creates, whatever handle holds it

@@ -45,8 +45,10 @@ struct ReplayStep {
   /// Create: the instance started (NoInstance: not run); Join: the
   /// instance joined.
   unsigned Target = NoInstance;
-  bool Succeeds = true; ///< TryLock/SemTryWait/Create outcome.
-  bool Resume = false;  ///< A waiter re-taking its mutex.
+  /// TryLock/SemTryWait/Create outcome; a Wait that does not succeed is a
+  /// timed wait whose deadline passed (it returns its timeout value).
+  bool Succeeds = true;
+  bool Resume = false; ///< A waiter re-taking its mutex.
 };
 
 struct ReplayInput {
