@@ -586,6 +586,8 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return *D;
   if (std::optional<bool> S = libraryState(P, T, CB, N))
     return *S;
+  if (std::optional<bool> C = clockCall(P, T, CB, N))
+    return *C;
   bool Untrusted = untrustedResult(P, T, CB, N);
   untrustWrites(P, T, CB, N);
   return opaqueCall(P, T, CB, "'" + displayName(N) + "'", Untrusted);

@@ -180,6 +180,40 @@ std::optional<bool> Replayer::libraryCopy(Path &P, unsigned T,
   return true;
 }
 
+std::optional<bool> Replayer::clockCall(Path &P, unsigned T, const CallBase &CB,
+                                        StringRef N) {
+  // The clock is the outside world's, any time at all; what the replay
+  // must know is the invariant of its fields: a program that normalises
+  // `ts.tv_nsec += ms * 1000000` branches on it (clock-input).
+  unsigned Arg;
+  uint64_t Units;
+  if (N == "clock_gettime" && CB.arg_size() == 2) {
+    Arg = 1;
+    Units = 1000000000; // struct timespec: tv_sec, tv_nsec.
+  } else if (N == "gettimeofday" && CB.arg_size() == 2) {
+    Arg = 0;
+    Units = 1000000; // struct timeval: tv_sec, tv_usec.
+  } else {
+    return std::nullopt;
+  }
+  Frame &F = P.Threads[T].Stack.back();
+  uint64_t Addr = concretize(P, eval(P, F, CB.getArgOperand(Arg)), "clock");
+  uint64_t Base = objectOf(P, Addr);
+  if (!Addr || Base == ~uint64_t(0) || Addr + 16 > Base + P.Objects[Base])
+    return std::nullopt;
+  Type *I64 = Type::getInt64Ty(CB.getContext());
+  std::string Where = "'" + N.str() + "'" + atLine(CB);
+  Val Sec = fresh(P, 64, "the seconds " + Where + " gives");
+  Val Sub = fresh(P, 64, "the fraction of a second " + Where + " gives");
+  P.PC.push_back(*Sec.E >= 0);
+  P.PC.push_back(*Sub.E >= 0 && *Sub.E < Ctx.bv_val(Units, 64));
+  store(P, Addr, Sec, I64);
+  store(P, Addr + 8, Sub, I64);
+  // A clock the system has and a buffer the program owns: it succeeds.
+  finishCall(P, T, CB, Val::constant(DL.getTypeSizeInBits(CB.getType()), 0));
+  return true;
+}
+
 bool Replayer::untrustedResult(Path &P, unsigned T, const CallBase &CB,
                                StringRef N) {
   const LibcFunction *Row = lookupLibc(N);

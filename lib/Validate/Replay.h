@@ -633,6 +633,10 @@ private:
   std::optional<bool> determinedCall(Path &P, unsigned T,
                                      const llvm::CallBase &CB,
                                      llvm::StringRef N);
+  /// clock_gettime and gettimeofday: the time is an input, within the
+  /// ranges POSIX gives its fields (LibraryEffects.cpp); nullopt for others.
+  std::optional<bool> clockCall(Path &P, unsigned T, const llvm::CallBase &CB,
+                                llvm::StringRef N);
   /// The C library's state (LibraryState.cpp): <ctype.h> in the "C"
   /// locale, strdup, the environment the program sets; nullopt for other
   /// calls and where input bytes decide.
