@@ -89,6 +89,8 @@ class Builder {
   DenseMap<const AllocaInst *, bool> SlotCache;
   DenseMap<const AllocaInst *, std::vector<const StoreInst *>> StoresOf;
   unsigned Checks = 0;
+  /// Whether indexExpr reads a let-slot's load as the stored expression.
+  bool ThroughLets = false;
 
 public:
   Builder(const Function &F, const EquivalentGeps &Geps) : F(F), Geps(Geps) {}
@@ -183,6 +185,15 @@ public:
     auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
     if (!AI || !localSlot(AI))
       return false;
+    // A local stored once, earlier in the load's block (`int li = b % N;
+    // lock(&locks[li])`): it holds that expression of b's load (let-slot).
+    const std::vector<const StoreInst *> &Defs = StoresOf.lookup(AI);
+    if (ThroughLets && Defs.size() == 1 &&
+        Defs[0]->getParent() == LI->getParent() && Defs[0]->comesBefore(LI) &&
+        Defs[0]->getValueOperand() != LI &&
+        !isa<Argument>(Defs[0]->getValueOperand()) &&
+        !isa<ConstantInt>(Defs[0]->getValueOperand()))
+      return indexExpr(Defs[0]->getValueOperand(), S, Injective, Depth + 1);
     S.Load = LI;
     S.Tokens.insert(S.Tokens.end(), {TLoad, uintptr_t(LI->getType())});
     return true;
@@ -264,9 +275,49 @@ public:
     }
     if (LockLoads.empty())
       return;
+    DenseSet<const Value *> Used;
+    std::vector<const GetElementPtrInst *> Unmatched;
     for (const GetElementPtrInst *G : VarGeps) {
       if (Rep.count(G))
         continue;
+      std::optional<IndexShape> S = indexShape(*G, /*Injective=*/true);
+      if (!S)
+        continue;
+      if (const Value *Index = IndexOf(S->Load)) {
+        if (!AnchorReps.count(G)) // The lock's own address is no use.
+          Used.insert(Index);
+        Accesses[G] = {Index, S->Base, std::move(S->Tokens)};
+      } else {
+        Unmatched.push_back(G);
+      }
+    }
+    // A lock no access matched, at a let-slot's value (`int li = k % N;
+    // lock(&locks[li]); counts[k]`): the lock's index is that expression
+    // of k's load, which the accesses may read (let-slot).
+    bool Changed = false;
+    ThroughLets = true;
+    for (auto &[Load, Index] : LockLoads) {
+      if (Used.count(Index))
+        continue;
+      const Value *Was = Index;
+      const LoadInst *WasLoad = Load;
+      for (const GetElementPtrInst *G : VarGeps) {
+        auto It = Locks.find(G);
+        if (It == Locks.end() || It->second.Index != Was)
+          continue;
+        std::optional<IndexShape> S = indexShape(*G, /*Injective=*/false);
+        if (!S || S->Load == WasLoad)
+          continue;
+        It->second = {S->Load, S->Base, std::move(S->Tokens)};
+        Load = S->Load;
+        Index = S->Load;
+        Changed = true;
+      }
+    }
+    ThroughLets = false;
+    if (!Changed)
+      return;
+    for (const GetElementPtrInst *G : Unmatched) {
       std::optional<IndexShape> S = indexShape(*G, /*Injective=*/true);
       if (!S)
         continue;
