@@ -32,15 +32,17 @@ using namespace racesift::lockset;
 #define DEBUG_TYPE "racesift-lockset"
 
 bool HeldLock::operator<(const HeldLock &O) const {
-  return std::tie(Relative, Loc, Base, OffsetFromAccess, IndexShapes, Mode) <
+  return std::tie(Relative, Loc, Base, OffsetFromAccess, IndexShapes,
+                  WithinObject, Mode) <
          std::tie(O.Relative, O.Loc, O.Base, O.OffsetFromAccess, O.IndexShapes,
-                  O.Mode);
+                  O.WithinObject, O.Mode);
 }
 
 bool HeldLock::operator==(const HeldLock &O) const {
   return Relative == O.Relative && Loc == O.Loc && Base == O.Base &&
          OffsetFromAccess == O.OffsetFromAccess &&
-         IndexShapes == O.IndexShapes && Mode == O.Mode;
+         IndexShapes == O.IndexShapes && WithinObject == O.WithinObject &&
+         Mode == O.Mode;
 }
 
 /// Whether A and B certainly denote the same concrete lock.
@@ -57,7 +59,11 @@ static bool sameLock(const HeldLock &A, const HeldLock &B) {
     return true;
   // index-relative-lock: equal shapes of access and lock, so one index
   // value, so one lock.
-  return A.IndexShapes.first && A.IndexShapes == B.IndexShapes;
+  if (A.IndexShapes.first && A.IndexShapes == B.IndexShapes)
+    return true;
+  // within-object: one address inside two objects of one type is inside
+  // one object, so equal offsets from its start are one lock.
+  return A.WithinObject.first && A.WithinObject == B.WithinObject;
 }
 
 bool racesift::locksExclude(const LockSet &A, bool AWrites, const LockSet &B,

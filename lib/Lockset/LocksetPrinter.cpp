@@ -42,6 +42,10 @@ static void printLockSet(const LockSet &S, raw_ostream &OS) {
       OS << "(x" << H.Depth << ')';
     if (H.IndexShapes.first)
       OS << "(same index)";
+    // The weakest correlation, named where it is the only one.
+    if (H.WithinObject.first && !H.IndexShapes.first &&
+        H.OffsetFromAccess == AnyOffset)
+      OS << "(same object)";
   }
   OS << '}';
 }

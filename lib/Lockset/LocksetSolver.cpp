@@ -266,6 +266,14 @@ LockSet LocksetSolver::heldAt(const LockState &S, const Access *Acc) const {
              I.Index.Index == Acc->Index.Index &&
              I.Index.Base == Acc->Index.Base)
       L.IndexShapes = {I.Index.Shape, Acc->Index.Shape};
+    // Also for an access at a constant offset: one at a variable index
+    // inside the same object meets it here.
+    if (I.Relative && Acc && I.Base.Offset != AnyOffset)
+      for (const WithinObject &W : Acc->Within)
+        if (W.Base == I.Base.Base) {
+          L.WithinObject = {W.Shape, I.Base.Offset - W.Offset};
+          break;
+        }
     Out.push_back(std::move(L));
   }
   std::sort(Out.begin(), Out.end());

@@ -614,6 +614,48 @@ bool FunctionGraphBuilder::addAccess(const Instruction &I, const Value *Ptr,
                      IsAtomic, std::move(Name), Out, std::move(Member));
 }
 
+std::vector<WithinObject>
+FunctionGraphBuilder::withinObjects(const Value *Ptr) {
+  // Through in-bounds GEPs whose first index is 0: each stays inside the
+  // object of its source type at its pointer operand (an index out of a
+  // member array's bounds is undefined behaviour).
+  std::vector<WithinObject> Out;
+  const Value *V = Ptr;
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    V = stripAddressCasts(V);
+    auto *GEP = dyn_cast<GEPOperator>(V);
+    if (!GEP) {
+      const Value *N = followSlots(V);
+      if (N == V)
+        break;
+      V = N;
+      continue;
+    }
+    auto *First = GEP->getNumIndices()
+                      ? dyn_cast<ConstantInt>(GEP->idx_begin()->get())
+                      : nullptr;
+    Type *T = GEP->getSourceElementType();
+    if (!GEP->isInBounds() || !First || !First->isZero() ||
+        !T->isAggregateType())
+      break;
+    V = GEP->getPointerOperand();
+    BaseRef B = canonicalBase(V, Geps);
+    if (!B.Base || B.Offset == AnyOffset)
+      continue;
+    WithinObject W{B.Base, B.Offset,
+                   Shapes.intern({~uintptr_t(0), uintptr_t(T)})};
+    // Of the objects at one base, the outermost: an access beside this
+    // one in the same struct names it too (`b->n` with `b->e[i].key`).
+    if (!Out.empty() && Out.back().Base == B.Base)
+      Out.back() = W;
+    else if (Out.size() < 3)
+      Out.push_back(W);
+    else
+      break;
+  }
+  return Out;
+}
+
 bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
                                        std::vector<MemLoc> Locs,
                                        bool Unresolved, bool IsWrite,
@@ -667,6 +709,7 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
     A.Base = canonicalBase(Ptr, Geps);
     if (Geps)
       A.Index = Geps->accessIndex(A.Base);
+    A.Within = withinObjects(Ptr);
     A.BaseParam = baseParamOf(I, rootBase(Ptr), A.Locs);
     if (A.BaseParam < 0)
       loadParamOf(I, rootBase(Ptr), A);

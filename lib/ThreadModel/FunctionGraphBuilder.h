@@ -285,6 +285,9 @@ private:
                    std::vector<Action> &Out);
   bool addAccess(const llvm::Instruction &I, const llvm::Value *Ptr,
                  bool IsWrite, bool IsAtomic, std::vector<Action> &Out);
+  /// The objects Ptr lies inside (within-object), innermost first, the
+  /// outermost one per base value, at most three.
+  std::vector<WithinObject> withinObjects(const llvm::Value *Ptr);
   /// An access to Locs, through Ptr (null for a libc function's hidden
   /// state); false if no other thread can see them.
   bool addAccessAt(const llvm::Instruction &I, const llvm::Value *Ptr,

@@ -50,6 +50,13 @@ struct HeldLock {
   /// accesses to one address with equal shapes used equal index values,
   /// so they hold the same concrete lock. {0, 0} if not correlated.
   std::pair<uint32_t, uint32_t> IndexShapes{0, 0};
+  /// In an AccessContext, for a relative lock whose base value points to
+  /// an object the access lies inside (within-object): that object's type
+  /// and the lock's offset from its start. Two accesses to one address
+  /// inside objects of one type are inside one object (objects of a type do
+  /// not overlap), so equal pairs hold the same concrete lock. {0, 0} if
+  /// not correlated.
+  std::pair<uint32_t, int64_t> WithinObject{0, 0};
 
   /// Identity and mode (Name, AcquiredAt and Depth are descriptive).
   bool operator<(const HeldLock &O) const;

@@ -162,6 +162,15 @@ struct IndexKey {
   explicit operator bool() const { return Index && Shape; }
 };
 
+/// within-object: an address inside the object of one type that a base
+/// value points to, whatever its variable indices (`&b->e[i].count` lies
+/// in the bucket *b: member arrays indexed in bounds).
+struct WithinObject {
+  const llvm::Value *Base = nullptr; ///< A canonical base value.
+  int64_t Offset = 0;                ///< Where the object starts from Base.
+  uint32_t Shape = 0;                ///< The object's type, interned.
+};
+
 //===----------------------------------------------------------------------===//
 // Threads
 //===----------------------------------------------------------------------===//
@@ -263,6 +272,9 @@ struct Access {
   /// The address as an injective function of one index value, for
   /// index-relative locks; empty if not.
   IndexKey Index;
+  /// The objects the address lies inside by its GEPs' types, innermost
+  /// first (within-object); empty if none.
+  std::vector<WithinObject> Within;
   /// context-parameters: the canonical base is this parameter of the
   /// access's function and every object of Locs is one the parameter may
   /// point to, so a call whose argument points to fewer objects touches
