@@ -434,6 +434,11 @@ bool counterStore(const StoreInst &SI, const Value *Slot, bool &Relative,
   if (SI.getPointerOperand()->stripPointerCasts() != Slot)
     return false;
   const Value *V = SI.getValueOperand();
+  if (isa<ConstantPointerNull>(V)) { // A pointer-flag set to NULL.
+    Relative = false;
+    C = 0;
+    return true;
+  }
   // C11 atomic_store's operand comes through a -O0 temporary.
   if (auto *K = dyn_cast<ConstantInt>(followSlots(V))) {
     if (K->getBitWidth() > 64)
@@ -1700,9 +1705,20 @@ bool FunctionGraphBuilder::guardOfValue(const Value *Cond, Guard &G) {
   }
   ICmpInst::Predicate P = Cmp->getPredicate();
   const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
-  if (isa<ConstantInt>(L)) {
+  if (isa<ConstantInt>(L) || isa<ConstantPointerNull>(L)) {
     std::swap(L, R);
     P = ICmpInst::getSwappedPredicate(P);
+  }
+  // A pointer tested against NULL (pointer-flag): 0 is NULL, anything
+  // else some object.
+  if (isa<ConstantPointerNull>(R)) {
+    if (!Cmp->isEquality())
+      return false;
+    G.Var = trackedVarOf(L, &G.GapLoad);
+    G.Pred =
+        (P == ICmpInst::ICMP_EQ) != Negated ? GuardPred::EQ : GuardPred::NE;
+    G.C = 0;
+    return G.Var != NoDataVar;
   }
   auto *K = dyn_cast<ConstantInt>(R);
   if (K && K->getBitWidth() > 64)

@@ -1242,6 +1242,34 @@ struct ModelBuilder {
     return false;
   }
 
+  /// pointer-flag: a global pointer whose address is only loaded from and
+  /// stored to (plainly), and that some load tests against NULL (`while
+  /// (head == NULL) wait`): the model checker tracks whether it is NULL,
+  /// NULL stores setting it to 0 and any other store to unknown.
+  static bool pointerFlag(const GlobalVariable &GV) {
+    if (!GV.getValueType()->isPointerTy() || GV.isThreadLocal() ||
+        !GV.hasInitializer() || GV.isConstant() || GV.use_empty())
+      return false;
+    bool Tested = false;
+    for (const User *U : GV.users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() != &GV || !SI->isSimple() ||
+            !SI->getValueOperand()->getType()->isPointerTy())
+          return false;
+        continue;
+      }
+      auto *LI = dyn_cast<LoadInst>(U);
+      if (!LI || !LI->isSimple() || !LI->getType()->isPointerTy())
+        return false;
+      for (const User *LU : LI->users())
+        if (auto *Cmp = dyn_cast<ICmpInst>(LU))
+          Tested = Tested || (Cmp->isEquality() &&
+                              (isa<ConstantPointerNull>(Cmp->getOperand(0)) ||
+                               isa<ConstantPointerNull>(Cmp->getOperand(1))));
+    }
+    return Tested;
+  }
+
   /// Integer globals and non-escaping integer locals that are only assigned
   /// constants or incremented by constants, and only compared with
   /// constants (flags, state variables, loop counters).
@@ -1259,6 +1287,12 @@ struct ModelBuilder {
       TM.DataVars.push_back(std::move(V));
     };
     for (GlobalVariable &GV : M.globals()) {
+      if (pointerFlag(GV)) {
+        ObjectId O = PTA.objectFor(&GV);
+        if (O != InvalidObject)
+          Track(&GV, O, false);
+        continue;
+      }
       // An integer, or a struct of one (C11's atomic_flag).
       Type *Ty = GV.getValueType();
       if (auto *ST = dyn_cast<StructType>(Ty); ST && ST->getNumElements() == 1)

@@ -72,7 +72,7 @@ int main(void) {
 // FREE-NOT: warning:
 // MODEL: stack 't' singleton
 // PUBLISHED-DAG: stack-per-instance.c:47:8: warning: data race on 'last': write in thread 'worker' conflicts with write in thread 'worker'
-// PUBLISHED-DAG: stack-per-instance.c:66:13: warning: possible data race on 'n1.v': write in thread 'main' conflicts with {{read|write}} in thread 'worker'
+// PUBLISHED-DAG: stack-per-instance.c:66:13: warning: data race on 'n1.v': write in thread 'main' conflicts with {{read|write}} in thread 'worker'
 // HANDED: stack-per-instance.c:52:8: warning: data race on 'n2.v': write in thread 'worker' conflicts with read in thread 'bump'
 // MODEL-DAG: stack 'n1' {{.*}}owned-per-instance-of worker
 // MODEL-DAG: stack 'n2' {{.*}}owned-per-instance-of worker
