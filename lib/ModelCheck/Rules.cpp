@@ -99,6 +99,9 @@ Value Prepared::assigned(const Config &C, uint32_t I, const Action &A) const {
 bool Prepared::guardHolds(const Config &C, uint32_t I, const Action &A) const {
   if (Opts.Relax & ModelCheckOptions::RelaxData)
     return true;
+  if (llvm::is_contained(Opts.RelaxVars, A.Var) ||
+      (A.RhsVar != NoDataVar && llvm::is_contained(Opts.RelaxVars, A.RhsVar)))
+    return true;
   Value V = read(C, I, A.Var), R = rhsOf(C, I, A);
   if (!V.Known || !R.Known)
     return true; // An untracked or unknown value: both branches.

@@ -11,9 +11,12 @@
 #include "racesift/ThreadModel/ThreadModelAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TimeProfiler.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -33,6 +36,63 @@ static void addViolations(std::vector<std::string> &Out, StringRef Layer,
                           const std::vector<std::string> &Problems) {
   for (const std::string &P : Problems)
     Out.push_back((Layer + ": " + P).str());
+}
+
+/// racy-flag: a location refuted because a tracked flag orders its
+/// accesses, where that flag is itself raced on (a plain `int ready` or
+/// `volatile` flag), is ordered by nothing in C11: two accesses are
+/// ordered only by synchronisation, and a data race synchronises nothing.
+/// Such locations are searched again with those flags' tests open, and
+/// what races then is a possible race that names the flag. (The
+/// interleaving interleaves sequentially consistent steps, which a racy
+/// flag does order, so it is not a confirmation.)
+static void reopenRacyFlagOrders(const ThreadModel &TM, LayerResults &R,
+                                 ModelCheckOptions MC) {
+  std::vector<DataVarId> Racy;
+  std::vector<std::string> Names;
+  for (const DataVar &D : TM.DataVars) {
+    if (!D.IsMemory)
+      continue;
+    for (const LocationVerdict &V : R.Verdicts)
+      if ((V.V == Verdict::Race || !V.Unconfirmed.empty()) &&
+          V.Loc.mayAlias(D.Loc)) {
+        Racy.push_back(D.Id);
+        Names.push_back(D.Name);
+        break;
+      }
+  }
+  if (Racy.empty())
+    return;
+  LocksetResult Refuted;
+  Refuted.Contexts = R.LS.Contexts;
+  Refuted.Order = R.LS.Order;
+  Refuted.OwnedOrder = R.LS.OwnedOrder;
+  std::set<MemLoc> Locs;
+  for (const LocationVerdict &V : R.Verdicts)
+    if (V.V == Verdict::Refuted)
+      Locs.insert(V.Loc);
+  for (const Candidate &C : R.LS.Candidates)
+    if (Locs.count(C.Loc))
+      Refuted.Candidates.push_back(C);
+  if (Refuted.Candidates.empty())
+    return;
+  MC.RelaxVars = Racy;
+  MC.CheckWitness = nullptr;
+  MC.MaxRacesPerLocation = 1;
+  std::string Flags = "'" + join(Names, "', '") + "'";
+  for (LocationVerdict &N : checkCandidates(TM, Refuted, MC)) {
+    if (N.V != Verdict::Race)
+      continue;
+    for (LocationVerdict &V : R.Verdicts)
+      if (V.Loc == N.Loc && V.V == Verdict::Refuted) {
+        V.V = Verdict::Unknown;
+        V.First = N.First;
+        V.Second = N.Second;
+        V.Reason = "only " + Flags +
+                   " orders the accesses, and a data race on it orders "
+                   "nothing (racy-flag)";
+      }
+  }
 }
 
 LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
@@ -91,6 +151,7 @@ LayerResults runLayers(Module &M, ThreadModel &TM, const Options &Opts,
     {
       TimeTraceScope Scope("RaceSift model checker");
       R.Verdicts = checkCandidates(TM, R.LS, MC);
+      reopenRacyFlagOrders(TM, R, MC);
     }
     if (!Opts.Validate || R.Refinements == MaxRefinements)
       return R;

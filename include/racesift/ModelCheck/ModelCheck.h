@@ -72,6 +72,9 @@ struct ModelCheckOptions {
     RelaxCounters = 16,
   };
   unsigned Relax = 0;
+  /// Tracked variables whose tests the explorer ignores (both branches):
+  /// racy-flag, flags that are themselves raced on order nothing.
+  std::vector<DataVarId> RelaxVars;
   /// Checks a racing pair's interleaving against the program before it
   /// counts as a race (the pass: witness validation). Returns "" if the
   /// program can take it, else why not; may add notes to the pair (the
