@@ -103,6 +103,18 @@ StringMap<CxxSyncApi> buildTable() {
     Add("_ZNSt11shared_lockI" + Ty + "E4lockEv", CxxOp::GuardRelock, S);
     Add("_ZNSt11shared_lockI" + Ty + "E6unlockEv", CxxOp::GuardUnlock, S);
   }
+  // std::atomic_load/atomic_store/atomic_exchange/... of a shared_ptr take
+  // `_Sp_locker lock{p}` (libstdc++.so: a mutex of a pool chosen by p's
+  // address) around the copy: a guard whose lock is the shared_ptr p
+  // points to. Two operations on one shared_ptr exclude each other;
+  // another shared_ptr's may share the pool's mutex (not modelled:
+  // sound).
+  for (StringRef C : {"C1", "C2"}) {
+    T[("_ZNSt10_Sp_locker" + C + "EPKv").str()] = {CxxOp::GuardLock};
+    T[("_ZNSt10_Sp_locker" + C + "EPKvS1_").str()] = {CxxOp::GuardLock};
+  }
+  for (StringRef D : {"D1", "D2"})
+    T[("_ZNSt10_Sp_locker" + D + "Ev").str()] = {CxxOp::GuardUnlock};
   T["_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE"] = {
       CxxOp::CondWait};
   T["_ZNSt18condition_variable10notify_oneEv"] = {CxxOp::CondSignal};
