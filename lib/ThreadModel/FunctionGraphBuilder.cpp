@@ -661,6 +661,12 @@ FunctionGraphBuilder::withinObjects(const Value *Ptr) {
   return Out;
 }
 
+bool FunctionGraphBuilder::inUnitFile(const Instruction &I) const {
+  SourceLoc L = sourceLocOf(I);
+  return std::binary_search(TM.UnitFiles.begin(), TM.UnitFiles.end(),
+                            unitPath(L.Dir, L.File));
+}
+
 bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
                                        std::vector<MemLoc> Locs,
                                        bool Unresolved, bool IsWrite,
@@ -832,8 +838,16 @@ FunctionGraphBuilder::storedIn(ArrayRef<MemLoc> Where) const {
 }
 
 void FunctionGraphBuilder::libcActions(const CallBase &CB,
-                                       const LibcFunction &Row,
+                                       const LibcFunction &Given,
                                        std::vector<Action> &Out) {
+  // cxx-delete: operator delete writes the block as free does where the
+  // program's own file says `delete p` (a destructor that deletes a buffer
+  // its worker still uses); inside headers (libstdc++'s unique_ptr on a
+  // path the model cannot tell is dead) it is still no access.
+  const LibcFunction &Row =
+      StringRef(Given.Name).starts_with("_Zd") && inUnitFile(CB)
+          ? *lookupLibc("free")
+          : Given;
   ObjectId Hidden =
       Row.Hidden.empty() ? InvalidObject : PTA.hiddenObject(Row.Hidden);
   for (const LibcAccess &E : libcAccessesOf(Row, CB)) {

@@ -108,9 +108,10 @@ const Row Rows[] = {
     {"_ZnamSt11align_val_t", "", LR::Fresh, nullptr},
     {"_ZnwmSt11align_val_tRKSt9nothrow_t", "", LR::Fresh, nullptr},
     {"_ZnamSt11align_val_tRKSt9nothrow_t", "", LR::Fresh, nullptr},
-    // operator delete is not a write (compromise "cxx-delete"): unique_ptr
-    // destructors delete on paths the model cannot tell are dead (the
-    // std::thread state _M_start_thread released), a false race each.
+    // operator delete is not a write in headers (compromise "cxx-delete"):
+    // unique_ptr destructors delete on paths the model cannot tell are
+    // dead (the std::thread state _M_start_thread released), a false race
+    // each. In the unit's own file it is free's row (libcActions).
     {"_ZdlPv", "", LR::None, nullptr},
     {"_ZdaPv", "", LR::None, nullptr},
     {"_ZdlPvm", "", LR::None, nullptr},
