@@ -270,7 +270,8 @@ void Prepared::threadMoves(const Config &C, uint32_t I, const ActionEdge &E,
     }
     Config S = Next();
     for (unsigned HI : Ids) {
-      if (Exact && From.size() == 1 && !MultiHandle[HI]) {
+      // No source: a moved-from handle, emptied.
+      if (Exact && From.size() <= 1 && !MultiHandle[HI]) {
         S.Handles.at(HI) = Denoted;
         S.Joinable.at(HI) = Joinable;
       } else {

@@ -1226,6 +1226,23 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     return;
   if (cxxSyncActions(*CB, Out))
     return;
+  if (const Function *F = CB->getCalledFunction();
+      F && F->getName() == "_ZNSt6threadaSEOS_" && CB->arg_size() == 2) {
+    // cxx-thread-move: `member = std::thread(f)` moves the temporary's
+    // thread into the member and leaves the temporary empty (its
+    // destructor's joinable() test is then false).
+    Action Copy =
+        objectAction(ActionKind::HandleCopy, *CB, CB->getArgOperand(0));
+    Copy.Source = objectsOf(CB->getArgOperand(1));
+    Action Clear =
+        objectAction(ActionKind::HandleCopy, *CB, CB->getArgOperand(1));
+    if (!Copy.Objects.empty() && !Copy.Source.empty() &&
+        !Clear.Objects.empty()) {
+      Out.push_back(std::move(Copy));
+      Out.push_back(std::move(Clear));
+      return;
+    }
+  }
   ArrayRef<const Function *> Callees = PTA.callees(*CB);
   // A call at I of functions the library runs (exit handlers, key
   // destructors, call-backs), inlined like the program's own calls.

@@ -1027,8 +1027,9 @@ struct ModelBuilder {
              N == "_ZNSt6threadD2Ev" || N == "_ZNSt6thread4joinEv" ||
              N == "_ZNSt6thread6detachEv" || N == "_ZNKSt6thread8joinableEv" ||
              N == "_ZNKSt6thread6get_idEv" || N == "_ZNSt6thread2idC1Ev" ||
-             N == "_ZNSt6thread2idC2Ev" || isCxxStartThread(N) ||
-             keepsJthreadId(N) || (!G.isDeclaration() && !isStdName(N));
+             N == "_ZNSt6thread2idC2Ev" || N == "_ZNSt6threadaSEOS_" ||
+             isCxxStartThread(N) || keepsJthreadId(N) ||
+             (!G.isDeclaration() && !isStdName(N));
     };
     for (const Function &F : M) {
       // Those functions' own work on the object (joinable's copy of the
