@@ -623,8 +623,30 @@ std::vector<WithinObject>
 FunctionGraphBuilder::withinObjects(const Value *Ptr) {
   // Through in-bounds GEPs whose first index is 0: each stays inside the
   // object of its source type at its pointer operand (an index out of a
-  // member array's bounds is undefined behaviour).
+  // member array's bounds is undefined behaviour). Of the objects at one
+  // base value the outermost is kept: an access beside this one in the
+  // same struct names it too (`b->n` with `b->e[i].key`). The base changes
+  // only past a GEP with a variable index, so the object before one (and
+  // the last) is the one to record.
   std::vector<WithinObject> Out;
+  const Value *PendingAt = nullptr;
+  Type *PendingType = nullptr;
+  auto Flush = [&] {
+    if (!PendingAt)
+      return;
+    BaseRef B = canonicalBase(PendingAt, Geps);
+    PendingAt = nullptr;
+    if (!B.Base || B.Offset == AnyOffset || Out.size() == 3)
+      return;
+    uint32_t &Shape = WithinShapes[PendingType];
+    if (!Shape)
+      Shape = Shapes.intern({~uintptr_t(0), uintptr_t(PendingType)});
+    WithinObject W{B.Base, B.Offset, Shape};
+    if (!Out.empty() && Out.back().Base == B.Base)
+      Out.back() = W;
+    else
+      Out.push_back(W);
+  };
   const Value *V = Ptr;
   for (unsigned Steps = 0; Steps < 16; ++Steps) {
     V = stripAddressCasts(V);
@@ -643,21 +665,13 @@ FunctionGraphBuilder::withinObjects(const Value *Ptr) {
     if (!GEP->isInBounds() || !First || !First->isZero() ||
         !T->isAggregateType())
       break;
+    if (!GEP->hasAllConstantIndices())
+      Flush();
     V = GEP->getPointerOperand();
-    BaseRef B = canonicalBase(V, Geps);
-    if (!B.Base || B.Offset == AnyOffset)
-      continue;
-    WithinObject W{B.Base, B.Offset,
-                   Shapes.intern({~uintptr_t(0), uintptr_t(T)})};
-    // Of the objects at one base, the outermost: an access beside this
-    // one in the same struct names it too (`b->n` with `b->e[i].key`).
-    if (!Out.empty() && Out.back().Base == B.Base)
-      Out.back() = W;
-    else if (Out.size() < 3)
-      Out.push_back(W);
-    else
-      break;
+    PendingAt = V;
+    PendingType = T;
   }
+  Flush();
   return Out;
 }
 

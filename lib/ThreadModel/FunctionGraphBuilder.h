@@ -265,6 +265,8 @@ private:
   const EquivalentGeps *Geps = nullptr;
   /// The module's index-relative shapes (index-relative-lock).
   IndexShapes Shapes;
+  /// within-object: each type's shape in Shapes.
+  llvm::DenseMap<const llvm::Type *, uint32_t> WithinShapes;
   /// Trylock (and tracked helper) call results -> DataVar.
   llvm::DenseMap<const llvm::Value *, DataVarId> ResultVars;
   /// Atomic instructions -> the DataVar of their old value / success.
