@@ -352,12 +352,39 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
     // handed, which no running thread has.
     for (const Instruction &I : instructions(*F)) {
       std::optional<ElementRef> R = elementRef(&I, DL);
-      if (!R || R->Base != E->Base || R->Slot != E->Slot || &I == Arg)
+      if (!R || R->Base != E->Base || R->Slot != E->Slot)
         continue;
       // SSA only: a local slot could carry the pointer into the next
-      // iteration, to an element already handed over.
+      // iteration, to an element already handed over. But the argument
+      // kept in a local (`t = &args[i]; t->id = i; create(.., t)`, the
+      // local stored only there) is this iteration's element where the
+      // local is loaded after that store in its block (arg-local): those
+      // loads, but the one the creation takes, are roots too.
+      SmallVector<const Value *, 4> Roots;
+      if (&I != Arg) {
+        Roots.push_back(&I);
+      } else if (const Value *Handed = Passed->stripPointerCasts();
+                 Handed != Arg) {
+        const StoreInst *Home = nullptr;
+        for (const User *U : I.users())
+          if (auto *SI = dyn_cast<StoreInst>(U);
+              SI && SI->getValueOperand() == &I)
+            Home = SI;
+        auto *Local =
+            Home ? dyn_cast<AllocaInst>(Home->getPointerOperand()) : nullptr;
+        if (Local && singleStoredValue(Local) == &I)
+          for (const User *U : Local->users())
+            if (auto *L = dyn_cast<LoadInst>(U);
+                L && L != Handed && L->getParent() == Home->getParent() &&
+                Home->comesBefore(L))
+              Roots.push_back(L);
+      }
       AccessList Init;
-      if (!withinElement(I, R->ElemSize, DL, &Init, /*ThroughSlots=*/false))
+      bool Within = !Roots.empty();
+      for (const Value *Root : Roots)
+        Within = Within && withinElement(*Root, R->ElemSize, DL, &Init,
+                                         /*ThroughSlots=*/false);
+      if (!Within)
         continue;
       // The counter's value at the load is the element about to be handed
       // if no creation ran since the last increment (the load is not in
