@@ -675,8 +675,7 @@ FunctionGraphBuilder::withinObjects(const Value *Ptr) {
   return Out;
 }
 
-bool FunctionGraphBuilder::inUnitFile(const Instruction &I) const {
-  SourceLoc L = sourceLocOf(I);
+bool FunctionGraphBuilder::inUnitFile(const SourceLoc &L) const {
   return std::binary_search(TM.UnitFiles.begin(), TM.UnitFiles.end(),
                             unitPath(L.Dir, L.File));
 }
@@ -735,15 +734,15 @@ bool FunctionGraphBuilder::addAccessAt(const Instruction &I, const Value *Ptr,
     if (Geps)
       A.Index = Geps->accessIndex(A.Base);
     A.Within = withinObjects(Ptr);
-    A.BaseParam = baseParamOf(I, rootBase(Ptr), A.Locs);
+    const Value *Root = rootBase(Ptr);
+    A.BaseParam = baseParamOf(I, Root, A.Locs);
     if (A.BaseParam < 0)
-      loadParamOf(I, rootBase(Ptr), A);
+      loadParamOf(I, Root, A);
   }
   A.Name = std::move(Name);
   A.MemberThroughPointer = std::move(Member);
   A.Loc = sourceLocOf(I);
-  A.InUnitFile = std::binary_search(TM.UnitFiles.begin(), TM.UnitFiles.end(),
-                                    unitPath(A.Loc.Dir, A.Loc.File));
+  A.InUnitFile = inUnitFile(A.Loc);
   Action Act;
   Act.Kind = IsWrite ? ActionKind::Write : ActionKind::Read;
   Act.Acc = A.Id;
@@ -859,7 +858,7 @@ void FunctionGraphBuilder::libcActions(const CallBase &CB,
   // its worker still uses); inside headers (libstdc++'s unique_ptr on a
   // path the model cannot tell is dead) it is still no access.
   const LibcFunction &Row =
-      StringRef(Given.Name).starts_with("_Zd") && inUnitFile(CB)
+      StringRef(Given.Name).starts_with("_Zd") && inUnitFile(sourceLocOf(CB))
           ? *lookupLibc("free")
           : Given;
   ObjectId Hidden =

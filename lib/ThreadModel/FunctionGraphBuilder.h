@@ -287,9 +287,8 @@ private:
                    std::vector<Action> &Out);
   bool addAccess(const llvm::Instruction &I, const llvm::Value *Ptr,
                  bool IsWrite, bool IsAtomic, std::vector<Action> &Out);
-  /// Whether I's source location is in the unit's own file(s), not in a
-  /// header.
-  bool inUnitFile(const llvm::Instruction &I) const;
+  /// Whether L is in the unit's own file(s), not in a header.
+  bool inUnitFile(const SourceLoc &L) const;
   /// The objects Ptr lies inside (within-object), innermost first, the
   /// outermost one per base value, at most three.
   std::vector<WithinObject> withinObjects(const llvm::Value *Ptr);

@@ -112,18 +112,6 @@ bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &First) {
     Done = LastPart ? 0 : Done + 1;
   }
   const Action &A = *Part;
-  if (!LastPart) {
-    if (A.Kind == ActionKind::Unlock) {
-      release(P, T, lockAddress(P, S, A, false));
-      return true;
-    }
-    if (!acquire(P, T, lockAddress(P, S, A, false), false,
-                 A.Lock == LockKind::RecursiveMutex)) {
-      dead(P, "a lock is taken while another thread holds it at that address");
-      return false;
-    }
-    return true;
-  }
   const Function *Callee = CB.getCalledFunction();
   bool Body =
       A.Lock == LockKind::AtomicSection && Callee && !Callee->isDeclaration();
@@ -134,7 +122,7 @@ bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &First) {
       // At the return of the atomic function: return, then release.
       if (!step(P, T))
         return false;
-    } else {
+    } else if (LastPart) {
       finishCall(P, T, CB, std::nullopt);
     }
     if (releasesAnyLock(A)) {
@@ -163,6 +151,8 @@ bool Replayer::lockStep(Path &P, const ReplayStep &S, const Action &First) {
     dead(P, "a lock is taken while another thread holds it at that address");
     return false;
   }
+  if (!LastPart)
+    return true; // Still at the call: its other mutexes come next.
   if (Body) {
     // Enter the atomic function's body; its return is the Unlock step.
     Frame &F = P.Threads[T].Stack.back();
