@@ -1036,7 +1036,7 @@ void FunctionGraphBuilder::syncActions(const CallBase &CB, const SyncApi &Api,
     const Value *Second = CB.getArgOperand(Api.SecondArg);
     if (Api.Kind == ActionKind::Wait) {
       A.Mutex = objectsOf(Second);
-      A.Timed = Api.Name != "pthread_cond_wait" && Api.Name != "cnd_wait";
+      A.Timed = Api.Timed;
     }
     if (Api.Kind == ActionKind::Once)
       A.Callees = onceRoutines(PTA, TM, Second);

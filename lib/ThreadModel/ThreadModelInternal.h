@@ -277,6 +277,8 @@ struct SyncApi {
   int SecondArg; ///< Wait: the mutex; Once: the routine; else -1.
   LockKind Lock;
   LockMode Mode;
+  /// Wait: may return when its deadline passes (Action::Timed).
+  bool Timed = false;
 };
 const SyncApi *lookupSyncApi(llvm::StringRef Name);
 
