@@ -515,6 +515,7 @@ bool Replayer::step(Path &P, unsigned T) {
       return enterBlock(P, F, Br->getSuccessor(0));
     Val C = eval(P, F, Br->getCondition());
     P.Threads[T].LastBranch = &I;
+    P.Threads[T].TrustBeforeBranch = !P.Assumed.empty();
     if (C.isConst()) {
       unsigned Succ = C.K->isZero() ? 1 : 0;
       noteConcrete(P, I, Succ);
@@ -532,6 +533,7 @@ bool Replayer::step(Path &P, unsigned T) {
   if (auto *Sw = dyn_cast<SwitchInst>(&I)) {
     Val C = eval(P, F, Sw->getCondition());
     P.Threads[T].LastBranch = &I;
+    P.Threads[T].TrustBeforeBranch = !P.Assumed.empty();
     if (C.isConst())
       return enterBlock(
           P, F,

@@ -104,7 +104,17 @@ Replayer::Replayer(const ThreadModel &TM, const ReplayInput &Witness,
 }
 
 void Replayer::dead(const Path &P, std::string Why) {
-  if (DeadAssumed.empty())
+  // trust-after-branch: the thread that misses the next step left the
+  // interleaving at its last branch; what the path took on trust after it
+  // (printf after a list walk that found the list empty) cannot have
+  // decided that.
+  bool DecidedBeforeTrust = false;
+  if (P.Next < In.Steps.size()) {
+    unsigned T = In.Steps[P.Next].Thread;
+    DecidedBeforeTrust = T < P.Threads.size() && P.Threads[T].LastBranch &&
+                         !P.Threads[T].TrustBeforeBranch;
+  }
+  if (DeadAssumed.empty() && !DecidedBeforeTrust)
     DeadAssumed = P.Assumed;
   if (DeadWhy.empty() || P.Next > DeadDepth) {
     DeadDepth = P.Next;

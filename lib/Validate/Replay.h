@@ -115,6 +115,9 @@ struct ThreadState {
   /// The conditional branch it took last: where a dead path left the
   /// interleaving (refinement hints).
   const llvm::Instruction *LastBranch = nullptr;
+  /// Whether the path had taken anything on trust (Path::Assumed) when the
+  /// thread took LastBranch.
+  bool TrustBeforeBranch = false;
   std::optional<Val> Ret;
   /// Ret is the start routine's: the key destructors after it return none.
   bool RetKept = false;
