@@ -546,7 +546,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         continue;
       }
       const uint64_t LocStates = Opts.MaxStates >> (2 * (LastRound - Round));
-      const uint64_t Spent = Retry ? Result.Stats.States : 0;
+      const CheckStats Spent = Retry ? Result.Stats : CheckStats();
       // One graph takes at most its node budget to build; the clock is read
       // between graphs, so a location whose setup meets the deadline is
       // given up unexamined.
@@ -604,7 +604,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
       // however it was found; anything else is searched again with the
       // counters. It gets a quarter of the location's states.
       LocationVerdict V;
-      uint64_t CoarseStates = 0;
+      CheckStats CoarseStats;
       bool Decided = false;
       if (!(Opts.Relax & ModelCheckOptions::RelaxCounters) &&
           mc::hasLoopCounters(In)) {
@@ -612,17 +612,18 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         Coarse.Relax |= ModelCheckOptions::RelaxCounters;
         Coarse.MaxStates = std::max<uint64_t>(1, LocOpts.MaxStates / 4);
         V = mc::explore(In, Coarse, ModuleDeadline);
-        CoarseStates = V.Stats.States;
+        CoarseStats = V.Stats;
         V.CountersUntracked = true;
         Decided = V.V == Verdict::Refuted ||
                   (V.V == Verdict::Race && LocOpts.CheckWitness &&
                    V.Unconfirmed.empty() && !V.PairsUndecided);
       }
       if (!Decided) {
-        if (LocOpts.MaxStates > CoarseStates && Clipped)
-          LocOpts.MaxStates -= CoarseStates;
+        if (LocOpts.MaxStates > CoarseStats.work() && Clipped)
+          LocOpts.MaxStates -= CoarseStats.work();
         V = mc::explore(In, LocOpts, ModuleDeadline);
-        V.Stats.States += CoarseStates;
+        V.Stats.States += CoarseStats.States;
+        V.Stats.ChainSteps += CoarseStats.ChainSteps;
       }
       RACESIFT_DEBUG(
           debugs()
@@ -632,10 +633,11 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
           << (V.V == Verdict::Race      ? "race"
               : V.V == Verdict::Refuted ? "refuted"
                                         : "unknown")
-          << " (" << V.Stats.States << " states, graphs of " << graphSizes(In)
-          << ")" << (V.Reason.empty() ? "" : ": ") << V.Reason << "\n");
+          << " (" << V.Stats.States << " states, " << V.Stats.ChainSteps
+          << " chained steps, graphs of " << graphSizes(In) << ")"
+          << (V.Reason.empty() ? "" : ": ") << V.Reason << "\n");
       if (Opts.MaxModuleStates) {
-        StatesLeft -= std::min(StatesLeft, V.Stats.States);
+        StatesLeft -= std::min(StatesLeft, V.Stats.work());
         // Also a race whose other pairs were left undecided.
         if (Clipped && StringRef(V.Reason).starts_with("state budget"))
           V.Reason = ModuleStatesSpent;
@@ -645,9 +647,11 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         Again[Index] = Round < LastRound && !Clipped && V.OutOfStates &&
                        (V.V == Verdict::Unknown || V.PairsUndecided);
       }
-      V.Stats.States += Spent;
+      V.Stats.States += Spent.States;
+      V.Stats.ChainSteps += Spent.ChainSteps;
       if (KeepRace && V.V != Verdict::Race) {
         Result.Stats.States = V.Stats.States;
+        Result.Stats.ChainSteps = V.Stats.ChainSteps;
         continue;
       }
       // Give the racing accesses the locksets layer 1 saw them under, with

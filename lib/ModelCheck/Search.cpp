@@ -10,9 +10,20 @@
 // and sleep sets (Algorithm 3 of the ESST paper), and a visited set of
 // packed configurations. Parent pointers give the witness.
 //
+// invisible-chain: a persistent thread with a single move goes on alone
+// through its next single invisible moves, and only the chain's last
+// configuration is stored. A thread running a counting loop before its access
+// would otherwise store one state per step for every order of the other
+// threads' visible steps that came before (a singleton's constructor loop:
+// 250000 states, now 1800 and 250000 chained steps). Chained steps are
+// cheaper than stored states (one thread's moves, no successors of the
+// others): ChainStepsPerState of them cost the state budget one state.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <cassert>
@@ -21,6 +32,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 using namespace racesift;
 using namespace racesift::mc;
@@ -31,6 +43,10 @@ struct StateRec {
   const std::string *Key = nullptr;
   uint32_t Parent = UINT32_MAX;
   Move By;
+  std::vector<Move> Chain; ///< Chained moves after By (invisible-chain).
+  /// lock-order: a hash of which instances took locks and semaphores, in
+  /// order, on the path that reached the state first.
+  uint64_t LockOrder = 0;
   std::vector<MoveInfo> Sleep;
   bool Queued = false;
 };
@@ -113,6 +129,19 @@ WitnessStep replayStep(const Config &C, const Move &M, const Action &A,
   return S;
 }
 
+/// lock-order: Sig extended by move M taken from C.
+uint64_t lockOrderAfter(const Prepared &P, uint64_t Sig, const Config &C,
+                        const Move &M) {
+  bool Acquires = M.Kind == MoveKind::Reacquire;
+  if (M.Kind == MoveKind::Edge) {
+    ActionKind K = P.edge(C.Threads[M.Thread], M.Edge).A.Kind;
+    Acquires = K == ActionKind::Lock || K == ActionKind::SemWait ||
+               ((K == ActionKind::TryLock || K == ActionKind::SemTryWait) &&
+                M.Choice == 0);
+  }
+  return Acquires ? (Sig ^ (M.Thread + 1)) * 0x100000001b3ULL : Sig;
+}
+
 bool contains(const std::vector<MoveInfo> &Set, const Move &M) {
   for (const MoveInfo &X : Set)
     if (X.M == M)
@@ -135,7 +164,11 @@ private:
   std::unordered_map<std::string, uint32_t> Index;
   std::vector<StateRec> Recs;
   std::deque<uint32_t> Queue;
-  uint64_t Transitions = 0, KeyBytes = 0;
+  uint64_t Transitions = 0, KeyBytes = 0, ChainSteps = 0;
+  /// lock-order: the second search keys states by their lock order too;
+  /// StoredBefore are the states the first one stored.
+  bool OrderKeyed = false;
+  uint64_t StoredBefore = 0;
   std::string CutNote;
 
   /// Racing access pairs: those that may race here, those confirmed (with
@@ -153,10 +186,12 @@ private:
   /// instances or other iterations (in BFS order, interleavings of one pair
   /// of instances at one point of their loops mostly differ in steps the
   /// replay does not depend on; `lock(&a[i].m); a[(i + id) % N].n++` races
-  /// only with one thread an iteration ahead). Other iterations are tried
-  /// only while the checker says the program cannot take the interleavings
-  /// (RacePair::Infeasible): one it could not follow is given up per pair
-  /// of instances (empty locals in the key).
+  /// only with one thread an iteration ahead), or with locks taken in
+  /// another order (lock-order: a reader that took the list's lock before
+  /// the writer filled it walks an empty list). Other iterations and orders
+  /// are tried only while the checker says the program cannot take the
+  /// interleavings (RacePair::Infeasible): one it could not follow is given
+  /// up per pair of instances (empty locals in the key).
   std::set<std::tuple<std::pair<AccessId, AccessId>, unsigned, unsigned,
                       std::vector<int64_t>>>
       TriedInstances;
@@ -165,6 +200,24 @@ private:
   /// Adds S reached from Parent by M; returns its id and whether it is new.
   std::pair<uint32_t, bool> add(const std::string &Key, uint32_t Parent,
                                 const Move &M);
+  /// The states stored and the chained steps, in states (the budget's unit).
+  uint64_t work() const {
+    return StoredBefore + Recs.size() + ChainSteps / ChainStepsPerState;
+  }
+  /// Key, with the lock order if the search is keyed by it.
+  void orderKey(std::string &Key, uint64_t LockOrder) const {
+    if (OrderKeyed)
+      Key.append(reinterpret_cast<const char *>(&LockOrder), sizeof LockOrder);
+  }
+  /// Whether a pair the replay says the program cannot take is open.
+  bool infeasibleOpen() const;
+  /// Whether the step from C to S leaves every enabled access as it is.
+  bool invisible(const Config &C, const Config &S) const;
+  /// Extends the step of instance I that reached C (key Key) by the moves
+  /// I takes alone from there, into Chain; filters Sleep by them.
+  void extendChain(uint32_t I, Config &C, std::string &Key,
+                   std::vector<Move> &Chain, std::vector<MoveInfo> &Sleep,
+                   uint64_t &LockOrder);
   /// The interleaving to state Id (configuration End), ending in race R.
   RacePair witness(uint32_t Id, const Config &End, const Prepared::RaceAt &R);
   /// Records the races of state Id not confirmed before; true once every
@@ -178,18 +231,21 @@ private:
   std::vector<std::vector<MoveInfo>> Moves;
   std::vector<std::vector<Config>> Succs;
   std::vector<std::vector<std::string>> Keys;
+  std::vector<std::vector<uint64_t>> Orders; ///< Successors' lock orders.
   std::vector<bool> Full;
   uint64_t Iter = 0;
 
   /// Why the search must stop before the next expansion, or "".
   std::string budgetSpent();
-  /// Fills Moves, Succs, Keys and Full for configuration C.
-  void expand(const Config &C);
+  /// Fills Moves, Succs, Keys, Orders and Full for configuration C, whose
+  /// lock order is Order.
+  void expand(const Config &C, uint64_t Order);
   /// The instance whose moves form a persistent set in C, or -1.
   int persistentThread(const Config &C) const;
   /// Takes the moves of state Id (instance Only if not -1), with sleep
   /// sets; true once noteRaces says the search is done.
-  bool takeMoves(uint32_t Id, int Only, const std::vector<MoveInfo> &Sleep);
+  bool takeMoves(uint32_t Id, const Config &C, int Only,
+                 const std::vector<MoveInfo> &Sleep);
   /// The verdict from what the search found, whatever stopped it.
   LocationVerdict finish(Verdict Vd, std::string Reason);
 };
@@ -217,8 +273,10 @@ RacePair Search::witness(uint32_t Id, const Config &End,
   RacePair Out;
   Out.Loc = P.In.Loc;
   std::vector<Move> Path;
-  for (uint32_t X = Id; Recs[X].Parent != UINT32_MAX; X = Recs[X].Parent)
+  for (uint32_t X = Id; Recs[X].Parent != UINT32_MAX; X = Recs[X].Parent) {
+    Path.insert(Path.end(), Recs[X].Chain.rbegin(), Recs[X].Chain.rend());
     Path.push_back(Recs[X].By);
+  }
   std::reverse(Path.begin(), Path.end());
   const ThreadModel &TM = *P.In.TM;
   Config C = P.initial();
@@ -282,14 +340,17 @@ RacePair Search::witness(uint32_t Id, const Config &End,
 }
 
 /// TriedInstances' key: the access pair, the two instances, and, if
-/// WithLocals, their tracked locals (unknown as a value of its own).
+/// WithLocals, their tracked locals (unknown as a value of its own) and the
+/// state's lock order.
 static std::tuple<std::pair<AccessId, AccessId>, unsigned, unsigned,
                   std::vector<int64_t>>
 triedKey(std::pair<AccessId, AccessId> Key, const Config &C, unsigned I,
-         unsigned J, bool WithLocals) {
+         unsigned J, bool WithLocals, uint64_t LockOrder = 0) {
   if (I > J)
     std::swap(I, J);
   std::vector<int64_t> Locals;
+  if (WithLocals)
+    Locals.push_back(int64_t(LockOrder));
   if (WithLocals)
     for (unsigned T : {I, J})
       for (const Value &V : C.Threads[T].Locals) {
@@ -307,7 +368,9 @@ bool Search::noteRaces(uint32_t Id, const Config &C) {
       continue;
     if (Opts.CheckWitness &&
         (TriedInstances.count(triedKey(Key, C, R.I, R.J, false)) ||
-         !TriedInstances.insert(triedKey(Key, C, R.I, R.J, true)).second))
+         !TriedInstances
+              .insert(triedKey(Key, C, R.I, R.J, true, Recs[Id].LockOrder))
+              .second))
       continue; // The replay of these two instances has been rejected.
     RacePair W = witness(Id, C, R);
     if (Opts.CheckWitness) {
@@ -366,11 +429,13 @@ LocationVerdict Search::finish(Verdict Vd, std::string Reason) {
     Reason += CutNote;
   }
   V.Reason = std::move(Reason);
-  V.Stats.States = Recs.size();
-  V.OutOfStates = Recs.size() >= Opts.MaxStates;
+  V.Stats.States = StoredBefore + Recs.size();
+  V.Stats.ChainSteps = ChainSteps;
+  V.OutOfStates = work() >= Opts.MaxStates;
   V.Stats.Transitions = Transitions;
   V.Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
-  // Packed key, plus the hash node and the parent record around it.
+  // Packed key, plus the hash node and the parent record around it (of the
+  // last search).
   V.Stats.BytesPerState = Recs.empty()
                               ? 0
                               : KeyBytes / Recs.size() + sizeof(StateRec) +
@@ -379,11 +444,12 @@ LocationVerdict Search::finish(Verdict Vd, std::string Reason) {
 }
 
 std::string Search::budgetSpent() {
-  if (Recs.size() >= Opts.MaxStates)
+  if (work() >= Opts.MaxStates)
     return "state budget " + std::to_string(Opts.MaxStates) + " exhausted";
   // The same estimate as Stats.BytesPerState, for the whole store.
-  if (KeyBytes + Recs.size() * (sizeof(StateRec) + sizeof(std::string) +
-                                2 * sizeof(void *)) >
+  if (KeyBytes + ChainSteps * sizeof(Move) +
+          Recs.size() *
+              (sizeof(StateRec) + sizeof(std::string) + 2 * sizeof(void *)) >
       Opts.MaxMemoryBytes)
     return "memory ceiling " + std::to_string(Opts.MaxMemoryBytes >> 20) +
            " MiB reached";
@@ -394,20 +460,65 @@ std::string Search::budgetSpent() {
   return "";
 }
 
-void Search::expand(const Config &C) {
+void Search::expand(const Config &C, uint64_t Order) {
   unsigned N = C.Threads.size();
   Moves.assign(N, {});
   Succs.assign(N, {});
   Keys.assign(N, {});
+  Orders.assign(N, {});
   Full.assign(N, true);
   for (uint32_t I = 0; I < N; ++I) {
     bool F;
     P.movesOf(C, I, Moves[I], Succs[I], F, &CutNote);
     Full[I] = F;
-    for (const Config &S : Succs[I]) {
+    for (unsigned K = 0; K < Succs[I].size(); ++K) {
+      Orders[I].push_back(lockOrderAfter(P, Order, C, Moves[I][K].M));
       Keys[I].emplace_back();
-      P.pack(S, Keys[I].back());
+      P.pack(Succs[I][K], Keys[I].back());
+      orderKey(Keys[I].back(), Orders[I].back());
     }
+  }
+}
+
+bool Search::invisible(const Config &C, const Config &S) const {
+  for (uint32_t T = 0; T < S.Threads.size(); ++T)
+    if (P.accessPoint(C, T) != P.accessPoint(S, T))
+      return false;
+  return true;
+}
+
+void Search::extendChain(uint32_t I, Config &C, std::string &Key,
+                         std::vector<Move> &Chain, std::vector<MoveInfo> &Sleep,
+                         uint64_t &LockOrder) {
+  std::vector<MoveInfo> M;
+  std::vector<Config> S;
+  std::string Next;
+  std::unordered_set<std::string> Seen;
+  while (work() < Opts.MaxStates) {
+    M.clear();
+    S.clear();
+    bool F;
+    P.movesOf(C, I, M, S, F, &CutNote);
+    // The same test as persistentThread's for a single move; a stored or
+    // already chained successor ends the chain (the cycle proviso).
+    if (M.size() != 1 || !F || M[0].All || !invisible(C, S[0]))
+      return;
+    for (uint32_t J = 0; J < C.Threads.size(); ++J)
+      if (J != I && P.futureMeets(C, J, M[0].Objs, false))
+        return;
+    uint64_t NextOrder = lockOrderAfter(P, LockOrder, C, M[0].M);
+    P.pack(S[0], Next);
+    orderKey(Next, NextOrder);
+    if (Index.count(Next) || !Seen.insert(Next).second)
+      return;
+    llvm::erase_if(Sleep,
+                   [&](const MoveInfo &Z) { return !independent(Z, M[0]); });
+    ++ChainSteps;
+    ++Transitions;
+    LockOrder = NextOrder;
+    Chain.push_back(M[0].M);
+    C = std::move(S[0]);
+    std::swap(Key, Next);
   }
 }
 
@@ -426,10 +537,8 @@ int Search::persistentThread(const Config &C) const {
       const MoveInfo &MI = Moves[I][K];
       All = All || MI.All;
       Objs.insert(Objs.end(), MI.Objs.begin(), MI.Objs.end());
-      const Config &S = Succs[I][K];
-      for (uint32_t T = 0; T < S.Threads.size() && Ok; ++T)
-        if (P.accessPoint(C, T) != P.accessPoint(S, T))
-          Ok = false; // Visible: changes the enabled accesses.
+      if (!invisible(C, Succs[I][K]))
+        Ok = false; // Visible: changes the enabled accesses.
       if (Index.count(Keys[I][K]))
         Ok = false; // Proviso.
     }
@@ -442,7 +551,7 @@ int Search::persistentThread(const Config &C) const {
   return -1;
 }
 
-bool Search::takeMoves(uint32_t Id, int Only,
+bool Search::takeMoves(uint32_t Id, const Config &C, int Only,
                        const std::vector<MoveInfo> &Sleep) {
   std::vector<MoveInfo> Done;
   for (uint32_t I = 0; I < Moves.size(); ++I) {
@@ -463,9 +572,17 @@ bool Search::takeMoves(uint32_t Id, int Only,
             ChildSleep.push_back(Z);
       }
       Done.push_back(MI);
+      std::vector<Move> Chain;
+      uint64_t LockOrder = Orders[I][K];
+      if (Only >= 0 && Moves[I].size() == 1)
+        extendChain(I, Succs[I][K], Keys[I][K], Chain, ChildSleep, LockOrder);
       auto [SId, New] = add(Keys[I][K], Id, MI.M);
       if (New) {
         Recs[SId].Sleep = std::move(ChildSleep);
+        Recs[SId].Chain = std::move(Chain);
+        Recs[SId].LockOrder = LockOrder;
+        // A chain's inner configurations have the races of its first: the
+        // moves are invisible.
         if (noteRaces(SId, Succs[I][K]))
           return true;
         continue;
@@ -489,6 +606,13 @@ bool Search::takeMoves(uint32_t Id, int Only,
   return false;
 }
 
+bool Search::infeasibleOpen() const {
+  for (const auto &[Key, R] : Rejected)
+    if (R.Infeasible && !Decided.count(Key))
+      return true;
+  return false;
+}
+
 LocationVerdict Search::run() {
   Start = Clock::now();
   auto LocDeadline =
@@ -500,23 +624,45 @@ LocationVerdict Search::run() {
   std::string Key;
   Config Init = P.initial();
   P.pack(Init, Key);
+  orderKey(Key, 0);
   add(Key, UINT32_MAX, Move());
   Potential = P.potentialPairs(Opts.MaxRacesPerLocation);
   if (noteRaces(0, Init))
     return finish(Verdict::Race, "");
 
-  while (!Queue.empty()) {
-    if (std::string Why = budgetSpent(); !Why.empty())
-      return finish(Verdict::Unknown, std::move(Why));
-    uint32_t Id = Queue.front();
-    Queue.pop_front();
-    Recs[Id].Queued = false;
-    Config C = P.unpack(*Recs[Id].Key);
-    std::vector<MoveInfo> Sleep = Recs[Id].Sleep;
-    expand(C);
-    int Only = Opts.PartialOrderReduction ? persistentThread(C) : -1;
-    if (takeMoves(Id, Only, Sleep))
-      return finish(Verdict::Race, "");
+  while (true) {
+    while (!Queue.empty()) {
+      if (std::string Why = budgetSpent(); !Why.empty())
+        return finish(Verdict::Unknown, std::move(Why));
+      uint32_t Id = Queue.front();
+      Queue.pop_front();
+      Recs[Id].Queued = false;
+      Config C = P.unpack(
+          OrderKeyed ? Recs[Id].Key->substr(0, Recs[Id].Key->size() - 8)
+                     : *Recs[Id].Key);
+      std::vector<MoveInfo> Sleep = Recs[Id].Sleep;
+      expand(C, Recs[Id].LockOrder);
+      int Only = Opts.PartialOrderReduction ? persistentThread(C) : -1;
+      if (takeMoves(Id, C, Only, Sleep))
+        return finish(Verdict::Race, "");
+    }
+    // lock-order: every interleaving the replay checked for a pair was one
+    // the program cannot take, and the search kept only the first path to
+    // each configuration: data the model does not track (a list a reader
+    // walks after the writer filled it) may depend on the order of critical
+    // sections. Search again, telling configurations apart by that order,
+    // with what is left of the budget.
+    if (OrderKeyed || !infeasibleOpen())
+      break;
+    OrderKeyed = true;
+    StoredBefore += Recs.size();
+    Index.clear();
+    Recs.clear();
+    KeyBytes = 0;
+    Key.clear();
+    P.pack(Init, Key);
+    orderKey(Key, 0);
+    add(Key, UINT32_MAX, Move());
   }
   for (const ThreadGraph *G : P.Graphs)
     if (G->Truncated)

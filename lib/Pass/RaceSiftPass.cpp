@@ -270,6 +270,8 @@ ALWAYS_ENABLED_STATISTIC(NumRefutedLocations,
 ALWAYS_ENABLED_STATISTIC(NumUnknownLocations,
                          "Locations the model checker did not decide");
 ALWAYS_ENABLED_STATISTIC(NumStates, "Model-checker states explored");
+ALWAYS_ENABLED_STATISTIC(NumChainSteps,
+                         "Model-checker steps chained without a state");
 ALWAYS_ENABLED_STATISTIC(NumReplays, "Witness replays that confirmed a race");
 ALWAYS_ENABLED_STATISTIC(NumInfeasible,
                          "Witness replays the program cannot take");
@@ -280,8 +282,8 @@ ALWAYS_ENABLED_STATISTIC(NumRefinements, "Refinement rounds");
 
 static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
                              unsigned Races, unsigned Refuted, unsigned Unknown,
-                             uint64_t States, const ValidationCounts &VC,
-                             unsigned Refinements) {
+                             uint64_t States, uint64_t ChainSteps,
+                             const ValidationCounts &VC, unsigned Refinements) {
   ++NumModules;
   NumThreadTemplates += TM.Templates.size();
   NumAccesses += TM.Accesses.size();
@@ -299,6 +301,7 @@ static void recordStatistics(const ThreadModel &TM, const LocksetResult &LS,
   NumRefutedLocations += Refuted;
   NumUnknownLocations += Unknown;
   NumStates += States;
+  NumChainSteps += ChainSteps;
   NumReplays += VC.Validated;
   NumInfeasible += VC.Infeasible;
   NumNotValidated += VC.Unknown;
@@ -485,7 +488,7 @@ namespace {
 /// What the model checker decided, over all candidate locations.
 struct VerdictCounts {
   unsigned Races = 0, Refuted = 0, Unknown = 0, Unexamined = 0;
-  uint64_t States = 0;
+  uint64_t States = 0, ChainSteps = 0;
   /// The locations refuted only up to the thread bound, and why the bound
   /// may cut (the first such verdict's reason).
   std::vector<std::string> BoundRefuted;
@@ -497,8 +500,10 @@ static VerdictCounts countVerdicts(const ThreadModel &TM,
                                    ArrayRef<LocationVerdict> Verdicts) {
   VerdictCounts C;
   for (const LocationVerdict &V : Verdicts) {
-    if (!V.ExploredAs)
+    if (!V.ExploredAs) {
       C.States += V.Stats.States;
+      C.ChainSteps += V.Stats.ChainSteps;
+    }
     if (V.V == Verdict::Race)
       ++C.Races;
     else if (V.V == Verdict::Refuted)
@@ -699,8 +704,8 @@ static void analyse(Module &UserModule, const Options &Opts,
   VerdictCounts C = countVerdicts(TM, Layered.Verdicts);
   noteOpenVerdicts(C, Opts, R);
   noteModelCompromises(TM, R);
-  recordStatistics(TM, LS, C.Races, C.Refuted, C.Unknown, C.States, VCounts,
-                   Layered.Refinements);
+  recordStatistics(TM, LS, C.Races, C.Refuted, C.Unknown, C.States,
+                   C.ChainSteps, VCounts, Layered.Refinements);
   if (Opts.Stats)
     addLayerStats(TM, Layered, C, VCounts, *ModelTime, Start, Opts, R);
 }

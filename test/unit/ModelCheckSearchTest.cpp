@@ -269,3 +269,43 @@ TEST_CASE("POR and no POR agree on threads that only access", "[mc]") {
   CHECK(Races > 200);
   CHECK(Races < 1900);
 }
+
+TEST_CASE("A thread's invisible loop is chained, not stored", "[mc]") {
+  // invisible-chain: workers each count in a local before reading x, main
+  // writes x after creating them (racy) or after joining them. The race
+  // needs a worker through its loop; without chains every order of the
+  // creations and the other workers' steps stores the loop's states again.
+  auto Build = [](bool Racy, int64_t N, unsigned Workers) {
+    Model M;
+    TemplateId W = M.tmpl("worker");
+    MemLoc H = M.global("t", false);
+    unsigned S = M.site({W}, H, true);
+    DataVarId I = M.var("i", false);
+    countedLoop(M, W, I, N, act(ActionKind::Internal), increment(I));
+    M.seq(W, {rd(M.access(false, 8))});
+    for (unsigned K = 0; K < Workers; ++K)
+      M.seq(0, {create(S)});
+    if (!Racy)
+      for (unsigned K = 0; K < Workers; ++K)
+        M.seq(0, {join(H)});
+    M.seq(0, {wr(M.access(true, 40))});
+    return M;
+  };
+  for (bool Racy : {true, false}) {
+    INFO("racy " << Racy);
+    // Small enough to exhaust without any reduction: the verdicts agree.
+    ModelCheckOptions O;
+    O.ThreadBound = 2;
+    Model Small = Build(Racy, 6, 2);
+    LocationVerdict A = Small.check(O), B = Small.check(noPOR());
+    CHECK(A.V == (Racy ? Verdict::Race : Verdict::Refuted));
+    CHECK(B.V == A.V);
+    // Three workers counting to 200: a few states per order of the
+    // visible steps, not one per loop step.
+    O.ThreadBound = 3;
+    LocationVerdict V = Build(Racy, 200, 3).check(O);
+    CHECK(V.V == (Racy ? Verdict::Race : Verdict::Refuted));
+    CHECK(V.Stats.ChainSteps > 0);
+    CHECK(V.Stats.States * 20 < V.Stats.ChainSteps);
+  }
+}

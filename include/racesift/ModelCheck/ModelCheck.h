@@ -128,9 +128,16 @@ struct Witness {
   std::string Condition;
 };
 
+/// invisible-chain: a step a thread takes alone through invisible moves is
+/// not stored; this many of them cost the budgets one state.
+constexpr uint64_t ChainStepsPerState = 8;
+
 struct CheckStats {
-  uint64_t States = 0;
+  uint64_t States = 0;     ///< Configurations stored.
+  uint64_t ChainSteps = 0; ///< Steps taken inside chains (not stored).
   uint64_t Transitions = 0;
+  /// What the search cost the state budgets.
+  uint64_t work() const { return States + ChainSteps / ChainStepsPerState; }
   double Seconds = 0;
   uint64_t BytesPerState = 0;
 };

@@ -26,7 +26,7 @@ int main(void) {
   return 0;
 }
 // OPT: racesift-threads: 2 templates, 1 creation sites,
-// OPT: racesift-mc: x: race ({{[0-9]+}} states, graphs of 3/1 steps, 0 lock, 0 data)
+// OPT: racesift-mc: x: race ({{[0-9]+}} states, {{[0-9]+}} chained steps, graphs of 3/1 steps, 0 lock, 0 data)
 // OPT: warning: {{.*}}data race on 'x'
 // PTA: racesift-pta: solved: {{[0-9]+}} nodes, {{[0-9]+}} objects, {{[0-9]+}} steps, 0 unresolved values
 // CLANG: racesift-mhp: {{[0-9]+}} accesses before any thread, 1 join sites, 0 once controls
