@@ -584,6 +584,10 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         for (const ThreadGraph &G : SiteOwn)
           SetupSteps += G.Edges.size();
         StatesLeft -= std::min(StatesLeft, SetupSteps / SetupStepsPerState);
+        RACESIFT_DEBUG(debugs()
+                       << "racesift-mc: " << TM.describe(Loc) << ": setup of "
+                       << SetupSteps << " steps charged, " << StatesLeft
+                       << " states left\n");
         if (StatesLeft == 0) {
           StatesSpent("");
           continue;

@@ -10,9 +10,10 @@
 // RUN: %clang -g -O0 -c %s -o %t.o -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-module-states=0 2>&1 | %FileCheck %s --check-prefix=ALL --implicit-check-not=warning:
 //
 // SMALL: racesift-mc: 1 candidate locations, 1 explorations
+// SMALL: racesift-mc: counter: setup of {{[1-9][0-9]*}} steps charged, 0 states left
 // SMALL-NOT: racesift-mc: counter
-// SMALL: setup-charge.c:25:13: warning: possible data race on 'counter': write in thread 'worker' conflicts with {{read|write}} in thread 'worker' (not decided: the module's state budget (max-module-states=8) ran out)
-// ALL: setup-charge.c:25:13: warning: data race on 'counter': write in thread 'worker' conflicts with {{read|write}} in thread 'worker'
+// SMALL: setup-charge.c:26:13: warning: possible data race on 'counter': write in thread 'worker' conflicts with {{read|write}} in thread 'worker' (not decided: the module's state budget (max-module-states=8) ran out)
+// ALL: setup-charge.c:26:13: warning: data race on 'counter': write in thread 'worker' conflicts with {{read|write}} in thread 'worker'
 #include <pthread.h>
 #include <stdio.h>
 
