@@ -47,8 +47,12 @@ bool HeldLock::operator==(const HeldLock &O) const {
 
 /// Whether A and B certainly denote the same concrete lock.
 static bool sameLock(const HeldLock &A, const HeldLock &B) {
+  // exact-relative: an exact lock at a known offset from its access (one
+  // address of a singleton object) and a relative one at the same offset
+  // from the same address.
   if (A.Relative != B.Relative)
-    return false;
+    return A.OffsetFromAccess != AnyOffset &&
+           A.OffsetFromAccess == B.OffsetFromAccess;
   if (!A.Relative)
     return A.Loc == B.Loc;
   // Both accesses touch one address a; each lock sits at a + delta from the

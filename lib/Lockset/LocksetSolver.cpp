@@ -246,6 +246,14 @@ LocksetSolver::reachedContexts(TemplateId T) {
   return Order;
 }
 
+bool LocksetSolver::atOneAddress(const Access &Acc, ObjectId Obj) const {
+  if (Acc.Locs.size() != 1 || Acc.Locs.front().Obj != Obj ||
+      Acc.Locs.front().Offset == AnyOffset || Obj >= TM.Objects.size())
+    return false;
+  const MemObject &O = TM.Objects[Obj];
+  return O.Id == Obj && O.Singleton && !O.ElementsFolded;
+}
+
 LockSet LocksetSolver::heldAt(const LockState &S, const Access *Acc) const {
   LockSet Out;
   for (const HeldFact &H : S.Held) {
@@ -262,6 +270,12 @@ LockSet LocksetSolver::heldAt(const LockState &S, const Access *Acc) const {
     if (I.Relative && Acc && Acc->Base.Base == I.Base.Base &&
         Acc->Base.Offset != AnyOffset && I.Base.Offset != AnyOffset)
       L.OffsetFromAccess = I.Base.Offset - Acc->Base.Offset;
+    else if (!I.Relative && Acc && I.Loc.Offset != AnyOffset &&
+             atOneAddress(*Acc, I.Loc.Obj))
+      // exact-relative: the access is at one address of the lock's object,
+      // so the lock is that address plus this offset, as a relative lock
+      // with the same offset from the same address is.
+      L.OffsetFromAccess = I.Loc.Offset - Acc->Locs.front().Offset;
     else if (I.Relative && Acc && I.Index && Acc->Index &&
              I.Index.Index == Acc->Index.Index &&
              I.Index.Base == Acc->Index.Base)

@@ -122,6 +122,9 @@ public:
   /// The public form of the locks in S at an access (relative locks get
   /// their offset from the access when both share a base).
   LockSet heldAt(const LockState &S, const Access *Acc) const;
+  /// Whether Acc touches one address, in object Obj: a single location at
+  /// a known offset of a singleton whose elements are not folded.
+  bool atOneAddress(const Access &Acc, ObjectId Obj) const;
 
   unsigned UnresolvedLocks = 0;
   unsigned MergedContexts = 0;

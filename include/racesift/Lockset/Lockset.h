@@ -40,8 +40,9 @@ struct HeldLock {
   /// nested atomic sections, repeated read locks); 1 for plain locks.
   unsigned Depth = 1;
   /// In an AccessContext, for a relative lock evaluated from the same base
-  /// value as the access: lock offset minus access offset. Two accesses to
-  /// one address whose relative locks have equal offsets from the access
+  /// value as the access, or an exact lock in the object of an access at
+  /// one address (exact-relative): lock offset minus access offset. Two
+  /// accesses to one address whose locks have equal offsets from the access
   /// hold the same concrete lock. AnyOffset if not correlated.
   int64_t OffsetFromAccess = AnyOffset;
   /// In an AccessContext, for a relative lock at a function of the index
