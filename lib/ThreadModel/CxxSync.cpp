@@ -35,6 +35,7 @@ enum class CxxOp : uint8_t {
   GuardAdopt,  ///< A guard constructor that does not lock (defer/adopt).
   GuardRelock, ///< unique_lock::lock(): lock the guard's mutex again.
   GuardUnlock, ///< A guard's destructor or unlock().
+  LockAll,     ///< std::lock(m1, m2, ...): lock every argument.
   CondWait,    ///< condition_variable::wait(unique_lock<mutex>&).
   CondSignal,
   CondBroadcast,
@@ -143,6 +144,13 @@ std::optional<CxxSyncApi> lookupCxxSync(StringRef Name) {
   auto It = Table.find(Name);
   if (It != Table.end())
     return It->second;
+  // std-lock: std::lock<M1, M2, Ms...>(M1 &, M2 &, Ms &...) takes every
+  // mutex, avoiding deadlock by backing off (libstdc++ tries the others
+  // with try_lock): its effect is that of taking them one after another
+  // with no other thread in between, one of the orders the model checker
+  // explores (plain mutexes assumed, as for scoped_lock).
+  if (Name.starts_with("_ZSt4lockI"))
+    return CxxSyncApi{CxxOp::LockAll};
   return scopedLock(Name);
 }
 
@@ -234,6 +242,11 @@ bool FunctionGraphBuilder::cxxSyncActions(const CallBase &CB,
     Emit(ActionKind::Unlock, This);
     return true;
   case CxxOp::GuardAdopt:
+    return true;
+  case CxxOp::LockAll:
+    for (const Use &Arg : CB.args())
+      if (Arg->getType()->isPointerTy())
+        Emit(ActionKind::Lock, Arg.get());
     return true;
   case CxxOp::GuardLock:
   case CxxOp::GuardRelock:
