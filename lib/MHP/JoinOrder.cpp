@@ -128,6 +128,40 @@ bool privateScalarHandle(const Value *Site, const CallBase *Create,
   return true;
 }
 
+/// cxx-thread-handle: Site is a std::thread local whose only uses are
+/// one creating constructor (Create's function: its `this`), join,
+/// joinable, get_id and the destructor: no move, swap or assignment can
+/// take its id elsewhere or give it another, so a join of Site joins what
+/// the constructor started (a join reads the object itself, not a copy).
+bool privateCxxThread(const Value *Site, const CallBase *Create) {
+  auto *AI = dyn_cast_or_null<AllocaInst>(Site);
+  auto *ST = AI ? dyn_cast<StructType>(AI->getAllocatedType()) : nullptr;
+  if (!ST || !ST->hasName() || ST->getName() != "class.std::thread" ||
+      AI->isArrayAllocation() || !Create)
+    return false;
+  unsigned Ctors = 0;
+  for (const Use &U : AI->uses()) {
+    const User *Usr = U.getUser();
+    if (auto *II = dyn_cast<IntrinsicInst>(Usr))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    auto *CB = dyn_cast<CallBase>(Usr);
+    const Function *F = CB ? CB->getCalledFunction() : nullptr;
+    if (!F || !CB->isArgOperand(&U) || CB->getArgOperandNo(&U) != 0)
+      return false;
+    StringRef N = F->getName();
+    if (F == Create->getFunction()) {
+      ++Ctors;
+      continue;
+    }
+    if (N != "_ZNSt6thread4joinEv" && N != "_ZNKSt6thread8joinableEv" &&
+        N != "_ZNKSt6thread6get_idEv" && N != "_ZNSt6threadD1Ev" &&
+        N != "_ZNSt6threadD2Ev")
+      return false;
+  }
+  return Ctors == 1;
+}
+
 /// The join call Join is passed the value of a load of Site made just
 /// before it in its block (nothing between may write memory): the id the
 /// handle holds at the join, not an older copy.
@@ -148,6 +182,14 @@ bool joinLoadsNow(const Instruction *Join, const Value *Site) {
       return true;
   }
   return false;
+}
+
+/// cxx-thread-handle: Join is std::thread::join called on Site itself.
+bool joinsObject(const Instruction *Join, const Value *Site) {
+  auto *CB = dyn_cast_or_null<CallBase>(Join);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  return F && F->getName() == "_ZNSt6thread4joinEv" && CB->arg_size() == 1 &&
+         CB->getArgOperand(0)->stripPointerCasts() == Site;
 }
 
 /// The thread model's graphs, who runs them and what they reach.
@@ -265,7 +307,8 @@ void classifySites(const ThreadModel &TM, const Reachability &R,
       const MemLoc &L = S.Handles[0];
       const MemObject &O = TM.Objects[L.Obj];
       if (L.Offset == 0 && O.Singleton && !O.ElementsFolded &&
-          privateScalarHandle(O.Site, S.Call, S.HandleOperand))
+          (privateScalarHandle(O.Site, S.Call, S.HandleOperand) ||
+           privateCxxThread(O.Site, S.Call)))
         JS.Handle = L.Obj;
     }
     JS.Tracked = JS.Why.empty();
@@ -478,7 +521,8 @@ private:
         return Y;
       auto It = ByHandle.find(A.Objects[0].Obj);
       if (It != ByHandle.end() && Y.at(It->second) == O &&
-          joinLoadsNow(A.Inst, TM.Objects[It->first].Site))
+          (joinLoadsNow(A.Inst, TM.Objects[It->first].Site) ||
+           joinsObject(A.Inst, TM.Objects[It->first].Site)))
         Y.set(It->second, J);
       return Y;
     }
