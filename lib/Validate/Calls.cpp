@@ -21,6 +21,7 @@
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 #include <cerrno>
 
@@ -588,6 +589,15 @@ bool Replayer::external(Path &P, unsigned T, const CallBase &CB,
     return *S;
   if (std::optional<bool> C = clockCall(P, T, CB, N))
     return *C;
+  // quiet-wait: a sleep or yield whose result the program ignores changes
+  // only errno, on failure, and a module that never calls
+  // __errno_location reads no errno: nothing is taken on trust (a path
+  // that dies after it still proves its interleaving impossible).
+  if (isOneOf(N, {"usleep", "sleep", "sched_yield"}) && CB.use_empty()) {
+    const Function *Errno = CB.getModule()->getFunction("__errno_location");
+    if (!Errno || Errno->use_empty())
+      return Done(RW ? std::optional(Val::constant(RW, 0)) : std::nullopt);
+  }
   bool Untrusted = untrustedResult(P, T, CB, N);
   untrustWrites(P, T, CB, N);
   return opaqueCall(P, T, CB, "'" + displayName(N) + "'", Untrusted);
