@@ -134,6 +134,35 @@ void findInstanceIndices(const llvm::Module &M, ThreadModel &TM,
                          const FunctionTemplates &FuncTemplates,
                          const GraphContext &Ctx);
 
+/// cxx-lambda-index (LambdaIndices.cpp): the same for std::thread
+/// workers running a non-mutable lambda whose capture is the index.
+void findLambdaIndices(const llvm::Module &M, ThreadModel &TM,
+                       const PointsToAnalysis &PTA,
+                       const FunctionTemplates &FuncTemplates,
+                       const GraphContext &Ctx);
+
+/// Helpers of the per-instance indices (InstanceIndices.cpp).
+/// Whether cast C keeps the counter values the model checker knows.
+bool keepsValue(const llvm::CastInst &C, bool NonNegative);
+/// V without value-keeping casts and, if ThroughSlots, without loads of
+/// local slots stored exactly once (-O0 homes of a parameter or a local).
+const llvm::Value *stripIndex(const llvm::Value *V, bool NonNegative,
+                              bool ThroughSlots);
+/// The address of a load or store as Base + Const + Scale * Var, Base a
+/// global or an alloca.
+struct Affine {
+  const llvm::Value *Base = nullptr;
+  const llvm::Value *Var = nullptr;
+  int64_t Scale = 0, Const = 0;
+};
+std::optional<Affine> affineAddress(const llvm::Value *Ptr,
+                                    const llvm::DataLayout &DL);
+/// Whether Slot, a tracked counter, holds values the casts keep.
+bool counterFits(const llvm::AllocaInst &Slot);
+/// No store to Slot between From and To (same block, From first).
+bool counterSteady(const llvm::Instruction *From, const llvm::Instruction *To,
+                   const llvm::Value *Slot);
+
 /// thread-arg-guard (InstanceIndices.cpp): before the graphs are built,
 /// the start routines that compare their argument's value with a constant
 /// (`if ((long)arg == 0)`) and run only as threads get the per-instance

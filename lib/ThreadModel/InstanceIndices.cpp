@@ -42,8 +42,6 @@ namespace racesift {
 
 bool onlyCreated(const ThreadTemplate &T, const PointsToAnalysis &PTA);
 
-namespace {
-
 /// Counter values the model checker knows are constants the program
 /// stores or sums within mc::CounterCap (1024): they fit 32 bits, and a
 /// cast that keeps 32 bits or more keeps them. A zero extension keeps
@@ -92,6 +90,7 @@ const Value *stripIndex(const Value *V, bool NonNegative, bool ThroughSlots) {
   return nullptr;
 }
 
+namespace {
 /// What a worker's index is made of: its parameter's value (`(long)a`),
 /// or the integer of type Ty its parameter points to (`*(int *)a`).
 using IndexKind = IndexRead;
@@ -119,12 +118,7 @@ IndexKind derefRead(const Function &E, const Argument &P) {
   return IndexKind{true, nullptr};
 }
 
-/// The address of a load or store as Obj + Const + Scale * Var.
-struct Affine {
-  const Value *Base = nullptr;
-  const Value *Var = nullptr;
-  int64_t Scale = 0, Const = 0;
-};
+} // namespace
 
 std::optional<Affine> affineAddress(const Value *Ptr, const DataLayout &DL) {
   Affine A;
@@ -189,6 +183,7 @@ bool counterSteady(const Instruction *From, const Instruction *To,
   return true;
 }
 
+namespace {
 class IndexFinder {
 public:
   IndexFinder(const Module &M, ThreadModel &TM, const PointsToAnalysis &PTA,

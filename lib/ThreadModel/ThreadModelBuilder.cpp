@@ -2154,6 +2154,7 @@ struct ModelBuilder {
       }
     validateJoinLoops();
     findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
+    findLambdaIndices(M, TM, PTA, FuncTemplates, Ctx);
     findClaimedIndices(M, TM);
     markJoinedInstances();
     computeShared();
