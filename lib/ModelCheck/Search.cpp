@@ -349,14 +349,14 @@ triedKey(std::pair<AccessId, AccessId> Key, const Config &C, unsigned I,
   if (I > J)
     std::swap(I, J);
   std::vector<int64_t> Locals;
-  if (WithLocals)
-    Locals.push_back(int64_t(LockOrder));
-  if (WithLocals)
-    for (unsigned T : {I, J})
-      for (const Value &V : C.Threads[T].Locals) {
-        Locals.push_back(V.Known);
-        Locals.push_back(V.Known ? V.V : 0);
-      }
+  if (!WithLocals)
+    return {Key, I, J, std::move(Locals)};
+  Locals.push_back(int64_t(LockOrder));
+  for (unsigned T : {I, J})
+    for (const Value &V : C.Threads[T].Locals) {
+      Locals.push_back(V.Known);
+      Locals.push_back(V.Known ? V.V : 0);
+    }
   return {Key, I, J, std::move(Locals)};
 }
 
@@ -638,8 +638,9 @@ LocationVerdict Search::run() {
       Queue.pop_front();
       Recs[Id].Queued = false;
       Config C = P.unpack(
-          OrderKeyed ? Recs[Id].Key->substr(0, Recs[Id].Key->size() - 8)
-                     : *Recs[Id].Key);
+          OrderKeyed
+              ? Recs[Id].Key->substr(0, Recs[Id].Key->size() - sizeof(uint64_t))
+              : *Recs[Id].Key);
       std::vector<MoveInfo> Sleep = Recs[Id].Sleep;
       expand(C, Recs[Id].LockOrder);
       int Only = Opts.PartialOrderReduction ? persistentThread(C) : -1;
