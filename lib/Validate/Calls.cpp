@@ -64,6 +64,9 @@ bool Replayer::call(Path &P, unsigned T, const CallBase &CB) {
       return false;
     }
     Callee = It->second;
+    // Where the thread goes depends on the pointer, as on a branch
+    // (trust-after-branch; the refinement hints keep the last branch).
+    P.Threads[T].TrustBeforeBranch = !P.Assumed.empty();
   }
   if (Callee->isDeclaration() || Callee->isIntrinsic())
     return external(P, T, CB, *Callee);

@@ -103,13 +103,14 @@ Replayer::Replayer(const ThreadModel &TM, const ReplayInput &Witness,
   In.SecondAccess = Witness.SecondAccess;
 }
 
-void Replayer::dead(const Path &P, std::string Why) {
-  // trust-after-branch: the thread that misses the next step left the
-  // interleaving at its last branch; what the path took on trust after it
-  // (printf after a list walk that found the list empty) cannot have
-  // decided that.
+void Replayer::dead(const Path &P, std::string Why, bool ControlLeft) {
+  // trust-after-branch: a thread that ended without the next step left the
+  // interleaving at its last branch (or indirect call); what the path took
+  // on trust after it (printf after a list walk that found the list empty)
+  // cannot have decided that. Other deaths (a spin taken to last for
+  // ever, addresses from a fixed input) may rest on what came after.
   bool DecidedBeforeTrust = false;
-  if (P.Next < In.Steps.size()) {
+  if (ControlLeft && P.Next < In.Steps.size()) {
     unsigned T = In.Steps[P.Next].Thread;
     DecidedBeforeTrust = T < P.Threads.size() && P.Threads[T].LastBranch &&
                          !P.Threads[T].TrustBeforeBranch;
@@ -669,7 +670,7 @@ Advance Replayer::advance(Path &P, unsigned T, const ReplayStep *S) {
     if (TS.Done) {
       if (!S)
         return Advance::Reached;
-      dead(P, "the thread ends before its next step");
+      dead(P, "the thread ends before its next step", /*ControlLeft=*/true);
       return Advance::Dead;
     }
     Frame &F = TS.Stack.back();
@@ -681,7 +682,8 @@ Advance Replayer::advance(Path &P, unsigned T, const ReplayStep *S) {
       if (F.UnlockOnReturn && isa<ReturnInst>(I)) {
         if (S->Kind == ActionKind::Unlock && F.CallSite == S->Inst)
           return Advance::Reached;
-        dead(P, "an atomic section ends before its next step");
+        dead(P, "an atomic section ends before its next step",
+             /*ControlLeft=*/true);
         return Advance::Dead;
       }
     }
@@ -753,7 +755,7 @@ Slice Replayer::advanceShared(Path &P, unsigned T, const ReplayStep &S) {
   ThreadState &TS = P.Threads[T];
   while (true) {
     if (TS.Done) {
-      dead(P, "the thread ends before its access");
+      dead(P, "the thread ends before its access", /*ControlLeft=*/true);
       return Slice::Dead;
     }
     const Instruction &I = *TS.Stack.back().It;

@@ -116,7 +116,7 @@ struct ThreadState {
   /// interleaving (refinement hints).
   const llvm::Instruction *LastBranch = nullptr;
   /// Whether the path had taken anything on trust (Path::Assumed) when the
-  /// thread took LastBranch.
+  /// thread took LastBranch or a later indirect call.
   bool TrustBeforeBranch = false;
   std::optional<Val> Ret;
   /// Ret is the start routine's: the key destructors after it return none.
@@ -529,7 +529,9 @@ private:
   /// strlen), fixed to a small value the path allows: the path goes on
   /// with those inputs, and its death proves nothing (Path::Assumed).
   uint64_t pinCount(Path &P, const Val &V, const char *What);
-  void dead(const Path &P, std::string Why);
+  /// Records why path P dies. ControlLeft: the thread due next took a path
+  /// without that step (trust-after-branch applies).
+  void dead(const Path &P, std::string Why, bool ControlLeft = false);
   std::string describe(const ReplayStep &S) const;
 
   // Memory.
