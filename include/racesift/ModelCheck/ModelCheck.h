@@ -130,7 +130,7 @@ struct Witness {
 
 /// invisible-chain: a step a thread takes alone through invisible moves is
 /// not stored; this many of them cost the budgets one state.
-constexpr uint64_t ChainStepsPerState = 8;
+constexpr uint64_t ChainStepsPerState = 4;
 
 struct CheckStats {
   uint64_t States = 0;     ///< Configurations stored.
