@@ -626,8 +626,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         if (LocOpts.MaxStates > CoarseStats.work() && Clipped)
           LocOpts.MaxStates -= CoarseStats.work();
         V = mc::explore(In, LocOpts, ModuleDeadline);
-        V.Stats.States += CoarseStats.States;
-        V.Stats.ChainSteps += CoarseStats.ChainSteps;
+        V.Stats.addWork(CoarseStats);
       }
       RACESIFT_DEBUG(
           debugs()
@@ -651,8 +650,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
         Again[Index] = Round < LastRound && !Clipped && V.OutOfStates &&
                        (V.V == Verdict::Unknown || V.PairsUndecided);
       }
-      V.Stats.States += Spent.States;
-      V.Stats.ChainSteps += Spent.ChainSteps;
+      V.Stats.addWork(Spent);
       if (KeepRace && V.V != Verdict::Race) {
         Result.Stats.States = V.Stats.States;
         Result.Stats.ChainSteps = V.Stats.ChainSteps;

@@ -162,6 +162,13 @@ bool counterFits(const llvm::AllocaInst &Slot);
 /// No store to Slot between From and To (same block, From first).
 bool counterSteady(const llvm::Instruction *From, const llvm::Instruction *To,
                    const llvm::Value *Slot);
+/// The tracked counter V is (a load of its slot through casts that keep its
+/// values; a zero extension only of a never-negative one), and that load;
+/// NoDataVar otherwise.
+std::pair<DataVarId, const llvm::LoadInst *>
+counterValue(const llvm::Value *V, const GraphContext &Ctx);
+/// Marks A as touching bytes B in terms of per-instance variable Var.
+void setIndexVar(Access &A, DataVarId Var, const IndexBytes &B);
 
 /// thread-arg-guard (InstanceIndices.cpp): before the graphs are built,
 /// the start routines that compare their argument's value with a constant

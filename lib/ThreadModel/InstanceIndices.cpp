@@ -183,6 +183,34 @@ bool counterSteady(const Instruction *From, const Instruction *To,
   return true;
 }
 
+std::pair<DataVarId, const LoadInst *> counterValue(const Value *V,
+                                                    const GraphContext &Ctx) {
+  // Casts only, no slot: the load must be this iteration's value.
+  bool SawZExt = false;
+  while (auto *Cast = dyn_cast<CastInst>(V)) {
+    SawZExt |= Cast->getOpcode() == Instruction::ZExt ||
+               (Cast->getOpcode() == Instruction::IntToPtr &&
+                Cast->getSrcTy()->getScalarSizeInBits() < 64);
+    if (!keepsValue(*Cast, /*NonNegative=*/true))
+      return {NoDataVar, nullptr};
+    V = Cast->getOperand(0);
+  }
+  auto *LI = dyn_cast<LoadInst>(V);
+  auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+  auto It = Slot ? Ctx.FlagVars.find(Slot) : Ctx.FlagVars.end();
+  if (It == Ctx.FlagVars.end() || !counterFits(*Slot) ||
+      (SawZExt && !Ctx.NonNegative.count(It->second)))
+    return {NoDataVar, nullptr};
+  return {It->second, LI};
+}
+
+void setIndexVar(Access &A, DataVarId Var, const IndexBytes &B) {
+  A.IndexVar = Var;
+  A.IndexScale = B.Scale;
+  A.IndexLo = B.Lo;
+  A.IndexHi = B.Hi;
+}
+
 namespace {
 class IndexFinder {
 public:
@@ -205,25 +233,11 @@ private:
 
   /// The tracked counter whose value C passes as a plain integer.
   DataVarId valuePassed(const CreationSite &C, const Value *Arg) {
-    // Casts only, no slot: the load must be this iteration's value.
-    const Value *V = Arg;
-    bool SawZExt = false;
-    while (auto *Cast = dyn_cast<CastInst>(V)) {
-      SawZExt |= Cast->getOpcode() == Instruction::ZExt ||
-                 (Cast->getOpcode() == Instruction::IntToPtr &&
-                  Cast->getSrcTy()->getScalarSizeInBits() < 64);
-      if (!keepsValue(*Cast, /*NonNegative=*/true))
-        return NoDataVar;
-      V = Cast->getOperand(0);
-    }
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    auto It = Slot ? Ctx.FlagVars.find(Slot) : Ctx.FlagVars.end();
-    if (It == Ctx.FlagVars.end() || Slot->getFunction() != C.InFunction ||
-        !counterFits(*Slot) || !counterSteady(LI, C.Call, Slot) ||
-        (SawZExt && !Ctx.NonNegative.count(It->second)))
+    auto [Var, LI] = counterValue(Arg, Ctx);
+    if (Var == NoDataVar || LI->getFunction() != C.InFunction ||
+        !counterSteady(LI, C.Call, LI->getPointerOperand()))
       return NoDataVar;
-    return It->second;
+    return Var;
   }
 
   /// The tracked counter i whose element `&A[i]` C passes, where A[i] == i
@@ -405,12 +419,8 @@ private:
     if (Var == NoDataVar)
       return;
     for (Indexed &X : Found) {
-      if (!(X.K == K))
-        continue;
-      X.A->IndexVar = Var;
-      X.A->IndexScale = X.Bytes.Scale;
-      X.A->IndexLo = X.Bytes.Lo;
-      X.A->IndexHi = X.Bytes.Hi;
+      if (X.K == K)
+        setIndexVar(*X.A, Var, X.Bytes);
     }
   }
 };

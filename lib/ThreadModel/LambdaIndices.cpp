@@ -175,26 +175,6 @@ private:
     return Found;
   }
 
-  /// The tracked counter SI stores (casts keeping its values), and its
-  /// load.
-  std::pair<DataVarId, const LoadInst *> counterStored(const StoreInst &SI) {
-    const Value *V = SI.getValueOperand();
-    bool SawZExt = false;
-    while (auto *Cast = dyn_cast<CastInst>(V)) {
-      SawZExt |= Cast->getOpcode() == Instruction::ZExt;
-      if (!keepsValue(*Cast, /*NonNegative=*/true))
-        return {NoDataVar, nullptr};
-      V = Cast->getOperand(0);
-    }
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
-    auto It = Slot ? Ctx.FlagVars.find(Slot) : Ctx.FlagVars.end();
-    if (It == Ctx.FlagVars.end() || !counterFits(*Slot) ||
-        (SawZExt && !Ctx.NonNegative.count(It->second)))
-      return {NoDataVar, nullptr};
-    return {It->second, LI};
-  }
-
   /// The one call after SI in its block that is given the closure SI
   /// initialises, if every other use of the closure is a store into it, a
   /// lifetime marker or debug info.
@@ -284,7 +264,7 @@ private:
     const StoreInst *SI = captureStore(*Cap);
     if (!SI || SI->getValueOperand()->getType() != Cap->Ty)
       return;
-    auto [Counter, Load] = counterStored(*SI);
+    auto [Counter, Load] = counterValue(SI->getValueOperand(), Ctx);
     const CallBase *Call = Counter == NoDataVar ? nullptr : closureCall(*SI);
     if (!Call || !counterSteady(Load, Call, Load->getPointerOperand()))
       return;
@@ -311,12 +291,8 @@ private:
       C->ArgVar = Counter;
       C->ParamVar = Var;
     }
-    for (Indexed &X : Found) {
-      X.A->IndexVar = Var;
-      X.A->IndexScale = X.Bytes.Scale;
-      X.A->IndexLo = X.Bytes.Lo;
-      X.A->IndexHi = X.Bytes.Hi;
-    }
+    for (Indexed &X : Found)
+      setIndexVar(*X.A, Var, X.Bytes);
   }
 };
 

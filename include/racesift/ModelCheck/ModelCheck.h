@@ -138,6 +138,11 @@ struct CheckStats {
   uint64_t Transitions = 0;
   /// What the search cost the state budgets.
   uint64_t work() const { return States + ChainSteps / ChainStepsPerState; }
+  /// Adds another search's states and chained steps.
+  void addWork(const CheckStats &O) {
+    States += O.States;
+    ChainSteps += O.ChainSteps;
+  }
   double Seconds = 0;
   uint64_t BytesPerState = 0;
 };
