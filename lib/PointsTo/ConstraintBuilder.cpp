@@ -18,6 +18,7 @@
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/Path.h"
@@ -247,6 +248,40 @@ uint64_t ConstraintBuilder::arrayElementSize(Type *T) const {
   if (!Array || Count == 1 || !T->isSized())
     return 0;
   return DL.getTypeAllocSize(T).getKnownMinValue();
+}
+
+uint64_t ConstraintBuilder::indexedElementSize(const CallBase &CB,
+                                               uint64_t Size) const {
+  // The -O0 home of the pointer: a local whose one store is CB's result.
+  auto HomeOf = [&](const StoreInst &SI) -> const AllocaInst * {
+    auto *Slot = dyn_cast<AllocaInst>(SI.getPointerOperand());
+    if (!Slot)
+      return nullptr;
+    for (const User *U : Slot->users())
+      if (U != &SI && !isa<LoadInst>(U) && !isa<DbgInfoIntrinsic>(U))
+        return nullptr;
+    return Slot;
+  };
+  SmallVector<const Value *, 4> Pointers{&CB};
+  for (const User *U : CB.users())
+    if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() == &CB)
+      if (const AllocaInst *Slot = HomeOf(*SI))
+        for (const User *L : Slot->users())
+          if (isa<LoadInst>(L))
+            Pointers.push_back(L);
+  for (const Value *P : Pointers)
+    for (const User *U : P->users()) {
+      auto *GEP = dyn_cast<GetElementPtrInst>(U);
+      if (!GEP || GEP->getPointerOperand() != P ||
+          isa<Constant>(GEP->getOperand(1)) ||
+          !GEP->getSourceElementType()->isSized())
+        continue;
+      // Byte steps are any pointer arithmetic (all of it at -O2): no type.
+      uint64_t Elem = DL.getTypeAllocSize(GEP->getSourceElementType());
+      if (Elem > 1 && Size % Elem == 0 && Size / Elem > 1)
+        return Elem;
+    }
+  return 0;
 }
 
 uint64_t ConstraintBuilder::heapElementSize(const CallBase &CB) const {

@@ -146,6 +146,11 @@ private:
   /// size is a count of elements (calloc(n, sizeof(T)), malloc(n *
   /// sizeof(T)), new T[n], or an allocation wrapper given those), else 0.
   uint64_t heapElementSize(const llvm::CallBase &CB) const;
+  /// const-size-array: the element size of an allocation of constant Size
+  /// (`malloc(N * sizeof *p)` folded to `malloc(48)`) that its pointer, or
+  /// a local stored once with it, is indexed as (`p[i]`), if several of
+  /// those fit exactly; else 0.
+  uint64_t indexedElementSize(const llvm::CallBase &CB, uint64_t Size) const;
   /// wrapperElements' memo.
   mutable llvm::DenseMap<const llvm::Function *, std::optional<WrapperElements>>
       ElementWrappers;

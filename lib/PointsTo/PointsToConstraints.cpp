@@ -236,6 +236,8 @@ ObjectId ConstraintBuilder::heapObject(const CallBase &CB) {
     Size = ConstArg(0) * ConstArg(1);
   ObjectId O = newObject(ObjectKind::Heap, &CB, Name, Size);
   Objects[O].ElemSize = heapElementSize(CB);
+  if (!Objects[O].ElemSize && Size)
+    Objects[O].ElemSize = indexedElementSize(CB, Size);
   return O;
 }
 

@@ -81,6 +81,6 @@ int main(void) {
 
 // CHECK-NOT: race on {{.*}}heap object allocated at element-owned-heap.c:46
 // CHECK-DAG: warning: possible data race on {{.*}}heap object allocated at element-owned-heap.c:51
-// CHECK-DAG: element-owned-heap.c:59:16: warning: data race on an unknown part of the heap object allocated at element-owned-heap.c:56: write in thread 'main' conflicts with read in thread 'late_worker'
+// CHECK-DAG: element-owned-heap.c:59:16: warning: data race on field .id of an element of the heap object allocated at element-owned-heap.c:56: write in thread 'main' conflicts with read in thread 'late_worker'
 // CHECK-DAG: warning: possible data race on {{.*}}heap object allocated at element-owned-heap.c:61
 // CHECK-NOT: race on {{.*}}heap object allocated at element-owned-heap.c:46
