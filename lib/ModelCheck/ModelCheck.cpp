@@ -67,9 +67,11 @@ public:
   /// Makes Loc the location whose slices graph() builds.
   void select(const MemLoc &Loc);
   /// Per location of Locs: the index of the first location in Order whose
-  /// exploration is the same (shared-exploration), its own if none.
+  /// exploration is the same (shared-exploration), its own if none or if
+  /// it is not Searched.
   std::vector<size_t> explorationGroups(const std::vector<MemLoc> &Locs,
-                                        const std::vector<size_t> &Order);
+                                        const std::vector<size_t> &Order,
+                                        const std::vector<bool> &Searched);
   /// The graph of Slot for the selected location: the shared one if the
   /// slot cannot reach an access of the location, else one built into Own.
   const ThreadGraph *graph(unsigned Slot, ThreadGraph &Own);
@@ -308,11 +310,15 @@ void ModuleSetup::select(const MemLoc &Loc) {
 /// container's node, are examined once.
 std::vector<size_t>
 ModuleSetup::explorationGroups(const std::vector<MemLoc> &Locs,
-                               const std::vector<size_t> &Order) {
+                               const std::vector<size_t> &Order,
+                               const std::vector<bool> &Searched) {
   using Key = std::tuple<ObjectId, bool, bool, std::vector<AccessId>>;
   std::map<Key, size_t> First;
   std::vector<size_t> Rep(Locs.size());
   for (size_t I : Order) {
+    Rep[I] = I;
+    if (!Searched[I])
+      continue;
     const MemLoc &L = Locs[I];
     select(L);
     std::vector<AccessId> Accs = Marked;
@@ -387,6 +393,28 @@ void ModuleSetup::siteGraphs(mc::ExplorerInput &In,
       }
     }
   }
+}
+
+/// distinct-indices: whether two instances of C's thread never meet on C's
+/// accesses: each touches bytes [S * v + Lo, S * v + Hi) of the location's
+/// object at its own instance's index v, of which every instance holds a
+/// different value, and one step |S| covers both windows, so different
+/// values never share a byte.
+static bool distinctIndices(const ThreadModel &TM, const Candidate &C) {
+  if (C.First.Thread != C.Second.Thread || C.First.Acc >= TM.Accesses.size() ||
+      C.Second.Acc >= TM.Accesses.size())
+    return false;
+  const Access &X = TM.Accesses[C.First.Acc], &Y = TM.Accesses[C.Second.Acc];
+  if (X.IndexVar != Y.IndexVar || X.IndexVar >= TM.DataVars.size() ||
+      !TM.DataVars[X.IndexVar].DistinctPerInstance ||
+      X.IndexScale != Y.IndexScale || X.IndexScale == 0 ||
+      X.IndexScale == std::numeric_limits<int64_t>::min())
+    return false;
+  const int64_t Step = std::abs(X.IndexScale);
+  int64_t XY, YX;
+  return !__builtin_sub_overflow(X.IndexHi, Y.IndexLo, &XY) &&
+         !__builtin_sub_overflow(Y.IndexHi, X.IndexLo, &YX) && XY <= Step &&
+         YX <= Step;
 }
 
 /// The sliced graphs' visible steps, for the trace: where a location's
@@ -468,10 +496,35 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   if (Locs.empty())
     return {};
   std::vector<LocationVerdict> Out;
+
+  // distinct-indices: a location whose unprotected pairs (every one listed)
+  // are all two instances at their own indices is refuted without a
+  // search; its verdict says so.
+  std::vector<bool> Searched(Locs.size(), true);
+  if (!(Opts.Relax & ModelCheckOptions::RelaxIndices))
+    for (size_t I = 0; I < Locs.size(); ++I) {
+      auto Pairs = LS.PairsPerLocation.find(Locs[I]);
+      const std::vector<const Candidate *> &Of = CandsOf[Locs[I]];
+      if (Pairs == LS.PairsPerLocation.end() || Pairs->second != Of.size() ||
+          !llvm::all_of(
+              Of, [&](const Candidate *C) { return distinctIndices(TM, *C); }))
+        continue;
+      Searched[I] = false;
+      RACESIFT_DEBUG(debugs() << "racesift-mc: " << TM.describe(Locs[I])
+                              << ": refuted, every pair at distinct indices\n");
+    }
+  auto DistinctRefuted = [&](const MemLoc &Loc) {
+    LocationVerdict V;
+    V.Loc = Loc;
+    V.V = Verdict::Refuted;
+    V.DistinctIndices = true;
+    return V;
+  };
   // No location, and no setup, is started after the deadline.
   if (Late()) {
-    for (const MemLoc &Loc : Locs)
-      Out.push_back(NotExamined(Loc));
+    for (size_t I = 0; I < Locs.size(); ++I)
+      Out.push_back(Searched[I] ? NotExamined(Locs[I])
+                                : DistinctRefuted(Locs[I]));
     return Out;
   }
 
@@ -491,6 +544,9 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   // The verdicts keep the lockset layer's order, whatever the order of
   // examination.
   Out.resize(Locs.size());
+  for (size_t I = 0; I < Locs.size(); ++I)
+    if (!Searched[I])
+      Out[I] = DistinctRefuted(Locs[I]);
   uint64_t StatesLeft = Opts.MaxModuleStates;
   const std::string ModuleStatesSpent =
       "the module's state budget (max-module-states=" +
@@ -503,11 +559,12 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   // number of locations. A location searched again costs at most a third
   // more than its last search alone (1 + 1/4 + 1/16 + 1/64).
   const std::vector<size_t> Order = examinationOrder(Setup, Locs);
-  const std::vector<size_t> Rep = Setup.explorationGroups(Locs, Order);
+  const std::vector<size_t> Rep =
+      Setup.explorationGroups(Locs, Order, Searched);
   RACESIFT_DEBUG({
     size_t Explorations = 0;
     for (size_t I = 0; I < Rep.size(); ++I)
-      Explorations += Rep[I] == I;
+      Explorations += Rep[I] == I && Searched[I];
     debugs() << "racesift-mc: " << Locs.size() << " candidate locations, "
              << Explorations << " explorations\n";
   });
@@ -518,7 +575,7 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   for (unsigned Round = FirstRound; Round <= LastRound; ++Round)
     for (size_t Index : Order) {
       const bool Retry = Round > FirstRound;
-      if ((Retry && !Again[Index]) || Rep[Index] != Index)
+      if ((Retry && !Again[Index]) || Rep[Index] != Index || !Searched[Index])
         continue;
       const MemLoc &Loc = Locs[Index];
       LocationVerdict &Result = Out[Index];

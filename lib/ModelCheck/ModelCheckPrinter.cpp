@@ -146,7 +146,10 @@ void racesift::printVerdicts(const ThreadModel &TM,
     case Verdict::Refuted:
       OS << "refuted (states " << V.Stats.States
          << (V.CountersUntracked ? ", loop counters untracked" : "") << ")";
-      if (Why && I < Why->size() && !(*Why)[I].empty())
+      if (V.DistinctIndices)
+        OS << ": every pair is two instances at their own, different "
+              "indices (distinct-indices)";
+      else if (Why && I < Why->size() && !(*Why)[I].empty())
         OS << ": " << (*Why)[I];
       OS << "\n";
       break;
@@ -170,7 +173,7 @@ PreservedAnalyses ModelCheckPrinterPass::run(Module &M,
   std::vector<LocationVerdict> Vs = checkCandidates(TM, LR, Opts);
   std::vector<std::string> Why(Vs.size());
   for (size_t I = 0; I < Vs.size(); ++I)
-    if (Vs[I].V == Verdict::Refuted) {
+    if (Vs[I].V == Verdict::Refuted && !Vs[I].DistinctIndices) {
       ModelCheckOptions O = Opts;
       if (Vs[I].CountersUntracked)
         O.Relax |= ModelCheckOptions::RelaxCounters;

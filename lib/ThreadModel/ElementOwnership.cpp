@@ -253,6 +253,34 @@ std::optional<ElementRef> linkedArray(const Module &M, const ElementRef &E,
 
 } // namespace
 
+const StoreInst *countsPerCreation(const CreationSite &C,
+                                   const AllocaInst &Slot,
+                                   const ThreadModel &TM,
+                                   const FunctionTemplates &FuncTemplates,
+                                   const CallSiteMap &CallSites) {
+  // The creator runs once, so its counter never restarts behind a
+  // running thread's back...
+  const Function *F = C.InFunction;
+  auto Ts = FuncTemplates.find(F);
+  if (Ts == FuncTemplates.end() || Ts->second.size() != 1 ||
+      TM.Templates[Ts->second[0]].Entry != F ||
+      TM.Templates[Ts->second[0]].Mult != Multiplicity::Once ||
+      !CallSites.lookup(F).empty())
+    return nullptr;
+  // ...the counter only grows, is never reset after the creation, and
+  // grows between two runs of the creation.
+  std::vector<const StoreInst *> Resets;
+  const StoreInst *Inc = onlyIncrement(Slot, Resets);
+  if (!Inc)
+    return nullptr;
+  DenseSet<const Instruction *> After = reachableAfter({C.Call}, nullptr);
+  if (any_of(Resets, [&](const StoreInst *R) { return After.count(R); }))
+    return nullptr;
+  if (reachableAfter({C.Call}, Inc).count(C.Call))
+    return nullptr;
+  return Inc;
+}
+
 void findElementOwnership(const Module &M, ThreadModel &TM,
                           const PointsToAnalysis &PTA,
                           const FunctionTemplates &FuncTemplates,
@@ -266,27 +294,12 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
     std::optional<ElementRef> E = elementRef(Arg, DL);
     if (!E)
       continue;
-    // The creator runs once, so its counter never restarts behind a
-    // running thread's back...
     const Function *F = C.InFunction;
-    auto Ts = FuncTemplates.find(F);
-    if (Ts == FuncTemplates.end() || Ts->second.size() != 1 ||
-        TM.Templates[Ts->second[0]].Entry != F ||
-        TM.Templates[Ts->second[0]].Mult != Multiplicity::Once ||
-        !CallSites.lookup(F).empty())
-      continue;
-    // ...the counter only grows, is never reset after the creation, and
-    // grows between two runs of the creation.
-    std::vector<const StoreInst *> Resets;
-    const StoreInst *Inc = onlyIncrement(*E->Slot, Resets);
+    const StoreInst *Inc =
+        countsPerCreation(C, *E->Slot, TM, FuncTemplates, CallSites);
     if (!Inc)
       continue;
-    DenseSet<const Instruction *> After = reachableAfter({C.Call}, nullptr);
-    if (any_of(Resets, [&](const StoreInst *R) { return After.count(R); }))
-      continue;
     DenseSet<const Instruction *> SameElement = reachableAfter({C.Call}, Inc);
-    if (SameElement.count(C.Call))
-      continue;
     // The worker: created here only, touching the array only through its
     // parameter and within the element.
     TemplateId W = C.Targets[0];

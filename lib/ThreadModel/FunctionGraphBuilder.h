@@ -120,6 +120,17 @@ void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
                           const FunctionTemplates &FuncTemplates,
                           const CallSiteMap &CallSites, GraphContext &Ctx);
 
+/// count-per-creation (ElementOwnership.cpp): whether the local counter
+/// Slot has a new value at every run of C: C's function runs once (the
+/// entry of a once template, called from nowhere), Slot only grows, is
+/// never reset after C, and grows between two runs of C. Returns the
+/// increment, or null.
+const llvm::StoreInst *countsPerCreation(const CreationSite &C,
+                                         const llvm::AllocaInst &Slot,
+                                         const ThreadModel &TM,
+                                         const FunctionTemplates &FuncTemplates,
+                                         const CallSiteMap &CallSites);
+
 /// thread-ids (ThreadIds.cpp): integer memory that holds thread ids, every
 /// write to it understood, gets a DataVar per offset (Ctx.IdSlots).
 void findThreadIds(const llvm::Module &M, ThreadModel &TM,
@@ -132,7 +143,7 @@ void findThreadIds(const llvm::Module &M, ThreadModel &TM,
 void findInstanceIndices(const llvm::Module &M, ThreadModel &TM,
                          const PointsToAnalysis &PTA,
                          const FunctionTemplates &FuncTemplates,
-                         const GraphContext &Ctx);
+                         const CallSiteMap &CallSites, const GraphContext &Ctx);
 
 /// cxx-lambda-index (LambdaIndices.cpp): the same for std::thread
 /// workers running a non-mutable lambda whose capture is the index.

@@ -114,7 +114,8 @@ private:
     return nullptr;
   }
 
-  /// The worker's index read: `(intN)arg`, or a load of R.Ty from arg.
+  /// The worker's index read: `(intN)arg`, or a load of R.Ty from arg
+  /// plus R.Offset.
   bool isIndex(const SCEV *S) const {
     if (!R.Deref) {
       auto *P2I = dyn_cast<SCEVPtrToIntExpr>(S);
@@ -124,8 +125,13 @@ private:
     }
     auto *U = dyn_cast<SCEVUnknown>(S);
     auto *LI = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
-    return LI && !LI->isVolatile() && LI->getType() == R.Ty &&
-           LI->getPointerOperand()->stripPointerCasts() == Param;
+    if (!LI || LI->isVolatile() || LI->getType() != R.Ty)
+      return false;
+    APInt Off(64, 0);
+    const Value *From =
+        LI->getPointerOperand()->stripAndAccumulateConstantOffsets(
+            DL, Off, /*AllowNonInbounds=*/true);
+    return From == Param && Off.getSExtValue() == R.Offset;
   }
 
   std::optional<Linear> linear(const SCEV *S) const {

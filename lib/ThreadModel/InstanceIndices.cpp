@@ -92,30 +92,38 @@ const Value *stripIndex(const Value *V, bool NonNegative, bool ThroughSlots) {
 
 namespace {
 /// What a worker's index is made of: its parameter's value (`(long)a`),
-/// or the integer of type Ty its parameter points to (`*(int *)a`).
+/// or the integer of type Ty its parameter points to, at a constant
+/// offset (`*(int *)a`, `a->id`).
 using IndexKind = IndexRead;
 
-std::optional<IndexKind> workerIndex(const Value *Idx, const Argument &P) {
+std::optional<IndexKind> workerIndex(const Value *Idx, const Argument &P,
+                                     const DataLayout &DL) {
   const Value *R = stripIndex(Idx, /*NonNegative=*/false, true);
   if (R == &P)
-    return IndexKind{false, nullptr};
+    return IndexKind{false, nullptr, 0};
   auto *LI = dyn_cast_or_null<LoadInst>(R);
   if (!LI || LI->isVolatile() || !LI->getType()->isIntegerTy() ||
       LI->getType()->getIntegerBitWidth() < 32)
     return std::nullopt;
-  if (stripIndex(LI->getPointerOperand(), false, true) != &P)
+  APInt Off(64, 0);
+  const Value *Ptr = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Off, /*AllowNonInbounds=*/true);
+  if (stripIndex(Ptr, false, true) != &P)
     return std::nullopt;
-  return IndexKind{true, LI->getType()};
+  return IndexKind{true, LI->getType(), Off.getSExtValue()};
 }
 
-/// The first integer E reads through its parameter as an index would be
-/// (`*(int *)a`), else a deref kind without a type.
-IndexKind derefRead(const Function &E, const Argument &P) {
+/// The integers E reads through its parameter as an index would be
+/// (`*(int *)a`, `a->id`, `a->n`), in order, at most a few.
+std::vector<IndexKind> derefReads(const Function &E, const Argument &P,
+                                  const DataLayout &DL) {
+  std::vector<IndexKind> Out;
   for (const Instruction &I : instructions(E))
     if (auto *LI = dyn_cast<LoadInst>(&I))
-      if (std::optional<IndexKind> K = workerIndex(LI, P); K && K->Deref)
-        return *K;
-  return IndexKind{true, nullptr};
+      if (std::optional<IndexKind> K = workerIndex(LI, P, DL);
+          K && K->Deref && !is_contained(Out, *K) && Out.size() < 8)
+        Out.push_back(*K);
+  return Out;
 }
 
 } // namespace
@@ -215,9 +223,10 @@ namespace {
 class IndexFinder {
 public:
   IndexFinder(const Module &M, ThreadModel &TM, const PointsToAnalysis &PTA,
-              const FunctionTemplates &FuncTemplates, const GraphContext &Ctx)
+              const FunctionTemplates &FuncTemplates,
+              const CallSiteMap &CallSites, const GraphContext &Ctx)
       : DL(M.getDataLayout()), TM(TM), PTA(PTA), FuncTemplates(FuncTemplates),
-        Ctx(Ctx) {}
+        CallSites(CallSites), Ctx(Ctx) {}
 
   void run() {
     for (const ThreadTemplate &T : TM.Templates)
@@ -229,30 +238,39 @@ private:
   ThreadModel &TM;
   const PointsToAnalysis &PTA;
   const FunctionTemplates &FuncTemplates;
+  const CallSiteMap &CallSites;
   const GraphContext &Ctx;
 
+  /// A tracked counter a creation passes, and its slot.
+  struct Passed {
+    DataVarId Var = NoDataVar;
+    const AllocaInst *Slot = nullptr;
+  };
+
   /// The tracked counter whose value C passes as a plain integer.
-  DataVarId valuePassed(const CreationSite &C, const Value *Arg) {
+  Passed valuePassed(const CreationSite &C, const Value *Arg) {
     auto [Var, LI] = counterValue(Arg, Ctx);
     if (Var == NoDataVar || LI->getFunction() != C.InFunction ||
         !counterSteady(LI, C.Call, LI->getPointerOperand()))
-      return NoDataVar;
-    return Var;
+      return {};
+    return {Var, cast<AllocaInst>(LI->getPointerOperand())};
   }
 
-  /// The tracked counter i whose element `&A[i]` C passes, where A[i] == i
-  /// holds of every element ever written, A is owned per instance of W
-  /// (element-owned), and the worker reads integers of type Ty there.
-  DataVarId elementPassed(const CreationSite &C, const Value *Arg, TemplateId W,
-                          Type *Ty) {
+  /// The tracked counter i whose element `&A[i]` C passes, where the
+  /// integer of K.Ty at K.Offset in A[i] is i in every element ever written
+  /// (`A[i] = i`, `A[i].id = i`), A is owned per instance of W
+  /// (element-owned), and the worker reads its index there.
+  Passed elementPassed(const CreationSite &C, const Value *Arg, TemplateId W,
+                       const IndexKind &K) {
     std::optional<ElementRef> E = elementRef(Arg, DL);
-    if (!E)
-      return NoDataVar;
+    const int64_t Lo = K.Offset, Hi = Lo + int64_t(DL.getTypeStoreSize(K.Ty));
+    if (!E || Lo < 0 || uint64_t(Hi) > E->ElemSize)
+      return {};
     auto It = Ctx.FlagVars.find(E->Slot);
     ObjectId Obj = PTA.objectFor(E->Array);
     if (It == Ctx.FlagVars.end() || Obj == InvalidObject ||
         !TM.Objects[Obj].ownedPerInstance(W) || !counterFits(*E->Slot))
-      return NoDataVar;
+      return {};
     bool NonNeg = Ctx.NonNegative.count(It->second);
     auto IsCounter = [&](const Value *V) {
       auto *LI = dyn_cast_or_null<LoadInst>(stripIndex(V, NonNeg, false));
@@ -261,24 +279,30 @@ private:
     // The argument's own index keeps the value too.
     auto *ArgGEP = cast<GetElementPtrInst>(Arg->stripPointerCasts());
     if (!IsCounter(ArgGEP->getOperand(ArgGEP->getNumOperands() - 1)))
-      return NoDataVar;
-    // `A[i] = i` just before the creation, in its block.
+      return {};
+    // `A[i] = i` (`A[i].id = i`) just before the creation, in its block;
+    // stores to A[i]'s other fields do not matter.
     const StoreInst *Init = nullptr;
     for (const Instruction *I = &C.Call->getParent()->front(); I != C.Call;
          I = I->getNextNode()) {
       auto *SI = dyn_cast<StoreInst>(I);
-      std::optional<ElementRef> R =
-          SI ? elementRef(SI->getPointerOperand(), DL) : std::nullopt;
-      if (!R || R->Base != E->Base || R->Slot != E->Slot)
+      if (!SI)
         continue;
-      auto *GEP =
-          cast<GetElementPtrInst>(SI->getPointerOperand()->stripPointerCasts());
+      APInt Off(64, 0);
+      const Value *Elem =
+          SI->getPointerOperand()->stripAndAccumulateConstantOffsets(
+              DL, Off, /*AllowNonInbounds=*/true);
+      std::optional<ElementRef> R = elementRef(Elem, DL);
+      if (!R || R->Base != E->Base || R->Slot != E->Slot ||
+          !overlaps(Off.getSExtValue(), storeSize(*SI), Lo, Hi))
+        continue;
+      auto *GEP = cast<GetElementPtrInst>(Elem->stripPointerCasts());
       const LoadInst *Val = IsCounter(SI->getValueOperand());
       const LoadInst *Ix =
           IsCounter(GEP->getOperand(GEP->getNumOperands() - 1));
-      if (!Val || !Ix || SI->getValueOperand()->getType() != Ty ||
-          SI->isVolatile())
-        return NoDataVar;
+      if (!Val || !Ix || SI->getValueOperand()->getType() != K.Ty ||
+          Off.getSExtValue() != Lo || SI->isVolatile())
+        return {};
       const Instruction *First = Val;
       for (const Instruction *L : {static_cast<const Instruction *>(Ix),
                                    static_cast<const Instruction *>(E->Index)})
@@ -287,18 +311,26 @@ private:
       if (Init || !counterSteady(First, C.Call, E->Slot) ||
           !counterSteady(Ix, C.Call, E->Slot) ||
           !counterSteady(E->Index, C.Call, E->Slot))
-        return NoDataVar;
+        return {};
       Init = SI;
     }
-    if (!Init || writtenOtherwise(Obj, Init, C.Call))
-      return NoDataVar;
-    return It->second;
+    if (!Init || writtenOtherwise(Obj, Lo, Hi, Init, C.Call))
+      return {};
+    return {It->second, E->Slot};
   }
 
-  /// Whether anything but Init may write Obj: a store, an atomic, or a
-  /// call that is given a pointer into it (other than the creation).
-  bool writtenOtherwise(ObjectId Obj, const StoreInst *Init,
-                        const CallBase *Creation) {
+  int64_t storeSize(const StoreInst &SI) const {
+    return DL.getTypeStoreSize(SI.getValueOperand()->getType());
+  }
+  static bool overlaps(int64_t Off, int64_t Size, int64_t Lo, int64_t Hi) {
+    return Off < Hi && Off + Size > Lo;
+  }
+
+  /// Whether anything but Init may write bytes [Lo, Hi) of Obj's element:
+  /// a store there (or at an unknown offset), an atomic, or a call that is
+  /// given a pointer into Obj (other than the creation and free).
+  bool writtenOtherwise(ObjectId Obj, int64_t Lo, int64_t Hi,
+                        const StoreInst *Init, const CallBase *Creation) {
     auto Into = [&](const Value *P) {
       return P->getType()->isPointerTy() &&
              any_of(PTA.pointsTo(P),
@@ -307,14 +339,25 @@ private:
     for (const auto &FT : FuncTemplates)
       for (const Instruction &I : instructions(*FT.first)) {
         if (auto *SI = dyn_cast<StoreInst>(&I)) {
-          if (SI != Init && Into(SI->getPointerOperand()))
+          if (SI != Init &&
+              any_of(PTA.pointsTo(SI->getPointerOperand()),
+                     [&](const MemLoc &L) {
+                       return L.Obj == Obj &&
+                              (L.Offset == AnyOffset ||
+                               overlaps(L.Offset, storeSize(*SI), Lo, Hi));
+                     }))
             return true;
         } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
           if (Into(I.getOperand(0)))
             return true;
         } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+          // free ends the elements: a worker's read after it is a race
+          // with it, reported as one, not an index that changed.
+          const Function *Callee = CB->getCalledFunction();
           if (CB == Creation || isa<DbgInfoIntrinsic>(CB) ||
-              CB->isLifetimeStartOrEnd())
+              CB->isLifetimeStartOrEnd() ||
+              (Callee && Callee->isDeclaration() &&
+               Callee->getName() == "free"))
             continue;
           for (const Use &A : CB->args())
             if (Into(A.get()))
@@ -355,7 +398,7 @@ private:
         continue;
       std::optional<Affine> Addr = affineAddress(Ptr, DL);
       std::optional<IndexKind> K =
-          Addr ? workerIndex(Addr->Var, P) : std::nullopt;
+          Addr ? workerIndex(Addr->Var, P, DL) : std::nullopt;
       if (!K || !OnOneObject(A, Addr->Base)) {
         Rest.push_back(&A);
         continue;
@@ -366,18 +409,20 @@ private:
           {&A, {Addr->Base, Addr->Scale, Addr->Const, Addr->Const + Size}, *K});
     }
     // The others over a range of indices (IndexRanges.cpp), read as the
-    // first found is, else as the parameter's value or the first integer
-    // it points to.
+    // first found is, else as the parameter's value or an integer it
+    // points to.
     std::vector<IndexKind> Kinds;
-    if (!Found.empty())
+    if (!Found.empty()) {
       Kinds.push_back(Found.front().K);
-    else
-      Kinds = {IndexKind{false, nullptr}, derefRead(*E, P)};
+    } else {
+      Kinds = {IndexKind{false, nullptr, 0}};
+      llvm::append_range(Kinds, derefReads(*E, P, DL));
+    }
     std::vector<const Instruction *> RestInsts;
     for (Access *A : Rest)
       RestInsts.push_back(A->Inst);
     for (const IndexKind &RK : Kinds) {
-      if (Rest.empty() || (RK.Deref && !RK.Ty))
+      if (Rest.empty())
         continue;
       std::vector<std::optional<IndexBytes>> Bytes = indexRanges(RestInsts, RK);
       for (size_t I = 0; I < Rest.size(); ++I)
@@ -392,24 +437,35 @@ private:
     if (Found.empty() && Guarded == NoDataVar)
       return;
     // One variable per template: the kind of the first indexed access.
-    IndexKind K = Found.empty() ? IndexKind{false, nullptr} : Found.front().K;
+    IndexKind K =
+        Found.empty() ? IndexKind{false, nullptr, 0} : Found.front().K;
     DataVarId Var = K.Deref ? NoDataVar : Guarded;
+    // distinct-indices: one creation site, linked, whose counter never
+    // repeats.
+    bool Distinct = Creators.size() == 1;
+    unsigned Linked = 0;
     for (const CreationSite *C : Creators) {
       if (C->Targets.size() != 1)
         continue;
       const Value *Arg = startRoutineArgument(*C, PTA);
       if (!Arg)
         continue;
-      DataVarId Src =
-          K.Deref ? elementPassed(*C, Arg, T.Id, K.Ty) : valuePassed(*C, Arg);
+      auto [Src, Slot] =
+          K.Deref ? elementPassed(*C, Arg, T.Id, K) : valuePassed(*C, Arg);
       if (Src == NoDataVar)
         continue;
+      ++Linked;
+      Distinct = Distinct &&
+                 countsPerCreation(*C, *Slot, TM, FuncTemplates, CallSites);
       if (Var == NoDataVar) {
         DataVar D;
         D.Id = Var = TM.DataVars.size();
         D.Value = &P;
         D.IsThreadIndex = true;
-        D.Name = (K.Deref ? "*arg@" : "arg@") + T.Name;
+        D.Name = (!K.Deref   ? "arg@"
+                  : K.Offset ? "*(arg+" + std::to_string(K.Offset) + ")@"
+                             : "*arg@") +
+                 T.Name;
         TM.DataVars.push_back(std::move(D));
       }
       CreationSite &CS = TM.Creations[C - TM.Creations.data()];
@@ -418,6 +474,7 @@ private:
     }
     if (Var == NoDataVar)
       return;
+    TM.DataVars[Var].DistinctPerInstance = Distinct && Linked == 1;
     for (Indexed &X : Found) {
       if (X.K == K)
         setIndexVar(*X.A, Var, X.Bytes);
@@ -481,8 +538,9 @@ void findThreadArgGuards(ThreadModel &TM, const PointsToAnalysis &PTA,
 void findInstanceIndices(const Module &M, ThreadModel &TM,
                          const PointsToAnalysis &PTA,
                          const FunctionTemplates &FuncTemplates,
+                         const CallSiteMap &CallSites,
                          const GraphContext &Ctx) {
-  IndexFinder(M, TM, PTA, FuncTemplates, Ctx).run();
+  IndexFinder(M, TM, PTA, FuncTemplates, CallSites, Ctx).run();
 }
 
 } // namespace racesift

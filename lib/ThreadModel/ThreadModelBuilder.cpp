@@ -2153,7 +2153,7 @@ struct ModelBuilder {
         TM.Functions.push_back(FGB.build(F));
       }
     validateJoinLoops();
-    findInstanceIndices(M, TM, PTA, FuncTemplates, Ctx);
+    findInstanceIndices(M, TM, PTA, FuncTemplates, CallSites, Ctx);
     findLambdaIndices(M, TM, PTA, FuncTemplates, Ctx);
     findClaimedIndices(M, TM);
     markJoinedInstances();

@@ -191,12 +191,14 @@ std::vector<JoinedInstanceAccess> findJoinedInstanceAccesses(
     llvm::ArrayRef<std::pair<unsigned, const llvm::CallBase *>> Sites,
     llvm::ArrayRef<const llvm::CallBase *> Joins);
 /// How a worker's entry reads its per-instance index value v: its first
-/// parameter's value, or the integer of type Ty that parameter points to.
+/// parameter's value, or the integer of type Ty that parameter points to,
+/// Offset bytes in (`*(int *)a`, or a field `a->id` of a struct argument).
 struct IndexRead {
   bool Deref = false;
   llvm::Type *Ty = nullptr;
+  int64_t Offset = 0;
   bool operator==(const IndexRead &O) const {
-    return Deref == O.Deref && Ty == O.Ty;
+    return Deref == O.Deref && Ty == O.Ty && Offset == O.Offset;
   }
 };
 /// The bytes an access touches: Scale * v + [Lo, Hi) of Base.

@@ -410,6 +410,7 @@ void printThreadModel(const ThreadModel &TM, raw_ostream &OS) {
        << (V.IsMemory        ? " memory"
            : V.IsThreadIndex ? " thread-index"
                              : " result")
+       << (V.DistinctPerInstance ? " distinct" : "")
        << (V.IsThreadId ? " thread-id" : "");
     if (auto It = TM.InitialValues.find(V.Id); It != TM.InitialValues.end())
       OS << " initially " << It->second;

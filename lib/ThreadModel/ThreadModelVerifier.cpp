@@ -175,6 +175,8 @@ private:
         problem(Where + ": its Id is " + Twine(D.Id));
       if (D.IsMemory)
         checkLoc(D.Loc, Where);
+      if (D.DistinctPerInstance && !D.IsThreadIndex)
+        problem(Where + ": distinct per instance but no thread index");
     }
   }
 

@@ -198,6 +198,9 @@ struct LocationVerdict {
   /// The search stopped at its state budget, whatever Reason says (the
   /// rejection of the interleavings it found, say).
   bool OutOfStates = false;
+  /// Refuted without a search: every unprotected pair is two instances of
+  /// one thread at their own, different indices (distinct-indices).
+  bool DistinctIndices = false;
   /// shared-exploration: the location whose exploration, the same as this
   /// one's, gave the verdict; Stats are that location's (spent once).
   std::optional<MemLoc> ExploredAs;

@@ -405,6 +405,11 @@ struct DataVar {
   bool IsMemory = false; ///< Loc is valid; else the result of Call.
   /// A thread's index, set when it is created (CreationSite::ParamVar).
   bool IsThreadIndex = false;
+  /// distinct-indices: a thread index whose template's instances all hold
+  /// different values (one creation site, its counter never repeats), so
+  /// two instances' accesses at their own index never share bytes when one
+  /// index step covers both (docs/design-threadmodel.md).
+  bool DistinctPerInstance = false;
   /// Holds a thread id (thread-ids): the model's id of instance I is I + 1,
   /// 0 is no thread; a join or detach of I makes I + 1 unknown (glibc
   /// reuses the id).

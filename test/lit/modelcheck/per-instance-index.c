@@ -66,12 +66,12 @@ int main(void) {
 // MODEL: write data[] at per-instance-index.c:24:11 objects {data[]} at 4*V[[SLOT]]+[0,4)
 // MODEL: write more[] at per-instance-index.c:32:11 objects {more[]} at 4*V[[VAL]]+[0,4)
 // MODEL: write shifted[] at per-instance-index.c:40:18 objects {shifted[]} at 4*V[[NEXT]]+[4,8)
-// MODEL: data V[[SLOT]] *arg@by_slot thread-index
-// MODEL: data V[[VAL]] arg@by_value thread-index
-// MODEL: data V[[NEXT]] arg@by_next thread-index
-// MC: data[]: refuted (states {{[0-9]+}}): the instances' index values select different elements
-// MC: more[]: refuted (states {{[0-9]+}}): the instances' index values select different elements
-// MC: shifted[]: refuted (states {{[0-9]+}}): the instances' index values select different elements
+// MODEL: data V[[SLOT]] *arg@by_slot thread-index distinct
+// MODEL: data V[[VAL]] arg@by_value thread-index distinct
+// MODEL: data V[[NEXT]] arg@by_next thread-index distinct
+// MC: data[]: refuted (states 0): every pair is two instances at their own, different indices (distinct-indices)
+// MC: more[]: refuted (states 0): every pair is two instances at their own, different indices (distinct-indices)
+// MC: shifted[]: refuted (states 0): every pair is two instances at their own, different indices (distinct-indices)
 // OK-NOT: data race
 
 #else

@@ -78,12 +78,12 @@ int main(void) {
 // MODEL: write data[] at per-instance-range.c:28:13 objects {data[]} at 200*V[[ARG]]+[0,200)
 // MODEL: write chunked[] at per-instance-range.c:40:16 objects {chunked[]} at 100*V[[CHUNK]]+[0,100)
 // MODEL: write strided[] at per-instance-range.c:51:16 objects {strided[]} at 100*V[[SLOT]]+[0,100)
-// MODEL: data V[[ARG]] arg@by_arg thread-index
-// MODEL: data V[[CHUNK]] arg@by_chunk thread-index
-// MODEL: data V[[SLOT]] *arg@by_slot thread-index
-// MC: data[]: refuted (states {{[0-9]+}}): the instances' index values select different elements
-// MC: chunked[]: refuted (states {{[0-9]+}}): the instances' index values select different elements
-// MC: strided[]: refuted (states {{[0-9]+}}): the instances' index values select different elements
+// MODEL: data V[[ARG]] arg@by_arg thread-index distinct
+// MODEL: data V[[CHUNK]] arg@by_chunk thread-index distinct
+// MODEL: data V[[SLOT]] *arg@by_slot thread-index distinct
+// MC: data[]: refuted (states 0): every pair is two instances at their own, different indices (distinct-indices)
+// MC: chunked[]: refuted (states 0): every pair is two instances at their own, different indices (distinct-indices)
+// MC: strided[]: refuted (states 0): every pair is two instances at their own, different indices (distinct-indices)
 // OK-NOT: data race
 
 #else
