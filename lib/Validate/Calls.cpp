@@ -234,26 +234,39 @@ bool Replayer::unscheduledStep(Path &P, unsigned T, const CallBase &CB) {
         Val::constant(DL.getTypeSizeInBits(CB.getType()), timedOutValue(CB)));
     return true;
   }
-  if (Is(ActionKind::Join) && !P.Unscheduled.empty()) {
-    // Joining a thread created off the interleaving: it runs to its end
-    // now (the only schedule in which the join returns).
-    Frame &F = P.Threads[T].Stack.back();
-    const Function *Callee = CB.getCalledFunction();
-    Val H = eval(P, F, CB.getArgOperand(0));
-    if (Callee && Callee->getName().starts_with("_ZNSt6thread"))
-      H = load(P, concretize(P, H, "thread"), Type::getInt64Ty(CB.getContext()),
-               "");
-    uint64_t Id = concretize(P, H, "joined thread");
-    for (unsigned U : P.Unscheduled)
-      if (P.Threads[U].Id == Id && !P.Threads[U].Joined) {
-        size_t Saved = P.Next;
-        if (advance(P, U, nullptr) != Advance::Reached)
-          return false;
-        P.Next = Saved;
-        P.Threads[U].Joined = true;
-        finishCall(P, T, CB, Zero);
-        return true;
-      }
+  if (Is(ActionKind::Join)) {
+    // Joining a thread created off the interleaving, or one of the
+    // interleaving's with no step left in it (join-finished): it runs to
+    // its end now (the only schedule in which the join returns; no step
+    // the interleaving shows moves).
+    std::vector<unsigned> Finishing = P.Unscheduled;
+    for (unsigned U = 0; U < P.FirstUnscheduled; ++U)
+      if (U != T && P.Threads[U].Started && !P.Threads[U].Joined &&
+          std::none_of(In.Steps.begin() + std::min(P.Next, In.Steps.size()),
+                       In.Steps.end(),
+                       [&](const ReplayStep &S) { return S.Thread == U; }))
+        Finishing.push_back(U);
+    if (!Finishing.empty()) {
+      Frame &F = P.Threads[T].Stack.back();
+      const Function *Callee = CB.getCalledFunction();
+      Val H = eval(P, F, CB.getArgOperand(0));
+      if (Callee && Callee->getName().starts_with("_ZNSt6thread"))
+        H = load(P, concretize(P, H, "thread"),
+                 Type::getInt64Ty(CB.getContext()), "");
+      uint64_t Id = concretize(P, H, "joined thread");
+      for (unsigned U : Finishing)
+        if (P.Threads[U].Id == Id && !P.Threads[U].Joined) {
+          size_t Saved = P.Next;
+          if (U < P.FirstUnscheduled)
+            P.Threads[U].ToEnd = true; // As a join the interleaving shows.
+          if (advance(P, U, nullptr) != Advance::Reached)
+            return false;
+          P.Next = Saved;
+          P.Threads[U].Joined = true;
+          finishCall(P, T, CB, Zero);
+          return true;
+        }
+    }
   }
   std::string What;
   if (const Function *Called = CB.getCalledFunction())

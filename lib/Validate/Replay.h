@@ -88,8 +88,10 @@ struct ThreadState {
   std::vector<Frame> Stack;
   bool Started = false;
   bool Done = false;
-  uint64_t Id = 0;     ///< Its pthread_t value.
-  bool Joined = false; ///< Created off the interleaving and joined.
+  uint64_t Id = 0; ///< Its pthread_t value.
+  /// Joined where the interleaving shows no join (created off it, or with
+  /// no step of its own left: join-finished).
+  bool Joined = false;
   /// Runs to its end alone (joined, or at its exit step, with no step of
   /// its own left): its own locking happens as it runs, as for a thread
   /// created off the interleaving. The model checker may leave a loop
