@@ -2182,6 +2182,13 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     // and no exit handler runs (a path that ends, as after abort()).
     if (isa<ResumeInst>(T) && F.getName() == "main" && !F.hasLocalLinkage())
       continue;
+    // std-unwind: an exception a standard-library function passes on (a
+    // failed allocation, a thread that could not start) ends the path too:
+    // otherwise its caller went on as if the call had returned (after a
+    // failed std::thread constructor, a join of no thread), and a catching
+    // caller's handler is still reached from its invoke.
+    if (isa<ResumeInst>(T) && isSystemLoc(sourceLocOf(*T)))
+      continue;
     if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {
       Edge(Cur, G.Exit, Action());
       continue;
