@@ -528,6 +528,11 @@ findingsFromVerdicts(const ThreadModel &TM, const std::vector<Candidate> &Cands,
           continue;
         MF.F.Kind = FindingKind::PossibleRace;
         MF.F.Reason = R.Rejected;
+        // The search stopped at its budget: other interleavings of the
+        // pair were never tried, which the rejection alone does not say.
+        if (V.OutOfStates)
+          MF.F.Reason += "; the state budget ran out before other "
+                         "interleavings were tried";
         AddNotes(MF);
         Out.push_back(std::move(MF));
       }

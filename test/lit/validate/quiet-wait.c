@@ -10,6 +10,8 @@
 // trust again. (sums[a->id]: distinct-indices, no warning.)
 // RUN: %clang -g -O0 -c %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --implicit-check-not='warning: data race'
 // RUN: %clang -g -O0 -c -DERRNO %s -o /dev/null -fplugin=%racesift_clang_plugin 2>&1 | %FileCheck %s --check-prefix=ERRNO --implicit-check-not='warning: data race'
+// A search that stops at its state budget says so beside the rejection.
+// RUN: %clang -g -O0 -c %s -o /dev/null -fplugin=%racesift_clang_plugin -fplugin-arg-racesift-max-states=300 2>&1 | %FileCheck %s --check-prefix=BUDGET --implicit-check-not='warning: data race'
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -73,7 +75,9 @@ int main(void) {
   return 0;
 }
 
-// CHECK: quiet-wait.c:31:12: warning: possible data race on field .len of the heap object allocated at quiet-wait.c:58: write in thread 'user' conflicts with write in thread 'user' (not decided: the model checker's interleavings are not ones the program can take: the thread ends before its next step
+// CHECK: quiet-wait.c:33:12: warning: possible data race on field .len of the heap object allocated at quiet-wait.c:60: write in thread 'user' conflicts with write in thread 'user' (not decided: the model checker's interleavings are not ones the program can take: the thread ends before its next step
 // CHECK-NOT: sums
-// ERRNO: quiet-wait.c:31:12: warning: possible data race on field .len of the heap object allocated at quiet-wait.c:58: write in thread 'user' conflicts with write in thread 'user' (not decided: the model checker's interleaving could not be replayed against the program: the thread ends before its next step (before step of 'user' at quiet-wait.c:31), taking 'usleep' on trust)
+// CHECK-NOT: budget
+// BUDGET: quiet-wait.c:33:12: warning: possible data race on field .len of the heap object allocated at quiet-wait.c:60: write in thread 'user' conflicts with write in thread 'user' (not decided: the model checker's interleavings are not ones the program can take: the thread ends before its next step (before step of 'user' at quiet-wait.c:33); the state budget ran out before other interleavings were tried)
+// ERRNO: quiet-wait.c:33:12: warning: possible data race on field .len of the heap object allocated at quiet-wait.c:60: write in thread 'user' conflicts with write in thread 'user' (not decided: the model checker's interleaving could not be replayed against the program: the thread ends before its next step (before step of 'user' at quiet-wait.c:33), taking 'usleep' on trust)
 // ERRNO-NOT: sums
