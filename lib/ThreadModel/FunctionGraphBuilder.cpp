@@ -1256,6 +1256,26 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
       return;
     }
   }
+  // thread-dtor: std::thread's destructor returns only for a thread that
+  // is not joinable (else std::terminate), a test of the handle the caller
+  // destroys; inside the destructor `this` is every std::thread. The path
+  // past it is taken once the handle holds no joinable thread, as
+  // joinable-test's false edge: a path that skips the join (an exception
+  // out of main's loop) no longer runs the destructors after it.
+  if (const Function *F = CB->getCalledFunction();
+      F &&
+      (F->getName() == "_ZNSt6threadD2Ev" ||
+       F->getName() == "_ZNSt6threadD1Ev") &&
+      CB->arg_size() == 1) {
+    Action A = objectAction(ActionKind::NotJoinable, *CB, CB->getArgOperand(0));
+    // handle-overwritten, as for joinable-test: a moved or overwritten
+    // handle may hold any thread, or none; the test then blocks nothing.
+    if (!A.Objects.empty() && none_of(A.Objects, [&](const MemLoc &L) {
+          return Ctx.DirtyHandles.count(L.Obj) ||
+                 Ctx.MovedCxxHandles.count(L.Obj);
+        }))
+      Out.push_back(std::move(A));
+  }
   ArrayRef<const Function *> Callees = PTA.callees(*CB);
   // A call at I of functions the library runs (exit handlers, key
   // destructors, call-backs), inlined like the program's own calls.
@@ -1896,6 +1916,19 @@ static std::vector<MemLoc> shifted(std::vector<MemLoc> Locs, int64_t Off) {
   return Locs;
 }
 
+/// std-unwind: whether an invoke's exception comes from the standard
+/// library (its callee defined in a system header, or only declared),
+/// which throws before it changes anything (a failed allocation, a thread
+/// that could not start, a lock that could not be taken).
+static bool throwsFirst(const InvokeInst &II) {
+  const Function *F = II.getCalledFunction();
+  if (!F)
+    return false;
+  if (F->isDeclaration())
+    return true;
+  return !F->empty() && isSystemLoc(sourceLocOf(F->front().front()));
+}
+
 std::optional<Action>
 FunctionGraphBuilder::notJoinableOf(const BranchInst &BI) {
   constexpr StringLiteral Joinable = "_ZNKSt6thread8joinableEv",
@@ -2141,7 +2174,10 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
     NodeId Cur = Start[&BB];
     if (auto JA = Ctx.JoinAllAt.find(&BB); JA != Ctx.JoinAllAt.end())
       JoinAll(Cur, JA->second);
+    NodeId BeforeTerminator = Cur;
     for (const Instruction &I : BB) {
+      if (&I == BB.getTerminator())
+        BeforeTerminator = Cur;
       if (auto It = Cleanup.From.find(&I); It != Cleanup.From.end())
         for (const BasicBlock *H : It->second)
           Edge(Cur, Start[H], Action());
@@ -2191,6 +2227,14 @@ FunctionGraph FunctionGraphBuilder::build(const Function &F) {
       continue;
     if (isa<ReturnInst>(T) || isa<ResumeInst>(T)) {
       Edge(Cur, G.Exit, Action());
+      continue;
+    }
+    // std-unwind: a standard-library call's exception leaves before its
+    // effects (no thread after std::thread's constructor threw, no lock
+    // after std::mutex::lock did), not after it returned.
+    if (auto *II = dyn_cast<InvokeInst>(T); II && throwsFirst(*II)) {
+      EdgeInto(Cur, &BB, II->getNormalDest(), Action());
+      EdgeInto(BeforeTerminator, &BB, II->getUnwindDest(), Action());
       continue;
     }
     auto *BI = dyn_cast<BranchInst>(T);
