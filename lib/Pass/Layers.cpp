@@ -68,8 +68,9 @@ static void reopenRacyFlagOrders(const ThreadModel &TM, LayerResults &R,
   Refuted.Order = R.LS.Order;
   Refuted.OwnedOrder = R.LS.OwnedOrder;
   std::set<MemLoc> Locs;
+  // A distinct-indices refutation rests on no flag.
   for (const LocationVerdict &V : R.Verdicts)
-    if (V.V == Verdict::Refuted)
+    if (V.V == Verdict::Refuted && !V.DistinctIndices)
       Locs.insert(V.Loc);
   for (const Candidate &C : R.LS.Candidates)
     if (Locs.count(C.Loc))
