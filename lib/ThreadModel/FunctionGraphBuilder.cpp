@@ -1270,10 +1270,7 @@ void FunctionGraphBuilder::actionsOf(const Instruction &I,
     Action A = objectAction(ActionKind::NotJoinable, *CB, CB->getArgOperand(0));
     // handle-overwritten, as for joinable-test: a moved or overwritten
     // handle may hold any thread, or none; the test then blocks nothing.
-    if (!A.Objects.empty() && none_of(A.Objects, [&](const MemLoc &L) {
-          return Ctx.DirtyHandles.count(L.Obj) ||
-                 Ctx.MovedCxxHandles.count(L.Obj);
-        }))
+    if (!A.Objects.empty() && !mayHoldOtherThreads(A.Objects))
       Out.push_back(std::move(A));
   }
   ArrayRef<const Function *> Callees = PTA.callees(*CB);
@@ -1916,6 +1913,12 @@ static std::vector<MemLoc> shifted(std::vector<MemLoc> Locs, int64_t Off) {
   return Locs;
 }
 
+bool FunctionGraphBuilder::mayHoldOtherThreads(ArrayRef<MemLoc> Handles) const {
+  return any_of(Handles, [&](const MemLoc &L) {
+    return Ctx.DirtyHandles.count(L.Obj) || Ctx.MovedCxxHandles.count(L.Obj);
+  });
+}
+
 /// std-unwind: whether an invoke's exception comes from the standard
 /// library (its callee defined in a system header, or only declared),
 /// which throws before it changes anything (a failed allocation, a thread
@@ -1975,10 +1978,7 @@ FunctionGraphBuilder::notJoinableOf(const BranchInst &BI) {
   }
   if (!GuardsJoin)
     return std::nullopt;
-  if (any_of(A.Objects, [&](const MemLoc &L) {
-        return Ctx.DirtyHandles.count(L.Obj) ||
-               Ctx.MovedCxxHandles.count(L.Obj);
-      })) {
+  if (mayHoldOtherThreads(A.Objects)) {
     // handle-overwritten: it may hold any thread's id; a moved std::thread
     // may hold none.
     A.Objects.clear();

@@ -423,6 +423,9 @@ private:
   /// joinable-test: for a branch on `t.joinable()` of a std::thread, the
   /// action its false edge takes (NotJoinable on t's object).
   std::optional<Action> notJoinableOf(const llvm::BranchInst &BI);
+  /// handle-overwritten: a handle written otherwise than by its creations,
+  /// or a std::thread some call may move, may hold any thread or none.
+  bool mayHoldOtherThreads(llvm::ArrayRef<MemLoc> Handles) const;
 };
 
 /// The canonical address of Ptr (see BaseRef): a GEP at a variable index
