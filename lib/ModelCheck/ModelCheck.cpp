@@ -495,7 +495,9 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   }
   if (Locs.empty())
     return {};
-  std::vector<LocationVerdict> Out;
+  // The verdicts keep the lockset layer's order, whatever the order of
+  // examination.
+  std::vector<LocationVerdict> Out(Locs.size());
 
   // distinct-indices: a location whose unprotected pairs (every one listed)
   // are all two instances at their own indices is refuted without a
@@ -510,21 +512,17 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
               Of, [&](const Candidate *C) { return distinctIndices(TM, *C); }))
         continue;
       Searched[I] = false;
+      Out[I].Loc = Locs[I];
+      Out[I].V = Verdict::Refuted;
+      Out[I].DistinctIndices = true;
       RACESIFT_DEBUG(debugs() << "racesift-mc: " << TM.describe(Locs[I])
                               << ": refuted, every pair at distinct indices\n");
     }
-  auto DistinctRefuted = [&](const MemLoc &Loc) {
-    LocationVerdict V;
-    V.Loc = Loc;
-    V.V = Verdict::Refuted;
-    V.DistinctIndices = true;
-    return V;
-  };
   // No location, and no setup, is started after the deadline.
   if (Late()) {
     for (size_t I = 0; I < Locs.size(); ++I)
-      Out.push_back(Searched[I] ? NotExamined(Locs[I])
-                                : DistinctRefuted(Locs[I]));
+      if (Searched[I])
+        Out[I] = NotExamined(Locs[I]);
     return Out;
   }
 
@@ -541,12 +539,6 @@ racesift::checkCandidates(const ThreadModel &TM, const LocksetResult &LS,
   In.SyncInit = TM.SyncInitCounts;
   std::vector<ThreadGraph> Own(Setup.numSlots());
   std::deque<ThreadGraph> SiteOwn;
-  // The verdicts keep the lockset layer's order, whatever the order of
-  // examination.
-  Out.resize(Locs.size());
-  for (size_t I = 0; I < Locs.size(); ++I)
-    if (!Searched[I])
-      Out[I] = DistinctRefuted(Locs[I]);
   uint64_t StatesLeft = Opts.MaxModuleStates;
   const std::string ModuleStatesSpent =
       "the module's state budget (max-module-states=" +

@@ -66,6 +66,15 @@ SourceLoc sourceLocOf(const Instruction &I) {
   return L;
 }
 
+bool inSystemHeader(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return false;
+  SourceLoc L;
+  L.File = unitPath(SP->getDirectory(), SP->getFilename());
+  return isSystemLoc(L);
+}
+
 std::string unitPath(StringRef Dir, StringRef File) {
   if (File.empty() || File.front() == '/' || Dir.empty())
     return File.str();

@@ -257,7 +257,8 @@ const StoreInst *countsPerCreation(const CreationSite &C,
                                    const AllocaInst &Slot,
                                    const ThreadModel &TM,
                                    const FunctionTemplates &FuncTemplates,
-                                   const CallSiteMap &CallSites) {
+                                   const CallSiteMap &CallSites,
+                                   DenseSet<const Instruction *> *SameRun) {
   // The creator runs once, so its counter never restarts behind a
   // running thread's back...
   const Function *F = C.InFunction;
@@ -276,8 +277,11 @@ const StoreInst *countsPerCreation(const CreationSite &C,
   DenseSet<const Instruction *> After = reachableAfter({C.Call}, nullptr);
   if (any_of(Resets, [&](const StoreInst *R) { return After.count(R); }))
     return nullptr;
-  if (reachableAfter({C.Call}, Inc).count(C.Call))
+  DenseSet<const Instruction *> Same = reachableAfter({C.Call}, Inc);
+  if (Same.count(C.Call))
     return nullptr;
+  if (SameRun)
+    *SameRun = std::move(Same);
   return Inc;
 }
 
@@ -295,11 +299,11 @@ void findElementOwnership(const Module &M, ThreadModel &TM,
     if (!E)
       continue;
     const Function *F = C.InFunction;
-    const StoreInst *Inc =
-        countsPerCreation(C, *E->Slot, TM, FuncTemplates, CallSites);
+    DenseSet<const Instruction *> SameElement;
+    const StoreInst *Inc = countsPerCreation(C, *E->Slot, TM, FuncTemplates,
+                                             CallSites, &SameElement);
     if (!Inc)
       continue;
-    DenseSet<const Instruction *> SameElement = reachableAfter({C.Call}, Inc);
     // The worker: created here only, touching the array only through its
     // parameter and within the element.
     TemplateId W = C.Targets[0];

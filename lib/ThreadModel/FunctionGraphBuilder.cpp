@@ -1925,11 +1925,7 @@ bool FunctionGraphBuilder::mayHoldOtherThreads(ArrayRef<MemLoc> Handles) const {
 /// that could not start, a lock that could not be taken).
 static bool throwsFirst(const InvokeInst &II) {
   const Function *F = II.getCalledFunction();
-  if (!F)
-    return false;
-  if (F->isDeclaration())
-    return true;
-  return !F->empty() && isSystemLoc(sourceLocOf(F->front().front()));
+  return F && (F->isDeclaration() || inSystemHeader(*F));
 }
 
 std::optional<Action>

@@ -124,12 +124,13 @@ void findElementOwnership(const llvm::Module &M, ThreadModel &TM,
 /// Slot has a new value at every run of C: C's function runs once (the
 /// entry of a once template, called from nowhere), Slot only grows, is
 /// never reset after C, and grows between two runs of C. Returns the
-/// increment, or null.
-const llvm::StoreInst *countsPerCreation(const CreationSite &C,
-                                         const llvm::AllocaInst &Slot,
-                                         const ThreadModel &TM,
-                                         const FunctionTemplates &FuncTemplates,
-                                         const CallSiteMap &CallSites);
+/// increment, or null; SameRun, if given, gets what C reaches before the
+/// increment (reachableAfter({C}, increment)).
+const llvm::StoreInst *
+countsPerCreation(const CreationSite &C, const llvm::AllocaInst &Slot,
+                  const ThreadModel &TM, const FunctionTemplates &FuncTemplates,
+                  const CallSiteMap &CallSites,
+                  llvm::DenseSet<const llvm::Instruction *> *SameRun = nullptr);
 
 /// thread-ids (ThreadIds.cpp): integer memory that holds thread ids, every
 /// write to it understood, gets a DataVar per offset (Ctx.IdSlots).

@@ -399,14 +399,7 @@ struct ModelBuilder {
     // __gthread_once, the lambdas inside std::call_once) and what the
     // compiler makes (__clang_call_terminate) are walked through, not named.
     auto Library = [](const Function &F) {
-      if (isStdName(F.getName()))
-        return true;
-      const DISubprogram *SP = F.getSubprogram();
-      if (!SP)
-        return true;
-      SourceLoc L;
-      L.File = unitPath(SP->getDirectory(), SP->getFilename());
-      return isSystemLoc(L);
+      return isStdName(F.getName()) || !F.getSubprogram() || inSystemHeader(F);
     };
     std::vector<const Function *> Work{&Run};
     DenseSet<const Function *> Seen{&Run};

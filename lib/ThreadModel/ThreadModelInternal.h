@@ -69,6 +69,9 @@ std::optional<DataField> trackableField(const llvm::Value *Ptr,
 
 /// Source location of an instruction (function name always set).
 SourceLoc sourceLocOf(const llvm::Instruction &I);
+/// Whether F's debug info places it in the system's or the toolchain's
+/// headers (isSystemLoc); false without debug info.
+bool inSystemHeader(const llvm::Function &F);
 
 /// A debug-info file's path as ThreadModel::UnitFiles holds it: File, or
 /// Dir/File if File is relative.
